@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+// tv2mqtt — Roku and Samsung TVs in Home Assistant over MQTT.
+//
+// No Swift package dependencies (a fixed rule of the project): only the toolchain's
+// modules and the system OpenSSL, reached through the COpenSSL system-library target.
+// Module layers, lowest first (dependencies point one way):
+//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Bridge  ←  tv2mqtt
+//   TVModel and HomeAssistant are pure modules beside them.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "tv2mqtt",
+    products: [
+        .executable(name: "tv2mqtt", targets: ["tv2mqtt"]),
+        .executable(name: "tvsim", targets: ["tvsim"]),
+        .executable(name: "tvbench", targets: ["tvbench"]),
+    ],
+    dependencies: [],
+    targets: [
+        // System OpenSSL (libssl-dev): TLS, SHA-1, SHA-256, random bytes.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // Small C shims: epoll/eventfd (not exported by Glibc) and OpenSSL macros Swift cannot call.
+        .target(
+            name: "CSystem", dependencies: ["COpenSSL"],
+            linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+
+        // Logging, time, small shared helpers. No networking.
+        .target(name: "Support", swiftSettings: strict),
+        // Pure codecs: bytes ⇄ values for every protocol. No sockets, clocks, randomness or logging.
+        .target(name: "Wire", swiftSettings: strict),
+        // Sockets, the epoll event loop, TLS over memory BIOs, UDP, listeners, hashing.
+        .target(name: "Net", dependencies: ["CSystem", "Support"], swiftSettings: strict),
+        // Protocol clients: MQTT, HTTP, WebSocket, SSDP, Wake-on-LAN.
+        .target(name: "Clients", dependencies: ["Wire", "Net", "Support"], swiftSettings: strict),
+        // The shared TV vocabulary: ids, identities, snapshots, commands, capabilities.
+        .target(name: "TVModel", swiftSettings: strict),
+        // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
+        .target(name: "Drivers", dependencies: ["Clients", "TVModel", "Wire", "Support"], swiftSettings: strict),
+        // Home Assistant discovery: entity tables and payload builder.
+        .target(name: "HomeAssistant", dependencies: ["TVModel"], swiftSettings: strict),
+        // The application core: registry, pollers, publishers, router, persistence, service.
+        .target(
+            name: "Bridge",
+            dependencies: ["Drivers", "HomeAssistant", "Clients", "TVModel", "Wire", "Support"],
+            swiftSettings: strict),
+        // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
+        .target(name: "TVSimulators", dependencies: ["Wire", "Net", "Support"], swiftSettings: strict),
+        // Process and broker harness shared by the tests and the benchmark (posix_spawn, mosquitto).
+        .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
+
+        .executableTarget(name: "tv2mqtt", dependencies: ["Bridge", "Support"], swiftSettings: strict),
+        .executableTarget(name: "tvsim", dependencies: ["TVSimulators", "Support"], swiftSettings: strict),
+        .executableTarget(
+            name: "tvbench",
+            dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "Support"],
+            swiftSettings: strict),
+
+        .testTarget(name: "WireTests", dependencies: ["Wire", "Net"]),
+        .testTarget(name: "NetTests", dependencies: ["Net", "Harness"]),
+        .testTarget(name: "ClientsTests", dependencies: ["Clients", "Net", "Wire", "Harness"]),
+        .testTarget(name: "DriversTests", dependencies: ["Drivers", "TVSimulators", "Harness"]),
+        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TVSimulators", "Harness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators"]),
+    ]
+)

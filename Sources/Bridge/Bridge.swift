@@ -1,0 +1,1 @@
+// The Bridge module; see Package.swift for its role.

@@ -1,0 +1,133 @@
+#include "CSystem.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <openssl/rand.h>
+#include <openssl/bn.h>
+
+const uint32_t CSYS_EPOLLIN = EPOLLIN;
+const uint32_t CSYS_EPOLLOUT = EPOLLOUT;
+const uint32_t CSYS_EPOLLERR = EPOLLERR;
+const uint32_t CSYS_EPOLLHUP = EPOLLHUP;
+const uint32_t CSYS_EPOLLRDHUP = EPOLLRDHUP;
+
+int csys_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int csys_epoll_add(int epfd, int fd, uint64_t token) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
+    event.data.u64 = token;
+    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
+}
+
+int csys_epoll_del(int epfd, int fd) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &event);
+}
+
+int csys_epoll_wait(int epfd, uint64_t *tokens, uint32_t *masks, int max, int timeout_ms) {
+    struct epoll_event events[256];
+    if (max > 256) max = 256;
+    int n = epoll_wait(epfd, events, max, timeout_ms);
+    for (int i = 0; i < n; i++) {
+        tokens[i] = events[i].data.u64;
+        masks[i] = events[i].events;
+    }
+    return n;
+}
+
+int csys_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+long csys_SSL_CTX_set_min_tls12(SSL_CTX *ctx) { return SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION); }
+
+long csys_SSL_set_sni(SSL *ssl, const char *name) { return SSL_set_tlsext_host_name(ssl, name); }
+
+long csys_SSL_CTX_set_partial_write_modes(SSL_CTX *ctx) {
+    return SSL_CTX_set_mode(ctx, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+}
+
+void csys_ssl_error_string(char *buffer, size_t length) {
+    unsigned long code = ERR_get_error();
+    if (code == 0) {
+        if (length > 0) buffer[0] = 0;
+    } else {
+        ERR_error_string_n(code, buffer, length);
+    }
+    ERR_clear_error();
+}
+
+int csys_peer_certificate_sha256(SSL *ssl, unsigned char *out) {
+    X509 *cert = SSL_get1_peer_certificate(ssl);
+    if (cert == NULL) return 0;
+    unsigned int length = 0;
+    int ok = X509_digest(cert, EVP_sha256(), out, &length);
+    X509_free(cert);
+    return ok && length == 32;
+}
+
+static char *bio_to_string(BIO *bio) {
+    char *data = NULL;
+    long length = BIO_get_mem_data(bio, &data);
+    char *copy = malloc((size_t)length + 1);
+    if (copy == NULL) return NULL;
+    memcpy(copy, data, (size_t)length);
+    copy[length] = 0;
+    return copy;
+}
+
+int csys_self_signed_certificate(const char *common_name, char **cert_pem, char **key_pem) {
+    int ok = 0;
+    EVP_PKEY *key = EVP_EC_gen("P-256");
+    X509 *cert = X509_new();
+    BIO *cert_bio = BIO_new(BIO_s_mem());
+    BIO *key_bio = BIO_new(BIO_s_mem());
+    if (!key || !cert || !cert_bio || !key_bio) goto done;
+    X509_set_version(cert, 2);
+    unsigned char serial[16];
+    if (RAND_bytes(serial, sizeof serial) != 1) goto done;
+    serial[0] &= 0x7f;
+    BIGNUM *bn = BN_bin2bn(serial, sizeof serial, NULL);
+    BN_to_ASN1_INTEGER(bn, X509_get_serialNumber(cert));
+    BN_free(bn);
+    X509_gmtime_adj(X509_getm_notBefore(cert), -3600);
+    X509_gmtime_adj(X509_getm_notAfter(cert), 10L * 365 * 24 * 3600);
+    X509_set_pubkey(cert, key);
+    X509_NAME *name = X509_get_subject_name(cert);
+    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, (const unsigned char *)common_name, -1, -1, 0);
+    X509_set_issuer_name(cert, name);
+    if (!X509_sign(cert, key, EVP_sha256())) goto done;
+    if (!PEM_write_bio_X509(cert_bio, cert)) goto done;
+    if (!PEM_write_bio_PrivateKey(key_bio, key, NULL, NULL, 0, NULL, NULL)) goto done;
+    *cert_pem = bio_to_string(cert_bio);
+    *key_pem = bio_to_string(key_bio);
+    ok = *cert_pem != NULL && *key_pem != NULL;
+done:
+    BIO_free(cert_bio);
+    BIO_free(key_bio);
+    X509_free(cert);
+    EVP_PKEY_free(key);
+    return ok;
+}
+
+int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem) {
+    int ok = 0;
+    BIO *cert_bio = BIO_new_mem_buf(cert_pem, -1);
+    BIO *key_bio = BIO_new_mem_buf(key_pem, -1);
+    X509 *cert = cert_bio ? PEM_read_bio_X509(cert_bio, NULL, NULL, NULL) : NULL;
+    EVP_PKEY *key = key_bio ? PEM_read_bio_PrivateKey(key_bio, NULL, NULL, NULL) : NULL;
+    if (cert && key && SSL_CTX_use_certificate(ctx, cert) == 1 && SSL_CTX_use_PrivateKey(ctx, key) == 1)
+        ok = SSL_CTX_check_private_key(ctx) == 1;
+    X509_free(cert);
+    EVP_PKEY_free(key);
+    BIO_free(cert_bio);
+    BIO_free(key_bio);
+    return ok;
+}

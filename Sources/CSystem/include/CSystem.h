@@ -1,0 +1,41 @@
+// Thin C shims for what Swift cannot reach directly on Linux:
+// epoll and eventfd (absent from the Glibc module) and OpenSSL's function-like macros.
+#ifndef CSYSTEM_H
+#define CSYSTEM_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <openssl/ssl.h>
+
+// MARK: epoll / eventfd
+
+/// epoll_create1(EPOLL_CLOEXEC).
+int csys_epoll_create(void);
+/// Adds `fd` edge-triggered for input, output, hang-up and error, tagged with `token`.
+int csys_epoll_add(int epfd, int fd, uint64_t token);
+/// Removes `fd`.
+int csys_epoll_del(int epfd, int fd);
+/// epoll_wait that copies each event's token and event mask into two plain arrays
+/// (struct epoll_event is packed on x86_64, which Swift imports awkwardly).
+int csys_epoll_wait(int epfd, uint64_t *tokens, uint32_t *masks, int max, int timeout_ms);
+/// Event mask bits, as plain constants.
+extern const uint32_t CSYS_EPOLLIN, CSYS_EPOLLOUT, CSYS_EPOLLERR, CSYS_EPOLLHUP, CSYS_EPOLLRDHUP;
+/// eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC).
+int csys_eventfd(void);
+
+// MARK: OpenSSL macros
+
+long csys_SSL_CTX_set_min_tls12(SSL_CTX *ctx);
+long csys_SSL_set_sni(SSL *ssl, const char *name);
+long csys_SSL_CTX_set_partial_write_modes(SSL_CTX *ctx);
+/// Last OpenSSL error as text ("" when none); clears the queue.
+void csys_ssl_error_string(char *buffer, size_t length);
+/// SHA-256 of the peer certificate's DER encoding into `out` (32 bytes). Returns 1 on success.
+int csys_peer_certificate_sha256(SSL *ssl, unsigned char *out);
+/// A fresh self-signed certificate (EC P-256, CN = `common_name`, valid 10 years) as PEM strings.
+/// The caller frees both with `free`. Returns 1 on success.
+int csys_self_signed_certificate(const char *common_name, char **cert_pem, char **key_pem);
+/// Loads a PEM certificate and key from memory into a context. Returns 1 on success.
+int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem);
+
+#endif

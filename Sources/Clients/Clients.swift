@@ -1,0 +1,1 @@
+// The Clients module; see Package.swift for its role.

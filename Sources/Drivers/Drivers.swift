@@ -1,0 +1,1 @@
+// The Drivers module; see Package.swift for its role.

@@ -1,0 +1,1 @@
+// The Harness module; see Package.swift for its role.

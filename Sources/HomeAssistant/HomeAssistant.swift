@@ -1,0 +1,1 @@
+// The HomeAssistant module; see Package.swift for its role.

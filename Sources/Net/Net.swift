@@ -1,0 +1,1 @@
+// The Net module; see Package.swift for its role.

@@ -1,0 +1,1 @@
+// The TVModel module; see Package.swift for its role.

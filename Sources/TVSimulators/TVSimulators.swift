@@ -1,0 +1,1 @@
+// The TVSimulators module; see Package.swift for its role.
