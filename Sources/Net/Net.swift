@@ -1,1 +1,0 @@
-// The Net module; see Package.swift for its role.
