@@ -1,15 +1,18 @@
+#define _GNU_SOURCE
 #include "CSystem.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/socket.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 #include <openssl/rand.h>
 #include <openssl/bn.h>
+#include <openssl/x509v3.h>
 
 const uint32_t CSYS_EPOLLIN = EPOLLIN;
 const uint32_t CSYS_EPOLLOUT = EPOLLOUT;
@@ -46,12 +49,30 @@ int csys_epoll_wait(int epfd, uint64_t *tokens, uint32_t *masks, int max, int ti
 
 int csys_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
+int csys_accept(int fd, void *address, unsigned int *length) {
+    return accept4(fd, (struct sockaddr *)address, (socklen_t *)length, SOCK_CLOEXEC | SOCK_NONBLOCK);
+}
+
 long csys_SSL_CTX_set_min_tls12(SSL_CTX *ctx) { return SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION); }
 
 long csys_SSL_set_sni(SSL *ssl, const char *name) { return SSL_set_tlsext_host_name(ssl, name); }
 
-long csys_SSL_CTX_set_partial_write_modes(SSL_CTX *ctx) {
-    return SSL_CTX_set_mode(ctx, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+long csys_SSL_CTX_set_modes(SSL_CTX *ctx) { return SSL_CTX_set_mode(ctx, SSL_MODE_RELEASE_BUFFERS); }
+
+int csys_ssl_attach_memory_bios(SSL *ssl, BIO **rbio, BIO **wbio) {
+    BIO *in = BIO_new(BIO_s_mem());
+    BIO *out = BIO_new(BIO_s_mem());
+    if (in == NULL || out == NULL) {
+        BIO_free(in);
+        BIO_free(out);
+        return 0;
+    }
+    BIO_set_mem_eof_return(in, -1);
+    BIO_set_mem_eof_return(out, -1);
+    SSL_set_bio(ssl, in, out);
+    *rbio = in;
+    *wbio = out;
+    return 1;
 }
 
 void csys_ssl_error_string(char *buffer, size_t length) {
@@ -83,7 +104,8 @@ static char *bio_to_string(BIO *bio) {
     return copy;
 }
 
-int csys_self_signed_certificate(const char *common_name, char **cert_pem, char **key_pem) {
+int csys_self_signed_certificate(const char *common_name, const char *subject_alt_names, char **cert_pem,
+                                 char **key_pem) {
     int ok = 0;
     EVP_PKEY *key = EVP_EC_gen("P-256");
     X509 *cert = X509_new();
@@ -103,6 +125,15 @@ int csys_self_signed_certificate(const char *common_name, char **cert_pem, char 
     X509_NAME *name = X509_get_subject_name(cert);
     X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, (const unsigned char *)common_name, -1, -1, 0);
     X509_set_issuer_name(cert, name);
+    if (subject_alt_names != NULL && subject_alt_names[0] != 0) {
+        X509V3_CTX v3;
+        X509V3_set_ctx_nodb(&v3);
+        X509V3_set_ctx(&v3, cert, cert, NULL, NULL, 0);
+        X509_EXTENSION *ext = X509V3_EXT_conf_nid(NULL, &v3, NID_subject_alt_name, subject_alt_names);
+        if (ext == NULL) goto done;
+        X509_add_ext(cert, ext, -1);
+        X509_EXTENSION_free(ext);
+    }
     if (!X509_sign(cert, key, EVP_sha256())) goto done;
     if (!PEM_write_bio_X509(cert_bio, cert)) goto done;
     if (!PEM_write_bio_PrivateKey(key_bio, key, NULL, NULL, 0, NULL, NULL)) goto done;

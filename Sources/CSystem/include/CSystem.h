@@ -22,19 +22,27 @@ int csys_epoll_wait(int epfd, uint64_t *tokens, uint32_t *masks, int max, int ti
 extern const uint32_t CSYS_EPOLLIN, CSYS_EPOLLOUT, CSYS_EPOLLERR, CSYS_EPOLLHUP, CSYS_EPOLLRDHUP;
 /// eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC).
 int csys_eventfd(void);
+/// accept4(..., SOCK_CLOEXEC | SOCK_NONBLOCK) (needs _GNU_SOURCE, so it lives here).
+int csys_accept(int fd, void *address, unsigned int *length);
 
 // MARK: OpenSSL macros
 
 long csys_SSL_CTX_set_min_tls12(SSL_CTX *ctx);
 long csys_SSL_set_sni(SSL *ssl, const char *name);
-long csys_SSL_CTX_set_partial_write_modes(SSL_CTX *ctx);
+/// SSL_MODE_RELEASE_BUFFERS (idle connections give their record buffers back: 1,000 TVs).
+long csys_SSL_CTX_set_modes(SSL_CTX *ctx);
+/// Attaches a pair of memory BIOs to `ssl` (read side returns "retry" when empty) so TLS
+/// becomes a transform: ciphertext in through `*rbio`, ciphertext out of `*wbio`.
+int csys_ssl_attach_memory_bios(SSL *ssl, BIO **rbio, BIO **wbio);
 /// Last OpenSSL error as text ("" when none); clears the queue.
 void csys_ssl_error_string(char *buffer, size_t length);
 /// SHA-256 of the peer certificate's DER encoding into `out` (32 bytes). Returns 1 on success.
 int csys_peer_certificate_sha256(SSL *ssl, unsigned char *out);
-/// A fresh self-signed certificate (EC P-256, CN = `common_name`, valid 10 years) as PEM strings.
+/// A fresh self-signed certificate (EC P-256, CN = `common_name`, valid 10 years) as PEM strings,
+/// with `subject_alt_names` (e.g. "IP:127.0.0.1,DNS:localhost", or NULL for none).
 /// The caller frees both with `free`. Returns 1 on success.
-int csys_self_signed_certificate(const char *common_name, char **cert_pem, char **key_pem);
+int csys_self_signed_certificate(const char *common_name, const char *subject_alt_names, char **cert_pem,
+                                 char **key_pem);
 /// Loads a PEM certificate and key from memory into a context. Returns 1 on success.
 int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem);
 

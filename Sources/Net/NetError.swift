@@ -1,0 +1,60 @@
+import Glibc
+
+/// Why a network operation failed, in words a user can act on.
+///
+/// The one error type of the `Net` module. `description` reads like
+/// "connect to 127.0.0.2:8060: connection refused".
+public struct NetError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// Nothing listens at the address (ECONNREFUSED).
+        case refused
+        /// A deadline passed (connect, read, write or TLS handshake).
+        case timedOut
+        /// The connection was closed: by us (`close()`), or by the peer while we were writing.
+        case closed
+        /// The peer reset the connection (ECONNRESET, EPIPE).
+        case reset
+        /// No route to the host or network (EHOSTUNREACH, ENETUNREACH).
+        case unreachable
+        /// The local address or port is taken (EADDRINUSE).
+        case addressInUse
+        /// A host name did not resolve, or an address could not be parsed.
+        case badAddress
+        /// The TLS handshake or a TLS record failed (certificate not trusted, protocol error…).
+        case tls
+        /// The peer's certificate differs from the pinned fingerprint.
+        case certificateChanged
+        /// The operation is not allowed in this state (e.g. two concurrent reads on one socket).
+        case misuse
+        /// Any other system call failure.
+        case system
+    }
+
+    public let kind: Kind
+    /// What we were doing: "connect to 127.0.0.1:1883", "read from 127.0.0.2:8060"…
+    public let operation: String
+    public let detail: String
+
+    public init(_ kind: Kind, _ operation: String, _ detail: String) {
+        self.kind = kind
+        self.operation = operation
+        self.detail = detail
+    }
+
+    /// Maps an `errno` value from a failed system call.
+    public static func errno(_ code: Int32, _ operation: String) -> NetError {
+        let kind: Kind =
+            switch code {
+            case ECONNREFUSED: .refused
+            case ETIMEDOUT: .timedOut
+            case ECONNRESET, EPIPE, ECONNABORTED: .reset
+            case EHOSTUNREACH, ENETUNREACH, ENETDOWN, EHOSTDOWN: .unreachable
+            case EADDRINUSE: .addressInUse
+            case EADDRNOTAVAIL, EAFNOSUPPORT, EINVAL: .badAddress
+            default: .system
+            }
+        return NetError(kind, operation, String(cString: strerror(code)))
+    }
+
+    public var description: String { "\(operation): \(detail)" }
+}

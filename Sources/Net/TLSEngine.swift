@@ -1,0 +1,122 @@
+import COpenSSL
+import CSystem
+import Glibc
+
+/// One TLS session as a transform: ciphertext from the network goes in (`feed`),
+/// plaintext comes out (`readPlaintext`), plaintext goes in (`writePlaintext`) and
+/// ciphertext to send comes out (`takeOutput`). No sockets: OpenSSL works on memory BIOs.
+///
+/// Not thread-safe by itself; `TLSConnection` serialises access with a lock.
+final class TLSEngine: @unchecked Sendable {
+    enum Step {
+        case done
+        case needInput
+        case closed
+        case failed(String)
+    }
+
+    private let ssl: OpaquePointer
+    private let input: OpaquePointer  // BIO the network's bytes are written into
+    private let output: OpaquePointer  // BIO OpenSSL's records are read out of
+
+    init(context: TLSContext, serverName: String?) throws(NetError) {
+        guard let ssl = SSL_new(context.context) else { throw TLSContext.failure("create TLS session") }
+        var rbio: OpaquePointer?
+        var wbio: OpaquePointer?
+        guard csys_ssl_attach_memory_bios(ssl, &rbio, &wbio) == 1, let rbio, let wbio else {
+            SSL_free(ssl)
+            throw TLSContext.failure("create TLS buffers")
+        }
+        self.ssl = ssl
+        self.input = rbio
+        self.output = wbio
+        if context.isServer {
+            SSL_set_accept_state(ssl)
+        } else {
+            SSL_set_connect_state(ssl)
+            try configureNameCheck(serverName, trust: context.trust)
+        }
+    }
+
+    private func configureNameCheck(_ serverName: String?, trust: TLSConfiguration.Trust) throws(NetError) {
+        guard let serverName, !serverName.isEmpty else { return }
+        let isAddress = (try? SocketAddress(ip: serverName, port: 0)) != nil
+        if !isAddress { _ = csys_SSL_set_sni(ssl, serverName) }  // SNI carries names only (RFC 6066 §3)
+        switch trust {
+        case .systemDefault, .certificateAuthority:
+            let ok =
+                isAddress
+                ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), serverName)
+                : SSL_set1_host(ssl, serverName)
+            if ok != 1 { throw TLSContext.failure("set the expected host name \(serverName)") }
+        case .selfSigned, .none:
+            break
+        }
+    }
+
+    deinit { SSL_free(ssl) }  // also frees both BIOs
+
+    /// Advances the handshake as far as the buffered input allows.
+    func handshake() -> Step {
+        let result = SSL_do_handshake(ssl)
+        return result == 1 ? .done : step(for: result)
+    }
+
+    /// Ciphertext received from the peer.
+    func feed(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { _ = BIO_write(input, $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// Decrypted bytes, or why there are none yet.
+    func readPlaintext(maxBytes: Int) -> ([UInt8], Step) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, min(maxBytes, 16 * 1024))) { scratch in
+            let count = SSL_read(ssl, scratch.baseAddress, Int32(scratch.count))
+            if count > 0 { return (Array(scratch[0..<Int(count)]), .done) }
+            return ([], step(for: count))
+        }
+    }
+
+    /// Encrypts `bytes` into records (memory BIOs never block, so this completes).
+    func writePlaintext(_ bytes: [UInt8]) -> Step {
+        guard !bytes.isEmpty else { return .done }
+        let count = bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) }
+        return count == Int32(bytes.count) ? .done : step(for: count)
+    }
+
+    /// Starts the close handshake (queues a close_notify alert).
+    func shutdown() {
+        _ = SSL_shutdown(ssl)
+    }
+
+    /// Ciphertext OpenSSL produced and that must be sent, in order.
+    func takeOutput() -> [UInt8] {
+        let pending = Int(BIO_ctrl_pending(output))
+        guard pending > 0 else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: pending) { buffer, initialized in
+            initialized = Int(max(0, BIO_read(output, buffer.baseAddress, Int32(pending))))
+        }
+    }
+
+    /// SHA-256 of the peer's certificate, once the handshake is done.
+    func peerCertificateSHA256() -> [UInt8]? {
+        var digest = [UInt8](repeating: 0, count: 32)
+        return csys_peer_certificate_sha256(ssl, &digest) == 1 ? digest : nil
+    }
+
+    private func step(for result: Int32) -> Step {
+        let code = SSL_get_error(ssl, result)
+        switch code {
+        case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
+            return .needInput
+        case SSL_ERROR_ZERO_RETURN:
+            return .closed
+        default:
+            let verify = SSL_get_verify_result(ssl)
+            if verify != X509_V_OK {
+                _ = lastOpenSSLError()
+                return .failed("certificate verify failed: \(String(cString: X509_verify_cert_error_string(verify)))")
+            }
+            return .failed(lastOpenSSLError())
+        }
+    }
+}

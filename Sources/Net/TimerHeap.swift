@@ -1,0 +1,46 @@
+/// A deadline for one waiter. Entries whose waiter already finished stay in the heap
+/// until they expire and are then skipped (lazy deletion keeps every operation O(log n)).
+struct Timer {
+    let deadline: ContinuousClock.Instant
+    let token: UInt64
+    let direction: EventLoop.Direction
+    let waiterID: UInt64
+}
+
+/// A binary min-heap of timers ordered by deadline.
+struct TimerHeap {
+    private var items: [Timer] = []
+
+    var top: Timer? { items.first }
+    var count: Int { items.count }
+
+    mutating func push(_ timer: Timer) {
+        items.append(timer)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child].deadline < items[parent].deadline else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    @discardableResult
+    mutating func pop() -> Timer? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let popped = items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < items.count && items[left].deadline < items[smallest].deadline { smallest = left }
+            if right < items.count && items[right].deadline < items[smallest].deadline { smallest = right }
+            if smallest == parent { break }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return popped
+    }
+}
