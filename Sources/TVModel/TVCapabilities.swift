@@ -1,0 +1,43 @@
+/// What a TV can do, which decides the Home Assistant entities it gets (SPEC §5).
+///
+/// A Roku stick gets no power, volume or input entities; a Roku reports a volume level only
+/// over ECP-2; a Samsung's volume comes from UPnP RenderingControl.
+public struct TVCapabilities: Equatable, Sendable, Codable {
+    /// Can be switched on and off (Roku TVs and Samsung TVs; not a streaming stick).
+    public var power: Bool
+    /// Volume up/down and mute keys work.
+    public var volumeKeys: Bool
+    /// The volume level can be read and set (0–100): the `volume` number entity.
+    public var volumeLevel: Bool
+    /// The mute state can be read and set: the `mute` switch entity.
+    public var muteState: Bool
+    /// Selectable inputs, in display order ("HDMI1", "Antenna TV"…); empty = no `input` select.
+    public var inputs: [String]
+    /// Installed or configured apps, by name, in display order: the `app` select's options.
+    public var apps: [String]
+    /// Text can be typed into the TV's on-screen keyboard.
+    public var keyboard: Bool
+    /// The TV reports whether media is playing.
+    public var mediaState: Bool
+    /// The TV can be in Roku's "Limited mode" (Control by mobile apps).
+    public var limitedMode: Bool
+    /// Channel up/down make sense (a tuner).
+    public var channels: Bool
+
+    public init(
+        power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,
+        inputs: [String] = [], apps: [String] = [], keyboard: Bool = false, mediaState: Bool = false,
+        limitedMode: Bool = false, channels: Bool = false
+    ) {
+        self.power = power
+        self.volumeKeys = volumeKeys
+        self.volumeLevel = volumeLevel
+        self.muteState = muteState
+        self.inputs = inputs
+        self.apps = apps
+        self.keyboard = keyboard
+        self.mediaState = mediaState
+        self.limitedMode = limitedMode
+        self.channels = channels
+    }
+}

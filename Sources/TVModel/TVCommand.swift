@@ -1,0 +1,82 @@
+/// A validated command for one TV: what the command router produces from an MQTT message
+/// and what a driver carries out.
+public enum TVCommand: Equatable, Sendable {
+    /// Press a key `repeat` times (1…20). The key is either from the shared vocabulary or the
+    /// vendor's own name (`VolumeUp`, `KEY_VOLUP`), checked against the driver's allowlist.
+    case key(TVKey, repeat: Int)
+    /// Idempotent power: `.on` never turns a TV off and `.off` never turns it on.
+    case power(PowerAction)
+    /// Launch an app by name or id.
+    case app(String)
+    /// Launch an app with deep-link parameters (Roku `contentId`/`mediaType`).
+    case launch(appID: String, contentID: String?, mediaType: String?)
+    /// Type text into the on-screen keyboard (at most 255 characters).
+    case text(String)
+    /// Switch to an input by name ("HDMI1", "Antenna TV").
+    case input(String)
+    /// Set the volume level (0…100).
+    case volume(Int)
+    /// Mute or unmute.
+    case mute(Bool)
+
+    /// A short name for logs and `command_failed` events: "key", "power", "app"…
+    public var name: String {
+        switch self {
+        case .key: "key"
+        case .power: "power"
+        case .app: "app"
+        case .launch: "launch"
+        case .text: "text"
+        case .input: "input"
+        case .volume: "volume"
+        case .mute: "mute"
+        }
+    }
+}
+
+public enum PowerAction: String, Sendable, Equatable {
+    case on = "ON"
+    case off = "OFF"
+    /// Resolved against the confirmed current state, never sent blindly as a toggle key.
+    case toggle = "TOGGLE"
+}
+
+/// A key: from the vocabulary shared by every vendor, or the vendor's own name.
+public enum TVKey: Equatable, Sendable, CustomStringConvertible {
+    case shared(SharedKey)
+    case vendor(String)
+
+    /// Shared names win ("home" is `.shared(.home)`); anything else is a vendor key name.
+    public init(_ name: String) {
+        self = SharedKey(rawValue: name).map(TVKey.shared) ?? .vendor(name)
+    }
+
+    public var description: String {
+        switch self {
+        case .shared(let key): key.rawValue
+        case .vendor(let name): name
+        }
+    }
+}
+
+/// The key names that work on every TV (SPEC §4).
+public enum SharedKey: String, Sendable, CaseIterable {
+    case powerOn = "power_on"
+    case powerOff = "power_off"
+    case home, back, up, down, left, right, select
+    case playPause = "play_pause"
+    case play, pause, stop, rewind
+    case fastForward = "fast_forward"
+    case replay, info, menu
+    case volumeUp = "volume_up"
+    case volumeDown = "volume_down"
+    case mute
+    case channelUp = "channel_up"
+    case channelDown = "channel_down"
+    case inputHDMI1 = "input_hdmi1"
+    case inputHDMI2 = "input_hdmi2"
+    case inputHDMI3 = "input_hdmi3"
+    case inputHDMI4 = "input_hdmi4"
+    case inputTuner = "input_tuner"
+    case search
+}

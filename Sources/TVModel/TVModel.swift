@@ -1,1 +1,0 @@
-// The TVModel module; see Package.swift for its role.

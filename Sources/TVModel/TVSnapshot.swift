@@ -1,0 +1,58 @@
+/// What is playing, normalised across vendors (SPEC §4 `media_state`).
+public enum MediaState: String, Sendable, Codable, CaseIterable {
+    case playing, paused, buffering, stopped, idle
+}
+
+/// Everything known about a TV's state at one moment: the poller's output and the source
+/// of `<base>/<tv>/state`. `nil` means unknown, and is left out of the published JSON.
+public struct TVSnapshot: Equatable, Sendable {
+    /// The TV answered the last poll (drives `<base>/<tv>/availability`).
+    public var reachable: Bool
+    /// True only when the TV is really on (Roku `PowerOn`, Samsung `PowerState` on).
+    public var power: Bool?
+    /// The raw vendor value: `PowerOn`, `DisplayOff`, `Ready`, `on`, `standby`…
+    public var powerMode: String?
+    /// The foreground app's name ("Netflix", "Roku" for the home screen).
+    public var app: String?
+    public var appID: String?
+    /// The active input's name when the TV shows an input; `nil` otherwise.
+    public var input: String?
+    public var mediaState: MediaState?
+    /// Seconds.
+    public var position: Double?
+    public var duration: Double?
+    /// 0–100.
+    public var volume: Int?
+    public var muted: Bool?
+    /// Roku "Limited mode": ECP commands refused with HTTP 403.
+    public var limitedMode: Bool?
+    /// How commands reach the TV right now: "ecp", "ecp-2", "websocket"…
+    public var controlPath: String?
+    /// Samsung: the TV has not approved us yet (say what to do on the TV).
+    public var pairingRequired: Bool?
+
+    public init(
+        reachable: Bool, power: Bool? = nil, powerMode: String? = nil, app: String? = nil, appID: String? = nil,
+        input: String? = nil, mediaState: MediaState? = nil, position: Double? = nil, duration: Double? = nil,
+        volume: Int? = nil, muted: Bool? = nil, limitedMode: Bool? = nil, controlPath: String? = nil,
+        pairingRequired: Bool? = nil
+    ) {
+        self.reachable = reachable
+        self.power = power
+        self.powerMode = powerMode
+        self.app = app
+        self.appID = appID
+        self.input = input
+        self.mediaState = mediaState
+        self.position = position
+        self.duration = duration
+        self.volume = volume
+        self.muted = muted
+        self.limitedMode = limitedMode
+        self.controlPath = controlPath
+        self.pairingRequired = pairingRequired
+    }
+
+    /// A TV that did not answer: unreachable and off, everything else unknown.
+    public static let unreachable = TVSnapshot(reachable: false, power: false)
+}
