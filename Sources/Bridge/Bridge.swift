@@ -1,1 +1,0 @@
-// The Bridge module; see Package.swift for its role.

@@ -1,0 +1,61 @@
+import Wire
+
+extension BridgeConfiguration {
+    /// The effective configuration as JSON, with secrets masked: what `check-config` prints
+    /// and `bridge/info` publishes. The password shows as "***" when set, "" when not.
+    public func effectiveJSON(stateDirectory: String? = nil) -> JSONValue {
+        func optional(_ text: String) -> JSONValue { .string(text) }
+        let tvList: [JSONValue] = tvs.map { tv in
+            var members: [String: JSONValue] = ["host": .string(tv.host)]
+            if let kind = tv.kind { members["kind"] = .string(kind.rawValue) }
+            if let name = tv.name { members["name"] = .string(name) }
+            if let id = tv.id { members["id"] = .string(id.rawValue) }
+            if !tv.macs.isEmpty { members["mac"] = .array(tv.macs.map(JSONValue.string)) }
+            if let port = tv.port { members["port"] = .integer(Int64(port)) }
+            if let port = tv.portWSS { members["port_wss"] = .integer(Int64(port)) }
+            if let port = tv.portUPnP { members["port_upnp"] = .integer(Int64(port)) }
+            return .object(members)
+        }
+        return [
+            "mqtt": [
+                "server": .string(mqtt.server.description),
+                "user": .string(mqtt.user),
+                "password": .string(mqtt.password.isEmpty ? "" : "***"),
+                "client_id": .string(mqtt.clientID),
+                "keepalive": .integer(Int64(mqtt.keepalive)),
+                "ca": .string(mqtt.ca), "cert": .string(mqtt.cert), "key": .string(mqtt.key),
+                "reject_unauthorized": .bool(mqtt.rejectUnauthorized),
+            ],
+            "base_topic": .string(baseTopic),
+            "homeassistant": [
+                "enabled": .bool(homeAssistant.enabled),
+                "discovery_prefix": .string(homeAssistant.discoveryPrefix),
+                "status_topic": .string(homeAssistant.statusTopic),
+                "discovery": .string(homeAssistant.style.rawValue),
+                "merge_with_native_devices": .bool(homeAssistant.mergeWithNativeDevices),
+            ],
+            "discovery": [
+                "ssdp": .bool(discovery.ssdp),
+                "ssdp_address": .string(discovery.ssdpAddress.description),
+                "interfaces": .array(discovery.interfaces.map(JSONValue.string)),
+                "search_interval": .integer(Int64(discovery.searchInterval)),
+                "scan": .array(discovery.scan.map { .string($0.description) }),
+                "scan_ports": .array(discovery.scanPorts.map { .integer(Int64($0)) }),
+            ],
+            "wol": [
+                "targets": .array(wol.targets.map { .string($0.description) }),
+                "repeat": .integer(Int64(wol.repeatCount)),
+            ],
+            "poll_interval": .number(pollInterval),
+            "state_dir": .string(stateDirectory ?? stateDir ?? ""),
+            "roku": ["ecp2": .string(roku.ecp2.rawValue)],
+            "samsung": [
+                "client_name": .string(samsung.clientName),
+                "apps": .object(samsung.apps.mapValues(JSONValue.string)),
+            ],
+            "tvs": .array(tvList),
+            "log_level": .string(logLevel),
+            "log_format": .string(logFormat),
+        ]
+    }
+}

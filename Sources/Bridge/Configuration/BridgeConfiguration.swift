@@ -1,0 +1,133 @@
+import TVModel
+
+/// The effective configuration of one tv2mqtt instance (SPEC §3), after defaults, the file,
+/// the environment and the command line were merged and validated.
+public struct BridgeConfiguration: Sendable, Equatable {
+    public struct MQTT: Sendable, Equatable {
+        public var server = BrokerAddress(useTLS: false, host: "localhost", port: 1883)
+        public var user = ""
+        /// A secret: never logged, never published, masked by `check-config`.
+        public var password = ""
+        public var clientID = "tv2mqtt"
+        public var keepalive = 60
+        public var ca = ""
+        public var cert = ""
+        public var key = ""
+        public var rejectUnauthorized = true
+    }
+
+    public struct HomeAssistantOptions: Sendable, Equatable {
+        public enum Style: String, Sendable { case device, entity }
+        public var enabled = true
+        public var discoveryPrefix = "homeassistant"
+        public var statusTopic = "homeassistant/status"
+        public var style = Style.device
+        public var mergeWithNativeDevices = false
+    }
+
+    public struct Discovery: Sendable, Equatable {
+        public var ssdp = true
+        public var ssdpAddress = HostPort(host: "239.255.255.250", port: 1900)
+        /// Interfaces to search and listen on (names or IPv4 addresses); empty = the default route's.
+        public var interfaces: [String] = []
+        /// Seconds between SSDP searches; 0 = search once at startup only.
+        public var searchInterval = 300
+        public var scan: [CIDR] = []
+        public var scanPorts: [UInt16] = [8060, 8001]
+    }
+
+    public struct WakeOnLAN: Sendable, Equatable {
+        public var targets = [HostPort(host: "255.255.255.255", port: 9)]
+        public var repeatCount = 3
+    }
+
+    public struct Roku: Sendable, Equatable {
+        public enum ECP2: String, Sendable { case auto, off }
+        public var ecp2 = ECP2.auto
+    }
+
+    public struct Samsung: Sendable, Equatable {
+        /// The name shown on the TV's approval prompt; a Samsung token is bound to it, so it never changes.
+        public var clientName = "tv2mqtt"
+        /// App name → app id, for TVs that no longer list their installed apps.
+        public var apps: [String: String] = ["Netflix": "3201907018807", "YouTube": "111299001912"]
+    }
+
+    /// A TV listed in the configuration (`tvs` or `--tv`).
+    public struct ConfiguredTV: Sendable, Equatable {
+        public var host: String
+        /// nil: find out by probing the Roku and Samsung ports.
+        public var kind: TVKind?
+        public var name: String?
+        public var id: TVID?
+        public var macs: [String] = []
+        public var port: UInt16?
+        public var portWSS: UInt16?
+        public var portUPnP: UInt16?
+
+        public init(host: String, kind: TVKind? = nil, name: String? = nil, id: TVID? = nil, port: UInt16? = nil) {
+            self.host = host
+            self.kind = kind
+            self.name = name
+            self.id = id
+            self.port = port
+        }
+    }
+
+    public var mqtt = MQTT()
+    public var baseTopic = "tv2mqtt"
+    public var homeAssistant = HomeAssistantOptions()
+    public var discovery = Discovery()
+    public var wol = WakeOnLAN()
+    /// Seconds between state polls of a TV.
+    public var pollInterval = 10.0
+    /// nil: `/var/lib/tv2mqtt`, or `./tv2mqtt-state` when that is not writable.
+    public var stateDir: String?
+    public var roku = Roku()
+    public var samsung = Samsung()
+    public var tvs: [ConfiguredTV] = []
+    public var logLevel = "info"
+    public var logFormat = "text"
+
+    public init() {}
+}
+
+/// Where the broker is: `mqtt://host[:1883]` or `mqtts://host[:8883]`.
+public struct BrokerAddress: Sendable, Equatable, CustomStringConvertible {
+    public var useTLS: Bool
+    public var host: String
+    public var port: UInt16
+
+    public var description: String {
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        return "\(useTLS ? "mqtts" : "mqtt")://\(bracketed):\(port)"
+    }
+}
+
+/// `host:port`, e.g. an SSDP multicast address or a Wake-on-LAN target.
+public struct HostPort: Sendable, Equatable, CustomStringConvertible {
+    public var host: String
+    public var port: UInt16
+
+    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+/// An IPv4 network to probe, e.g. `192.168.1.0/24`.
+public struct CIDR: Sendable, Equatable, CustomStringConvertible {
+    public var network: UInt32
+    public var prefixLength: Int
+
+    public var description: String {
+        "\(network >> 24).\(network >> 16 & 0xFF).\(network >> 8 & 0xFF).\(network & 0xFF)/\(prefixLength)"
+    }
+
+    /// Every host address (network and broadcast addresses left out for prefixes below /31).
+    public var hosts: [String] {
+        let size = UInt64(1) << UInt64(32 - prefixLength)
+        let range: Range<UInt64> = size > 2 ? 1..<size - 1 : 0..<size
+        return range.map { offset in
+            let address = network &+ UInt32(offset)
+            return "\(address >> 24).\(address >> 16 & 0xFF).\(address >> 8 & 0xFF).\(address & 0xFF)"
+        }
+    }
+}

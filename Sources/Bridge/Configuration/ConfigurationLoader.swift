@@ -1,0 +1,162 @@
+import TVModel
+import Wire
+
+/// Builds the effective configuration from its sources, in precedence order:
+/// flags > environment > file > defaults (SPEC §2).
+public enum ConfigurationLoader {
+    /// The flags of `tv2mqtt run` that map onto configuration keys.
+    public static let runFlags: [FlagSpec] = [
+        FlagSpec("config", value: "FILE", help: "configuration file (JSON); also TV2MQTT_CONFIG"),
+        FlagSpec("mqtt-server", value: "URL", help: "broker: mqtt://host[:1883] or mqtts://host[:8883]"),
+        FlagSpec("mqtt-user", value: "USER", help: "broker user name"),
+        FlagSpec("mqtt-password-file", value: "FILE", help: "file holding the broker password"),
+        FlagSpec("mqtt-client-id", value: "ID", help: "MQTT client id (unique per instance; default tv2mqtt)"),
+        FlagSpec("base-topic", value: "TOPIC", help: "base MQTT topic (default tv2mqtt)"),
+        FlagSpec("discovery-prefix", value: "TOPIC", help: "Home Assistant discovery prefix (default homeassistant)"),
+        FlagSpec("state-dir", value: "DIR", help: "state directory (default /var/lib/tv2mqtt)"),
+        FlagSpec("log-level", value: "LEVEL", help: "trace, debug, info, warning or error"),
+        FlagSpec("log-format", value: "FORMAT", help: "text or json"),
+        FlagSpec(
+            "tv", value: "[roku:|samsung:]HOST[:PORT]", repeatable: true, help: "a TV to add to the configured ones"),
+        FlagSpec("no-ssdp", help: "do not search for TVs with SSDP"),
+        FlagSpec("ssdp-address", value: "HOST:PORT", help: "SSDP address (default 239.255.255.250:1900)"),
+        FlagSpec("scan", value: "CIDR", repeatable: true, help: "probe this IPv4 network for TVs"),
+        FlagSpec(
+            "wol-target", value: "HOST:PORT", repeatable: true,
+            help: "Wake-on-LAN destination (default 255.255.255.255:9)"),
+        FlagSpec("poll-interval", value: "SECONDS", help: "seconds between state polls (default 10)"),
+    ]
+
+    /// Environment variable → configuration key path.
+    static let environmentKeys: [(String, [String])] = [
+        ("TV2MQTT_MQTT_SERVER", ["mqtt", "server"]),
+        ("TV2MQTT_MQTT_USER", ["mqtt", "user"]),
+        ("TV2MQTT_MQTT_PASSWORD", ["mqtt", "password"]),
+        ("TV2MQTT_BASE_TOPIC", ["base_topic"]),
+        ("TV2MQTT_STATE_DIR", ["state_dir"]),
+        ("TV2MQTT_LOG_LEVEL", ["log_level"]),
+    ]
+
+    /// Loads the configuration.
+    /// - Parameters:
+    ///   - arguments: parsed `run` flags (the other commands reuse the same flags).
+    ///   - environment: the process environment.
+    ///   - readFile: reads a file's bytes (injected so tests need no files).
+    public static func load(
+        arguments: ParsedArguments, environment: [String: String], readFile: (String) throws -> [UInt8]
+    ) throws(ConfigError) -> BridgeConfiguration {
+        var tree = ConfigTree()
+        if let path = arguments.value("config") ?? environment["TV2MQTT_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let bytes: [UInt8]
+            do {
+                bytes = try readFile(path)
+            } catch {
+                throw ConfigError("cannot read the configuration file \(path): \(error)")
+            }
+            do {
+                tree.root = try JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 16, maxBytes: 4 << 20))
+            } catch {
+                throw ConfigError("\(path) is not valid JSON: \(error.reason)")
+            }
+        }
+        for (variable, path) in environmentKeys {
+            if let value = environment[variable], !value.isEmpty { tree.set(path, .string(value), origin: variable) }
+        }
+        try applyFlags(arguments, to: &tree, readFile: readFile)
+        return try BridgeConfiguration.decode(tree.root, origins: tree.origins)
+    }
+
+    private static func applyFlags(
+        _ arguments: ParsedArguments, to tree: inout ConfigTree, readFile: (String) throws -> [UInt8]
+    ) throws(ConfigError) {
+        let simple: [(String, [String])] = [
+            ("mqtt-server", ["mqtt", "server"]), ("mqtt-user", ["mqtt", "user"]),
+            ("mqtt-client-id", ["mqtt", "client_id"]), ("base-topic", ["base_topic"]),
+            ("discovery-prefix", ["homeassistant", "discovery_prefix"]), ("state-dir", ["state_dir"]),
+            ("log-level", ["log_level"]), ("log-format", ["log_format"]),
+            ("ssdp-address", ["discovery", "ssdp_address"]),
+        ]
+        for (flag, path) in simple {
+            if let value = arguments.value(flag) { tree.set(path, .string(value), origin: "--\(flag)") }
+        }
+        if let file = arguments.value("mqtt-password-file") {
+            let bytes: [UInt8]
+            do {
+                bytes = try readFile(file)
+            } catch {
+                throw ConfigError("--mqtt-password-file: cannot read \(file): \(error)")
+            }
+            // The first line, without its line end: files written by `echo` end with a newline.
+            let password = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+            tree.set(["mqtt", "password"], .string(password), origin: "--mqtt-password-file")
+        }
+        if let interval = arguments.value("poll-interval") {
+            guard let seconds = Double(interval) else {
+                throw ConfigError("--poll-interval: expected seconds, got '\(interval)'")
+            }
+            tree.set(["poll_interval"], .number(seconds), origin: "--poll-interval")
+        }
+        if arguments.has("no-ssdp") { tree.set(["discovery", "ssdp"], .bool(false), origin: "--no-ssdp") }
+        if arguments.has("scan") {
+            tree.set(["discovery", "scan"], .array(arguments.values("scan").map(JSONValue.string)), origin: "--scan")
+        }
+        if arguments.has("wol-target") {
+            tree.set(
+                ["wol", "targets"], .array(arguments.values("wol-target").map(JSONValue.string)), origin: "--wol-target"
+            )
+        }
+        for text in arguments.values("tv") {
+            tree.append(["tvs"], try parseTVFlag(text), origin: "--tv")
+        }
+    }
+
+    /// `--tv [roku:|samsung:]HOST[:PORT]`.
+    static func parseTVFlag(_ text: String) throws(ConfigError) -> JSONValue {
+        var rest = Substring(text)
+        var members: [String: JSONValue] = [:]
+        for kind in TVKind.allCases where rest.hasPrefix("\(kind.rawValue):") {
+            members["kind"] = .string(kind.rawValue)
+            rest = rest.dropFirst(kind.rawValue.count + 1)
+        }
+        var host = String(rest)
+        if let colon = rest.lastIndex(of: ":"), rest.filter({ $0 == ":" }).count == 1 {
+            guard let port = UInt16(rest[rest.index(after: colon)...]), port != 0 else {
+                throw ConfigError("--tv: bad port in '\(text)'")
+            }
+            host = String(rest[..<colon])
+            members["port"] = .integer(Int64(port))
+        }
+        guard !host.isEmpty else { throw ConfigError("--tv: expected [roku:|samsung:]HOST[:PORT], got '\(text)'") }
+        members["host"] = .string(host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host)
+        return .object(members)
+    }
+}
+
+/// The configuration as a JSON tree, with where overriding values came from.
+struct ConfigTree {
+    var root: JSONValue = .object([:])
+    var origins: [String: String] = [:]
+
+    mutating func set(_ path: [String], _ value: JSONValue, origin: String) {
+        root = Self.setting(root, path[...], value)
+        origins[path.joined(separator: ".")] = origin
+    }
+
+    /// Appends to a list (creating it), for repeatable flags that add rather than replace.
+    mutating func append(_ path: [String], _ value: JSONValue, origin: String) {
+        var list: [JSONValue] = []
+        var node: JSONValue? = root
+        for key in path { node = node?[key] }
+        if let existing = node?.arrayValue { list = existing }
+        origins["\(path.joined(separator: "."))[\(list.count)]"] = origin
+        list.append(value)
+        root = Self.setting(root, path[...], .array(list))
+    }
+
+    private static func setting(_ node: JSONValue, _ path: ArraySlice<String>, _ value: JSONValue) -> JSONValue {
+        guard let key = path.first else { return value }
+        var members = node.objectValue ?? [:]
+        members[key] = setting(members[key] ?? .object([:]), path.dropFirst(), value)
+        return .object(members)
+    }
+}

@@ -1,0 +1,103 @@
+import FoundationEssentials
+import Glibc
+import Support
+import TVModel
+
+/// What survives a restart (SPEC §7): every known TV with what was learned about it.
+public struct PersistedState: Codable, Equatable, Sendable {
+    public var version = 1
+    public var tvs: [PersistedTV] = []
+
+    public init(tvs: [PersistedTV] = []) { self.tvs = tvs }
+}
+
+public struct PersistedTV: Codable, Equatable, Sendable {
+    public var identity: TVIdentity
+    public var capabilities: TVCapabilities?
+    /// App name → id, in display order.
+    public var apps: [AppEntry]?
+    /// Samsung: the remote-control token the TV issued (a secret: never logged).
+    public var token: String?
+    /// Samsung: SHA-256 of the TV's certificate, hex, pinned on first use.
+    public var certificatePin: String?
+    /// Unix time the TV last answered.
+    public var lastSeen: Double?
+
+    public init(identity: TVIdentity, capabilities: TVCapabilities? = nil, apps: [AppEntry]? = nil) {
+        self.identity = identity
+        self.capabilities = capabilities
+        self.apps = apps
+    }
+}
+
+public struct AppEntry: Codable, Equatable, Sendable {
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// Reads and writes `state.json` in the state directory, atomically.
+///
+/// A file that cannot be parsed is moved aside (`state.json.corrupt-<time>`) and reported,
+/// never silently discarded; the bridge then starts with no TVs and rediscovers them.
+public struct StateStore: Sendable {
+    public let directory: String
+    let logger: Logger
+
+    public var path: String { directory + "/state.json" }
+
+    public init(directory: String, logger: Logger) {
+        self.directory = directory
+        self.logger = logger
+    }
+
+    /// `configured`, or `/var/lib/tv2mqtt` when writable, else `./tv2mqtt-state`.
+    public static func resolveDirectory(_ configured: String?) -> String {
+        if let configured { return configured }
+        return FileSystem.isWritableDirectory("/var/lib/tv2mqtt") ? "/var/lib/tv2mqtt" : "./tv2mqtt-state"
+    }
+
+    public func load() -> PersistedState {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            logger.error("cannot read the state file; starting without known TVs", [("error", "\(error)")])
+            return PersistedState()
+        }
+        guard let bytes else { return PersistedState() }
+        do {
+            let state = try JSONDecoder().decode(PersistedState.self, from: Data(bytes))
+            guard state.version == 1 else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: [], debugDescription: "unknown version \(state.version)"))
+            }
+            return state
+        } catch {
+            let aside = "\(path).corrupt-\(Int(wallClockSeconds()))"
+            let moved = (try? FileSystem.rename(path, to: aside)) != nil
+            logger.error(
+                "the state file is corrupt; \(moved ? "moved it aside" : "could not move it aside") and starting without known TVs",
+                [("path", path), ("moved_to", moved ? aside : "-"), ("error", "\(error)")])
+            return PersistedState()
+        }
+    }
+
+    /// Writes `state` (mode 0600: it holds Samsung tokens).
+    public func save(_ state: PersistedState) throws(FileError) {
+        try FileSystem.makeDirectory(directory)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let data: Data
+        do {
+            data = try encoder.encode(state)
+        } catch {
+            throw FileError(path: path, operation: "encode", code: EINVAL)
+        }
+        try FileSystem.writeAtomically(path, Array(data) + [0x0A], mode: 0o600)
+    }
+}
