@@ -1,0 +1,178 @@
+import Net
+import Support
+import Wire
+
+extension MQTTClient {
+    /// Runs one connection until it ends; returns why it ended.
+    func serve(_ stream: any ByteStream) async -> String {
+        serving = true
+        outbox = []
+        closeReason = nil
+        acceptedThisConnection = false
+        lastRefusal = nil
+        perform(session.connectionOpened(now: .now))
+        let ended = await withTaskGroup(of: String?.self) { group -> String in
+            group.addTask { await self.readLoop(stream) }
+            group.addTask { await self.writeLoop(stream) }
+            group.addTask { await self.timerLoop() }
+            var reason: String?
+            while reason == nil, let next = await group.next() { reason = next }
+            group.cancelAll()
+            stream.close()
+            wakeWriter()
+            return reason ?? "connection ended"
+        }
+        let reason = closeReason.map(\.description) ?? ended
+        session.connectionClosed()
+        serving = false
+        for waiter in drainWaiters { waiter.resume() }
+        drainWaiters.removeAll()
+        for waiter in stopWaiters { waiter.resume() }
+        stopWaiters.removeAll()
+        return reason
+    }
+
+    /// Reads, decodes, and hands whole packets to the session in batches.
+    nonisolated func readLoop(_ stream: any ByteStream) async -> String? {
+        var decoder = MQTTFrameDecoder(maxPacketSize: configuration.maxPacketSize)
+        while !Task.isCancelled {
+            let bytes: [UInt8]
+            do {
+                bytes = try await stream.read(maxBytes: 64 * 1024, deadline: nil)
+            } catch {
+                return Task.isCancelled ? nil : "read failed: \(error)"
+            }
+            if bytes.isEmpty { return "the broker closed the connection" }
+            decoder.append(bytes)
+            var packets: [MQTTPacket] = []
+            do {
+                while let packet = try decoder.next() { packets.append(packet) }
+            } catch {
+                if !packets.isEmpty { await received(packets) }
+                return "malformed packet from the broker: \(error)"
+            }
+            if !packets.isEmpty { await received(packets) }
+        }
+        return nil
+    }
+
+    /// Writes whatever the outbox holds, coalesced, until the connection closes.
+    nonisolated func writeLoop(_ stream: any ByteStream) async -> String? {
+        while let chunk = await takeOutbox() {
+            do {
+                try await stream.write(chunk, deadline: .now + .seconds(10))
+            } catch {
+                return Task.isCancelled ? nil : "write failed: \(error)"
+            }
+        }
+        return await closeReason?.description ?? (Task.isCancelled ? nil : "closed")
+    }
+
+    /// Calls `tick` at the session's deadlines (CONNACK, PINGREQ, PINGRESP).
+    nonisolated func timerLoop() async -> String? {
+        while !Task.isCancelled {
+            let deadline = await session.nextDeadline ?? .now + .seconds(1)
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            if Task.isCancelled { return nil }
+            await tick()
+        }
+        return nil
+    }
+
+    func tick() {
+        perform(session.tick(now: .now))
+    }
+
+    func received(_ packets: [MQTTPacket]) {
+        let now = ContinuousClock.now
+        for packet in packets {
+            logger.trace("received \(packet.typeName)")
+            perform(session.received(packet, now: now))
+        }
+    }
+
+    /// The next chunk to write; waits while there is none. nil once the connection is
+    /// closing and everything queued before the close was handed out.
+    func takeOutbox() async -> [UInt8]? {
+        while outbox.isEmpty {
+            if closeReason != nil || !serving || Task.isCancelled { return nil }
+            await withCheckedContinuation { writerWake = $0 }
+        }
+        let chunk = outbox
+        outbox = []
+        for waiter in drainWaiters { waiter.resume() }
+        drainWaiters.removeAll()
+        return chunk
+    }
+
+    func wakeWriter() {
+        writerWake?.resume()
+        writerWake = nil
+    }
+
+    /// Carries out the session's actions, in order.
+    func perform(_ actions: [MQTTSessionAction]) {
+        for action in actions {
+            switch action {
+            case .send(let packet):
+                do {
+                    try packet.encode(into: &outbox)
+                } catch {
+                    logger.error("cannot encode \(packet.typeName): \(error)")  // the session validated it; not expected
+                }
+                wakeWriter()
+            case .connected(let sessionPresent):
+                acceptedThisConnection = true
+                logger.info("connected to MQTT broker \(configuration.serverDescription)")
+                if !sessionPresent { resubscribe() }
+                setState(.connected(sessionPresent: sessionPresent))
+                for waiter in connectionWaiters { waiter.resume() }
+                connectionWaiters.removeAll()
+            case .connectRefused(let code):
+                lastRefusal = code
+                logger.error("the MQTT broker refused the connection: \(code)")
+            case .deliver(let publish):
+                messageSink.yield(
+                    MQTTMessage(
+                        topic: publish.topic, payload: publish.payload, qos: publish.qos, retain: publish.retain))
+            case .publishCompleted(let id):
+                if case .publish(let continuation) = waiters.removeValue(forKey: id) {
+                    continuation.resume(returning: .success(()))
+                }
+            case .subscribeCompleted(let id, let codes):
+                completeSubscribe(id, codes)
+            case .unsubscribeCompleted(let id):
+                if case .unsubscribe(let continuation) = waiters.removeValue(forKey: id) {
+                    continuation.resume(returning: .success(()))
+                }
+            case .closeConnection(let reason):
+                closeReason = reason
+                wakeWriter()
+            }
+        }
+    }
+
+    private func resubscribe() {
+        guard !subscriptions.isEmpty else { return }
+        do {
+            let (id, actions) = try session.subscribe(subscriptions, now: .now)
+            waiters[id] = .resubscribe(subscriptions)
+            perform(actions)
+        } catch {
+            logger.error("cannot re-subscribe: \(error)")
+        }
+    }
+
+    private func completeSubscribe(_ id: UInt16, _ codes: [MQTTSubAckReturnCode]) {
+        switch waiters.removeValue(forKey: id) {
+        case .subscribe(let continuation):
+            continuation.resume(returning: .success(codes))
+        case .resubscribe(let filters):
+            for (filter, code) in zip(filters, codes) where code == .failure {
+                logger.error("the MQTT broker refused the subscription to \(filter.filter)")
+            }
+        default:
+            break
+        }
+    }
+}
