@@ -1,0 +1,254 @@
+import TVModel
+import Wire
+
+/// Commands parsed from one MQTT message, in the order they are carried out.
+public struct ParsedCommands: Equatable, Sendable {
+    public var commands: [TVCommand]
+    /// Echoed in the response when the sender gave one.
+    public var transaction: JSONValue?
+}
+
+/// Why a command message was refused; `message` is what the user reads.
+public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public let transaction: JSONValue?
+
+    public var description: String { message }
+}
+
+/// Turns a command message into validated `TVCommand`s (SPEC §4), or says why it cannot.
+///
+/// `<base>/<tv>/set` takes a JSON object (`{"key":"VolumeUp","repeat":3}`, several commands
+/// allowed); `<base>/<tv>/set/<property>` takes a plain payload (`ON`, `Netflix`, `25`).
+/// Everything is checked here before anything is sent; vendor specifics (which keys exist,
+/// which apps are installed) are checked by the TV's driver next.
+public enum CommandParser {
+    public static let maxPayloadBytes = 64 * 1024
+    public static let maxRepeat = 20
+    public static let maxTextLength = 255
+    static let jsonKeys = ["power", "input", "app", "launch", "volume", "mute", "key", "repeat", "text", "transaction"]
+    static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch"]
+    static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
+
+    public static func parse(property: String?, payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
+        guard payload.count <= maxPayloadBytes else {
+            throw CommandParseError(
+                message: "payload of \(payload.count) bytes exceeds the \(maxPayloadBytes / 1024) KiB limit",
+                transaction: nil)
+        }
+        guard let text = String(validating: payload, as: UTF8.self) else {
+            throw CommandParseError(message: "payload is not valid UTF-8", transaction: nil)
+        }
+        if let property {
+            return ParsedCommands(commands: [try parseProperty(property, text)], transaction: nil)
+        }
+        return try parseJSON(payload)
+    }
+
+    // MARK: set/<property>
+
+    private static func parseProperty(_ property: String, _ text: String) throws(CommandParseError) -> TVCommand {
+        func fail(_ message: String) -> CommandParseError { CommandParseError(message: message, transaction: nil) }
+        let trimmed = trim(text)
+        do {
+            switch property {
+            case "power": return .power(try power(.string(trimmed)))
+            case "key": return .key(try key(trimmed), repeat: 1)
+            case "app": return .app(try name(trimmed, "app"))
+            case "input": return .input(try name(trimmed, "input"))
+            case "text": return .text(try typedText(text))
+            case "volume": return .volume(try volume(.string(trimmed)))
+            case "mute": return .mute(try onOff(.string(trimmed), "mute"))
+            case "launch":
+                let value = try JSONParser.parse(text, limits: JSONLimits(maxDepth: 4, maxBytes: maxPayloadBytes))
+                return try launch(value)
+            default:
+                throw fail("unknown property '\(property)' (known: \(properties.joined(separator: ", ")))")
+            }
+        } catch let error as CommandParseError {
+            throw error
+        } catch let error as WireError {
+            throw fail("launch: \(error.reason)")
+        } catch {
+            throw fail("\(error)")
+        }
+    }
+
+    // MARK: set (JSON)
+
+    private static func parseJSON(_ payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(payload, limits: JSONLimits(maxDepth: 8, maxBytes: maxPayloadBytes))
+        } catch {
+            throw CommandParseError(
+                message: "payload is not valid JSON (\(error.reason)); send an object such as {\"key\":\"home\"}",
+                transaction: nil)
+        }
+        guard let members = value.objectValue else {
+            throw CommandParseError(
+                message: "expected a JSON object such as {\"key\":\"home\"}, got \(value.typeName)", transaction: nil)
+        }
+        let transaction = members["transaction"]
+        func fail(_ message: String) -> CommandParseError {
+            CommandParseError(message: message, transaction: transaction)
+        }
+        for key in members.keys.sorted() where !jsonKeys.contains(key) {
+            throw fail(
+                "unknown command '\(key)' (known: \(jsonKeys.filter { $0 != "transaction" }.joined(separator: ", ")))")
+        }
+        var commands: [TVCommand] = []
+        do {
+            if let value = members["power"] { commands.append(.power(try power(value))) }
+            if let value = members["input"] { commands.append(.input(try name(try string(value, "input"), "input"))) }
+            if let value = members["app"] { commands.append(.app(try name(try string(value, "app"), "app"))) }
+            if let value = members["launch"] { commands.append(try launch(value)) }
+            if let value = members["volume"] { commands.append(.volume(try volume(value))) }
+            if let value = members["mute"] { commands.append(.mute(try onOff(value, "mute"))) }
+            if let value = members["key"] {
+                let count = try repeatCount(members["repeat"])
+                commands.append(.key(try key(try string(value, "key")), repeat: count))
+            } else if members["repeat"] != nil {
+                throw fail("repeat needs a key")
+            }
+            if let value = members["text"] { commands.append(.text(try typedText(try string(value, "text")))) }
+        } catch let error as CommandParseError {
+            throw CommandParseError(message: error.message, transaction: transaction)
+        } catch {
+            throw fail("\(error)")
+        }
+        guard !commands.isEmpty else { throw fail("no command in the message") }
+        return ParsedCommands(commands: commands, transaction: transaction)
+    }
+
+    // MARK: values
+
+    private static func reject(_ message: String) -> CommandParseError {
+        CommandParseError(message: message, transaction: nil)
+    }
+
+    private static func string(_ value: JSONValue, _ field: String) throws(CommandParseError) -> String {
+        guard let text = value.stringValue else { throw reject("\(field): expected a string, got \(value.typeName)") }
+        return text
+    }
+
+    private static func power(_ value: JSONValue) throws(CommandParseError) -> PowerAction {
+        if let flag = value.boolValue { return flag ? .on : .off }
+        guard let text = value.stringValue, let action = PowerAction(rawValue: text.uppercased()) else {
+            throw reject("power: expected ON, OFF or TOGGLE, got \(describe(value))")
+        }
+        return action
+    }
+
+    private static func onOff(_ value: JSONValue, _ field: String) throws(CommandParseError) -> Bool {
+        if let flag = value.boolValue { return flag }
+        switch value.stringValue?.uppercased() {
+        case "ON", "TRUE": return true
+        case "OFF", "FALSE": return false
+        default: throw reject("\(field): expected ON or OFF, got \(describe(value))")
+        }
+    }
+
+    private static func volume(_ value: JSONValue) throws(CommandParseError) -> Int {
+        let number = value.intValue ?? value.stringValue.flatMap { Int($0) }
+        guard let number, (0...100).contains(number) else {
+            throw reject("volume: expected a whole number from 0 to 100, got \(describe(value))")
+        }
+        return number
+    }
+
+    private static func repeatCount(_ value: JSONValue?) throws(CommandParseError) -> Int {
+        guard let value else { return 1 }
+        guard let count = value.intValue, (1...maxRepeat).contains(count) else {
+            throw reject("repeat: expected a whole number from 1 to \(maxRepeat), got \(describe(value))")
+        }
+        return count
+    }
+
+    /// Key names are letters, digits and underscores: vendor names (`VolumeUp`, `KEY_VOLUP`)
+    /// and the shared vocabulary. Anything else (`../launch/12`, `%2F`, spaces) cannot be a key.
+    private static func key(_ text: String) throws(CommandParseError) -> TVKey {
+        guard !text.isEmpty, text.utf8.count <= 64,
+            text.utf8.allSatisfy({
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
+            })
+        else {
+            throw reject("key: '\(printable(text))' is not a key name (letters, digits and _ only)")
+        }
+        return TVKey(text)
+    }
+
+    /// App and input names or ids: printable, one line, at most 128 characters.
+    private static func name(_ text: String, _ field: String) throws(CommandParseError) -> String {
+        guard !text.isEmpty else { throw reject("\(field): empty") }
+        guard text.count <= 128, !text.unicodeScalars.contains(where: isControl) else {
+            throw reject("\(field): '\(printable(text))' is not a valid name (control characters or too long)")
+        }
+        return text
+    }
+
+    private static func typedText(_ text: String) throws(CommandParseError) -> String {
+        guard !text.isEmpty else { throw reject("text: empty") }
+        guard text.count <= maxTextLength else {
+            throw reject("text: \(text.count) characters exceeds the limit of \(maxTextLength)")
+        }
+        guard !text.unicodeScalars.contains(where: isControl) else {
+            throw reject("text: control characters (newlines, NUL…) cannot be typed")
+        }
+        return text
+    }
+
+    private static func launch(_ value: JSONValue) throws(CommandParseError) -> TVCommand {
+        guard let members = value.objectValue else {
+            throw reject("launch: expected an object such as {\"app\":\"12\",\"contentId\":\"…\"}")
+        }
+        for key in members.keys.sorted() where !["app", "contentId", "mediaType"].contains(key) {
+            throw reject("launch: unknown field '\(key)' (known: app, contentId, mediaType)")
+        }
+        guard let appValue = members["app"] else { throw reject("launch: needs an app") }
+        let app = try name(try string(appValue, "launch.app"), "launch.app")
+        var contentID: String?
+        if let value = members["contentId"] {
+            let text = try string(value, "launch.contentId")
+            guard !text.isEmpty, text.utf8.count < 255, !text.unicodeScalars.contains(where: isControl) else {
+                throw reject("launch.contentId: must be 1 to 254 bytes without control characters")
+            }
+            contentID = text
+        }
+        var mediaType: String?
+        if let value = members["mediaType"] {
+            let text = try string(value, "launch.mediaType")
+            guard mediaTypes.contains(text) else {
+                throw reject(
+                    "launch.mediaType: expected one of \(mediaTypes.joined(separator: ", ")), got '\(printable(text))'")
+            }
+            mediaType = text
+        }
+        return .launch(appID: app, contentID: contentID, mediaType: mediaType)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// The value as it may appear in a message: control characters escaped, at most 64 characters.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(64) {
+            out += isControl(scalar) ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }
+        return text.unicodeScalars.count > 64 ? out + "…" : out
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        if let text = value.stringValue { return "'\(printable(text))'" }
+        return value.typeName == "number" ? value.serialized() : value.typeName
+    }
+
+    private static func trim(_ text: String) -> String {
+        String(
+            text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }.reversed().drop {
+                $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t"
+            }.reversed())
+    }
+}

@@ -1,0 +1,37 @@
+import Support
+import TVModel
+import Wire
+
+/// `<base>/<tv>/state`: a TV's snapshot as the JSON document of SPEC §4.
+///
+/// Unknown fields are left out (never an "unknown" string). `input` is `null` on a TV that
+/// has inputs but shows an app. `last_seen` is when the TV last answered; it is refreshed in
+/// the published document only when something else changes (or availability does), so a
+/// steady TV causes no traffic.
+public enum StateDocument {
+    public static func json(_ snapshot: TVSnapshot, host: String, hasInputs: Bool, lastSeen: Double?) -> JSONValue {
+        var members: [String: JSONValue] = ["host": .string(host)]
+        if let power = snapshot.power { members["power"] = .string(power ? "ON" : "OFF") }
+        if let mode = snapshot.powerMode { members["power_mode"] = .string(mode) }
+        if let app = snapshot.app { members["app"] = .string(app) }
+        if let appID = snapshot.appID { members["app_id"] = .string(appID) }
+        if let input = snapshot.input {
+            members["input"] = .string(input)
+        } else if hasInputs && snapshot.reachable && snapshot.power == true {
+            members["input"] = .null
+        }
+        if let state = snapshot.mediaState { members["media_state"] = .string(state.rawValue) }
+        if let position = snapshot.position { members["position"] = .number(rounded(position)) }
+        if let duration = snapshot.duration { members["duration"] = .number(rounded(duration)) }
+        if let volume = snapshot.volume { members["volume"] = .integer(Int64(volume)) }
+        if let muted = snapshot.muted { members["muted"] = .bool(muted) }
+        if let limited = snapshot.limitedMode { members["limited_mode"] = .bool(limited) }
+        if let path = snapshot.controlPath { members["control"] = .string(path) }
+        if let pairing = snapshot.pairingRequired { members["pairing_required"] = .bool(pairing) }
+        if let lastSeen { members["last_seen"] = .string(isoTimestamp(lastSeen, fractional: false)) }
+        return .object(members)
+    }
+
+    /// Milliseconds precision: positions come from the TV in milliseconds.
+    private static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+}

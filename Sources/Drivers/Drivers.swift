@@ -1,1 +1,0 @@
-// The Drivers module; see Package.swift for its role.

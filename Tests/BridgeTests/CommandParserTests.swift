@@ -1,0 +1,148 @@
+import TVModel
+import Testing
+import Wire
+
+@testable import Bridge
+
+private func parse(_ property: String?, _ text: String) throws -> [TVCommand] {
+    try CommandParser.parse(property: property, payload: Array(text.utf8)).commands
+}
+
+private func refusal(_ property: String?, _ payload: [UInt8]) -> String? {
+    do {
+        _ = try CommandParser.parse(property: property, payload: payload)
+        return nil
+    } catch {
+        return error.message
+    }
+}
+
+@Suite("Command parsing")
+struct CommandParserTests {
+    @Test("the JSON forms of SPEC §4 parse")
+    func specJSONForms() throws {
+        #expect(try parse(nil, #"{"key":"VolumeUp","repeat":3}"#) == [.key(.vendor("VolumeUp"), repeat: 3)])
+        #expect(try parse(nil, #"{"power":"ON"}"#) == [.power(.on)])
+        #expect(try parse(nil, #"{"app":"Netflix"}"#) == [.app("Netflix")])
+        #expect(try parse(nil, #"{"text":"harry potter"}"#) == [.text("harry potter")])
+        #expect(try parse(nil, #"{"input":"HDMI1"}"#) == [.input("HDMI1")])
+        #expect(try parse(nil, #"{"volume":25}"#) == [.volume(25)])
+        #expect(try parse(nil, #"{"mute":"ON"}"#) == [.mute(true)])
+        #expect(
+            try parse(nil, #"{"launch":{"app":"12","contentId":"80057281","mediaType":"movie"}}"#)
+                == [.launch(appID: "12", contentID: "80057281", mediaType: "movie")])
+        #expect(try parse(nil, #"{"key":"home"}"#) == [.key(.shared(.home), repeat: 1)])
+    }
+
+    @Test("several commands in one message run in a fixed order: power first, text last")
+    func orderedCommands() throws {
+        #expect(
+            try parse(nil, #"{"text":"x","key":"select","power":"ON","app":"Netflix"}"#)
+                == [.power(.on), .app("Netflix"), .key(.shared(.select), repeat: 1), .text("x")])
+    }
+
+    @Test("plain property payloads parse, case-insensitive where it is natural")
+    func plainProperties() throws {
+        #expect(try parse("power", "off") == [.power(.off)])
+        #expect(try parse("power", "TOGGLE\n") == [.power(.toggle)])
+        #expect(try parse("key", "KEY_VOLUP") == [.key(.vendor("KEY_VOLUP"), repeat: 1)])
+        #expect(try parse("app", "MLB.TV®") == [.app("MLB.TV®")])
+        #expect(try parse("volume", " 100 ") == [.volume(100)])
+        #expect(try parse("mute", "off") == [.mute(false)])
+        #expect(try parse("text", "  spaces kept  ") == [.text("  spaces kept  ")])
+    }
+
+    @Test("the transaction is kept, also when the command is refused")
+    func transaction() throws {
+        let parsed = try CommandParser.parse(property: nil, payload: Array(#"{"key":"home","transaction":"t1"}"#.utf8))
+        #expect(parsed.transaction == "t1")
+        #expect(
+            throws: CommandParseError(message: "volume: expected a whole number from 0 to 100, got 101", transaction: 7)
+        ) {
+            try CommandParser.parse(property: nil, payload: Array(#"{"volume":101,"transaction":7}"#.utf8))
+        }
+    }
+
+    @Test(
+        "bad commands are refused with a reason before anything is sent",
+        arguments: [
+            (nil, #"{"key":"../launch/12"}"#, "key: '../launch/12' is not a key name"),
+            (nil, #"{"key":"%2F"}"#, "key: '%2F' is not a key name"),
+            ("key", "Home\r\nHost: evil", "is not a key name"),
+            ("key", "Home\u{0}", "is not a key name"),
+            (nil, #"{"app":"Netflix\nX"}"#, "app: 'Netflix\\u{a}X' is not a valid name"),
+            (nil, #"{"text":"line1\nline2"}"#, "text: control characters"),
+            (nil, #"{"volume":"loud"}"#, "volume: expected a whole number from 0 to 100, got 'loud'"),
+            (nil, #"{"volume":25.5}"#, "volume: expected a whole number from 0 to 100, got 25.5"),
+            ("volume", "-1", "volume: expected a whole number from 0 to 100"),
+            (nil, #"{"key":"home","repeat":21}"#, "repeat: expected a whole number from 1 to 20, got 21"),
+            (nil, #"{"repeat":2}"#, "repeat needs a key"),
+            (nil, #"{"power":"maybe"}"#, "power: expected ON, OFF or TOGGLE"),
+            (nil, #"{"key":5}"#, "key: expected a string, got number"),
+            (nil, #"{"frobnicate":1}"#, "unknown command 'frobnicate'"),
+            (nil, "{}", "no command in the message"),
+            (nil, "[1,2]", "expected a JSON object"),
+            (nil, "home", "payload is not valid JSON"),
+            (nil, String(repeating: "[", count: 20) + String(repeating: "]", count: 20), "payload is not valid JSON"),
+            ("channel", "5", "unknown property 'channel'"),
+            (nil, #"{"launch":{"app":"12","mediaType":"podcast"}}"#, "launch.mediaType: expected one of"),
+            (nil, #"{"launch":{"contentId":"x"}}"#, "launch: needs an app"),
+            (nil, #"{"text":""}"#, "text: empty"),
+        ])
+    func refused(property: String?, payload: String, expected: String) {
+        let message = refusal(property, Array(payload.utf8)) ?? "accepted"
+        #expect(message.contains(expected), "got: \(message)")
+    }
+
+    @Test("a 70 KB payload and invalid UTF-8 are refused")
+    func sizeAndEncoding() {
+        #expect(refusal(nil, [UInt8](repeating: 0x20, count: 70_000))?.contains("exceeds the 64 KiB limit") == true)
+        #expect(refusal("text", [0x68, 0xC3, 0x28]) == "payload is not valid UTF-8")
+        #expect(refusal("text", Array(String(repeating: "é", count: 256).utf8))?.contains("256 characters") == true)
+    }
+}
+
+@Suite("Topics")
+struct TopicsTests {
+    let topics = Topics(base: "tv2mqtt", homeAssistantStatus: "homeassistant/status")
+
+    @Test("incoming topics are routed")
+    func routes() {
+        #expect(topics.route("tv2mqtt/roku_x1/set") == .command(tv: "roku_x1", property: nil))
+        #expect(topics.route("tv2mqtt/roku_x1/set/key") == .command(tv: "roku_x1", property: "key"))
+        #expect(topics.route("tv2mqtt/bridge/request/tv/remove") == .request("tv/remove"))
+        #expect(topics.route("homeassistant/status") == .homeAssistantStatus)
+        #expect(topics.route("tv2mqtt/roku_x1/state") == nil)
+        #expect(topics.route("tv2mqtt/bridge/set") == nil)
+        #expect(topics.route("other/roku_x1/set") == nil)
+        #expect(topics.route("tv2mqtt//set") == nil)
+    }
+
+    @Test("a base topic with several levels works")
+    func multiLevelBase() {
+        let nested = Topics(base: "home/tv", homeAssistantStatus: "homeassistant/status")
+        #expect(nested.route("home/tv/samsung_1/set/power") == .command(tv: "samsung_1", property: "power"))
+        #expect(nested.state(TVID("samsung_1")!) == "home/tv/samsung_1/state")
+    }
+}
+
+@Suite("State document")
+struct StateDocumentTests {
+    @Test("the SPEC §4 example, unknown fields left out")
+    func document() {
+        let snapshot = TVSnapshot(
+            reachable: true, power: true, powerMode: "PowerOn", app: "Netflix", appID: "12", input: nil,
+            mediaState: .playing, position: 73.3, duration: 5400, volume: 18, muted: false, limitedMode: false)
+        let json = StateDocument.json(snapshot, host: "127.0.0.2", hasInputs: true, lastSeen: 1_795_341_600)
+        #expect(
+            json.serialized()
+                == #"{"app":"Netflix","app_id":"12","duration":5400,"host":"127.0.0.2","input":null,"last_seen":"2026-11-22T10:00:00Z","limited_mode":false,"media_state":"playing","muted":false,"position":73.3,"power":"ON","power_mode":"PowerOn","volume":18}"#
+        )
+    }
+
+    @Test("an unreachable TV is OFF with nothing else claimed")
+    func unreachable() {
+        let json = StateDocument.json(.unreachable, host: "127.0.0.2", hasInputs: true, lastSeen: nil)
+        #expect(json.serialized() == #"{"host":"127.0.0.2","power":"OFF"}"#)
+    }
+}
