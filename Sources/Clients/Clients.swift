@@ -1,1 +1,0 @@
-// The Clients module; see Package.swift for its role.

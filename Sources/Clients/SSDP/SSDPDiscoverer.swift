@@ -1,0 +1,157 @@
+import Net
+import Support
+import Wire
+
+/// A device that answered an SSDP search or announced itself.
+public struct SSDPSighting: Equatable, Sendable {
+    /// The responder's IP address (the datagram's source).
+    public var address: String
+    /// ST of a response, NT of a NOTIFY.
+    public var target: String
+    public var location: URLParts
+    public var usn: String?
+    public var server: String?
+    public var maxAge: Int?
+    /// false for `ssdp:byebye`.
+    public var alive: Bool
+}
+
+/// Finds devices with SSDP (UPnP Device Architecture 1.1 §1.3): M-SEARCH to the configured
+/// address, and NOTIFY listening.
+///
+/// The address is usually the multicast group 239.255.255.250:1900; it may also be a
+/// broadcast or unicast address (Docker, VLANs, tests on loopback). A response or NOTIFY
+/// counts only when its LOCATION points at the address it came from: no request is ever
+/// sent to an address a stranger chose.
+public struct SSDPDiscoverer: Sendable {
+    public let searchAddress: SocketAddress
+    /// Interface names or IPv4 addresses to search and listen on; empty = the kernel's choice.
+    public let interfaces: [String]
+    /// The search targets to look for, e.g. `roku:ecp`.
+    public let targets: [String]
+    let logger: Logger
+
+    /// At most this many sightings per search are reported (a flood of answers costs nothing more).
+    public static let maxSightingsPerSearch = 4096
+
+    public init(searchAddress: SocketAddress, interfaces: [String], targets: [String], logger: Logger) {
+        self.searchAddress = searchAddress
+        self.interfaces = interfaces
+        self.targets = targets
+        self.logger = logger
+    }
+
+    var isMulticast: Bool {
+        guard !searchAddress.isIPv6, let first = searchAddress.ip.split(separator: ".").first, let octet = Int(first)
+        else { return false }
+        return (224...239).contains(octet)
+    }
+
+    /// Sends `count` M-SEARCH rounds (UDP drops packets) for every target and reports each
+    /// distinct (address, target) that answers within MX + 1 seconds.
+    public func search(count: Int = 3, mx: Int = 2, report: (SSDPSighting) async -> Void) async throws {
+        let socket = try UDPSocket.bind(host: "0.0.0.0", port: 0)
+        defer { socket.close() }
+        socket.enableBroadcast()
+        let outgoing = isMulticast ? (interfaces.isEmpty ? [nil] : interfaces.map { Optional($0) }) : [nil]
+        let deadline = ContinuousClock.now + .seconds(mx + 1) + .milliseconds(150 * count)
+        async let sending: Void = sendSearches(socket, outgoing: outgoing, count: count, mx: mx)
+        var seen: Set<String> = []
+        while seen.count < Self.maxSightingsPerSearch {
+            let datagram: (bytes: [UInt8], from: SocketAddress)
+            do {
+                datagram = try await socket.receive(deadline: deadline)
+            } catch let error as NetError where error.kind == .timedOut {
+                break
+            }
+            guard let sighting = sighting(from: datagram.bytes, sender: datagram.from, expecting: .response) else {
+                continue
+            }
+            if seen.insert("\(sighting.address) \(sighting.target)").inserted { await report(sighting) }
+        }
+        try await sending
+    }
+
+    private func sendSearches(_ socket: UDPSocket, outgoing: [String?], count: Int, mx: Int) async throws {
+        for round in 0..<count {
+            for interface in outgoing {
+                if isMulticast {
+                    do {
+                        try socket.setMulticastInterface(interface, ttl: 2)
+                    } catch {
+                        logger.warning("cannot search on interface \(interface ?? "default"): \(error)")
+                        continue
+                    }
+                }
+                for target in targets {
+                    let message = SSDPSearch(searchTarget: target, mx: mx, host: searchAddress.description)
+                    try await socket.send(message.encode(), to: searchAddress)
+                }
+            }
+            if round + 1 < count { try await Task.sleep(for: .milliseconds(150)) }
+        }
+    }
+
+    /// Reports NOTIFY announcements (and unsolicited responses) until the task is cancelled.
+    /// Listens on the search address's port, joined to its group when it is multicast.
+    public func listen(report: (SSDPSighting) async -> Void) async throws {
+        let socket = try UDPSocket.bind(host: "0.0.0.0", port: searchAddress.port, reuse: true)
+        defer { socket.close() }
+        if isMulticast {
+            for interface in interfaces.isEmpty ? [nil] : interfaces.map({ Optional($0) }) {
+                try socket.joinMulticast(group: searchAddress.ip, interface: interface)
+            }
+        }
+        while !Task.isCancelled {
+            let datagram = try await socket.receive()
+            if let sighting = sighting(from: datagram.bytes, sender: datagram.from, expecting: .notify) {
+                await report(sighting)
+            }
+        }
+    }
+
+    enum Expectation { case response, notify }
+
+    /// Parses and checks one datagram; nil (with a debug line) when it is not for us.
+    func sighting(from bytes: [UInt8], sender: SocketAddress, expecting: Expectation) -> SSDPSighting? {
+        let message: SSDPMessage
+        do {
+            message = try SSDPMessage.parse(bytes)
+        } catch {
+            logger.debug("ignoring an SSDP datagram from \(sender.ip): \(error)")
+            return nil
+        }
+        let headers: SSDPHeaders
+        let target: String?
+        var alive = true
+        switch (message, expecting) {
+        case (.response(let fields), _):
+            headers = fields
+            target = fields.searchTarget
+        case (.notify(let fields), .notify):
+            headers = fields
+            target = fields.notificationType
+            alive = fields.notificationSubtype != .byebye
+        default:
+            return nil
+        }
+        guard let target, targets.contains(target) else { return nil }
+        guard let text = headers.location else {
+            if !alive { return nil }
+            logger.debug("ignoring SSDP \(target) from \(sender.ip): no LOCATION")
+            return nil
+        }
+        guard let location = try? URLParts(parsing: text), location.scheme == "http" else {
+            logger.debug("ignoring SSDP \(target) from \(sender.ip): bad LOCATION \(text)")
+            return nil
+        }
+        guard location.host == sender.ip else {
+            logger.warning(
+                "ignoring SSDP \(target) from \(sender.ip): its LOCATION points at another host (\(location.host))")
+            return nil
+        }
+        return SSDPSighting(
+            address: sender.ip, target: target, location: location, usn: headers.usn, server: headers.server,
+            maxAge: headers.maxAge, alive: alive)
+    }
+}
