@@ -1,1 +1,0 @@
-// The Harness module; see Package.swift for its role.

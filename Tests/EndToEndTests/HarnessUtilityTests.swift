@@ -1,0 +1,81 @@
+import Glibc
+import Harness
+import Testing
+
+@Suite("Harness: ports, directories, polling")
+struct HarnessUtilityTests {
+    @Test("FreePort gives a non-zero TCP port that can then be bound", arguments: ["127.0.0.1", "::1"])
+    func freeTCPPort(host: String) throws {
+        let port = try FreePort.tcp(host: host)
+        #expect(port != 0)
+        let family = host.contains(":") ? AF_INET6 : AF_INET
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        #expect(bind(fd, host: host, port: port) == 0)
+    }
+
+    @Test("FreePort gives a non-zero UDP port that can then be bound")
+    func freeUDPPort() throws {
+        let port = try FreePort.udp()
+        #expect(port != 0)
+        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(fd) }
+        #expect(bind(fd, host: "127.0.0.1", port: port) == 0)
+    }
+
+    @Test("FreePort rejects a host that is not an address literal")
+    func freePortRejectsNames() {
+        #expect(throws: HarnessError.self) { try FreePort.tcp(host: "not-an-address") }
+    }
+
+    @Test("a temporary directory is private, holds files, and is removed with its contents")
+    func temporaryDirectory() throws {
+        let directory = try TemporaryDirectory(prefix: "harness-test")
+        var info = stat()
+        #expect(stat(directory.path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+        try FileText.write("x", to: directory.file("a.txt"))
+        #expect(FileText.read(directory.file("a.txt")) == "x")
+        directory.remove()
+        #expect(access(directory.path, F_OK) != 0)
+        directory.remove()  // harmless twice
+    }
+
+    @Test("waitUntil returns true as soon as the condition holds and false after the timeout")
+    func waitUntilPolls() async {
+        var calls = 0
+        #expect(
+            await waitUntil(timeout: .seconds(5), interval: .milliseconds(1)) {
+                calls += 1
+                return calls == 3
+            })
+        #expect(calls == 3)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(await waitUntil(timeout: .milliseconds(100)) { false } == false)
+        #expect(clock.now - start >= .milliseconds(100))
+    }
+
+    private func bind(_ fd: Int32, host: String, port: UInt16) -> Int32 {
+        if host.contains(":") {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, host, &address.sin_addr)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+    }
+}
