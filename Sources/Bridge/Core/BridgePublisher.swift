@@ -1,0 +1,97 @@
+import Clients
+import Support
+import Wire
+
+/// Everything the bridge publishes goes through here.
+///
+/// Retained topics (bridge state and info, discovery configs, availability, state) are kept
+/// as the desired value per topic; a value is published only when it differs from what the
+/// broker was last sent, and after every (re)connect all of them are sent again in SPEC §5
+/// order: bridge, discovery, availability, state. Events and responses are not retained and
+/// are dropped (with a debug line) while disconnected.
+public actor BridgePublisher {
+    public enum Category: Int, Comparable, Sendable, CaseIterable {
+        case bridge, discovery, availability, state
+
+        public static func < (lhs: Category, rhs: Category) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private struct Entry {
+        var category: Category
+        var payload: [UInt8]
+        /// Whether the broker has this payload since the current connection started.
+        var sent: Bool
+    }
+
+    let client: MQTTClient
+    let logger: Logger
+    private var retained: [String: Entry] = [:]
+    /// Insertion order per category, so a republish keeps a stable order.
+    private var order: [Category: [String]] = [:]
+
+    public init(client: MQTTClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Sets a retained topic; publishes it now if it changed and we are connected.
+    public func setRetained(_ topic: String, _ payload: [UInt8], category: Category) async {
+        if var entry = retained[topic] {
+            guard entry.payload != payload || !entry.sent else { return }
+            entry.payload = payload
+            entry.category = category
+            entry.sent = await send(topic, payload, retain: true)
+            retained[topic] = entry
+        } else {
+            order[category, default: []].append(topic)
+            retained[topic] = Entry(category: category, payload: payload, sent: await send(topic, payload, retain: true))
+        }
+    }
+
+    public func setRetained(_ topic: String, _ text: String, category: Category) async {
+        await setRetained(topic, Array(text.utf8), category: category)
+    }
+
+    /// Deletes a retained message (empty retained payload, MQTT 3.1.1 §3.3.1.3) and forgets it.
+    public func clearRetained(_ topic: String) async {
+        if let entry = retained.removeValue(forKey: topic) {
+            order[entry.category]?.removeAll { $0 == topic }
+        }
+        _ = await send(topic, [], retain: true)
+    }
+
+    /// Topics currently held, for one category.
+    public func topics(in category: Category) -> [String] { order[category] ?? [] }
+
+    /// A non-retained message (events, responses).
+    public func publish(_ topic: String, _ payload: [UInt8], qos: MQTTQoS = .atMostOnce) async {
+        _ = await send(topic, payload, retain: false, qos: qos)
+    }
+
+    /// Sends every retained topic again, in category order (after a reconnect, or when Home
+    /// Assistant comes back online). `categories` limits which ones.
+    public func republish(_ categories: [Category] = Category.allCases) async {
+        for category in categories.sorted() {
+            for topic in order[category] ?? [] {
+                guard var entry = retained[topic] else { continue }
+                entry.sent = await send(topic, entry.payload, retain: true)
+                retained[topic] = entry
+            }
+        }
+    }
+
+    /// The connection dropped: nothing counts as sent any more.
+    public func connectionLost() {
+        for key in retained.keys { retained[key]?.sent = false }
+    }
+
+    private func send(_ topic: String, _ payload: [UInt8], retain: Bool, qos: MQTTQoS = .atLeastOnce) async -> Bool {
+        do {
+            try await client.enqueue(topic, payload, qos: qos, retain: retain)
+            return true
+        } catch {
+            if error != .notConnected { logger.error("cannot publish to \(topic): \(error)") }
+            return false
+        }
+    }
+}

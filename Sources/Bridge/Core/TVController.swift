@@ -1,0 +1,226 @@
+import Drivers
+import Support
+import Synchronization
+import TVModel
+import Wire
+
+/// Runs one TV: polls it, carries out its commands in order, and publishes its
+/// availability and state when they change.
+actor TVController {
+    nonisolated let id: TVID
+    nonisolated let driver: any TVDriver
+    let context: BridgeContext
+    /// Called when identity, capabilities or apps change (persist, rediscover).
+    let descriptionChanged: @Sendable (TVDescription) async -> Void
+
+    private nonisolated let wakeup = Wakeup()
+    private nonisolated let commandQueue: AsyncStream<CommandJob>
+    private nonisolated let commandSink: AsyncStream<CommandJob>.Continuation
+    private nonisolated let stopped = Atomic(false)
+    /// When a command asked for a quick refresh (debounced, SPEC §6: ≈0.35 s after a command).
+    private var refreshAt: ContinuousClock.Instant?
+
+    private(set) var description: TVDescription
+    private(set) var snapshot = TVSnapshot(reachable: false)
+    private var publishedState: String?
+    private var publishedAvailability: Bool?
+    private(set) var lastSeen: Double?
+
+    static let refreshDelay = Duration.milliseconds(350)
+    static let fullPollInterval = Duration.seconds(15 * 60)
+
+    init(
+        description: TVDescription, driver: any TVDriver, context: BridgeContext, lastSeen: Double?,
+        descriptionChanged: @escaping @Sendable (TVDescription) async -> Void
+    ) {
+        self.id = description.identity.id
+        self.description = description
+        self.driver = driver
+        self.context = context
+        self.lastSeen = lastSeen
+        self.descriptionChanged = descriptionChanged
+        (commandQueue, commandSink) = AsyncStream.makeStream(of: CommandJob.self)
+    }
+
+    /// Runs until `stop()`.
+    nonisolated func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.pollLoop() }
+            group.addTask { await self.commandLoop() }
+            group.addTask { await self.eventLoop() }
+        }
+    }
+
+    nonisolated func stop() {
+        stopped.store(true, ordering: .relaxed)
+        commandSink.finish()
+        wakeup.signal()
+    }
+
+    nonisolated var isStopped: Bool { stopped.load(ordering: .relaxed) }
+
+    /// Queues a command message; commands of one TV run one at a time, in arrival order.
+    nonisolated func enqueue(_ job: CommandJob) {
+        commandSink.yield(job)
+    }
+
+    /// Polls again soon (debounced), e.g. after a command.
+    func requestRefresh(after delay: Duration = refreshDelay) {
+        let at = ContinuousClock.now + delay
+        if refreshAt.map({ at < $0 }) ?? true { refreshAt = at }
+        wakeup.signal()
+    }
+
+    // MARK: loops
+
+    private nonisolated func pollLoop() async {
+        var nextFull = ContinuousClock.now
+        while !isStopped {
+            let full = ContinuousClock.now >= nextFull
+            if full { nextFull = .now + Self.fullPollInterval }
+            let snapshot = await driver.poll(full: full)
+            if isStopped { return }
+            await publish(snapshot)
+            if full || snapshot.reachable { await refreshDescription() }
+            if await appIsUnknown(snapshot) { nextFull = .now }
+            let interval = Duration.seconds(context.configuration.pollInterval)
+            if await wakeup.wait(timeout: interval) { await waitForRefreshTime() }
+        }
+    }
+
+    private func waitForRefreshTime() async {
+        guard let at = refreshAt else { return }
+        refreshAt = nil
+        if at > .now { try? await Task.sleep(until: at, clock: .continuous) }
+    }
+
+    private nonisolated func commandLoop() async {
+        for await job in commandQueue {
+            await execute(job)
+        }
+    }
+
+    private nonisolated func eventLoop() async {
+        for await event in driver.events {
+            await handle(event)
+        }
+    }
+
+    // MARK: commands
+
+    private func execute(_ job: CommandJob) async {
+        for command in job.commands {
+            let started = ContinuousClock.now
+            do {
+                try await driver.perform(command)
+                context.logger.debug(
+                    "command done",
+                    [("tv", id.rawValue), ("command", command.name), ("ms", "\(milliseconds(since: started))")])
+            } catch {
+                await reportFailure(error.message, command: command, job: job)
+                requestRefresh()
+                return
+            }
+        }
+        requestRefresh()
+        if let transaction = job.transaction {
+            await context.respond(context.topics.response(id), ok: true, transaction: transaction)
+        }
+    }
+
+    func reportFailure(_ message: String, command: TVCommand?, job: CommandJob) async {
+        var data: [String: JSONValue] = ["topic": .string(job.topic)]
+        if let command { data["command"] = .string(command.name) }
+        await context.emit(BridgeEvent(.commandFailed, tv: id.rawValue, message: message, data: data))
+        if let transaction = job.transaction {
+            await context.respond(context.topics.response(id), ok: false, error: message, transaction: transaction)
+        }
+    }
+
+    // MARK: state
+
+    /// Publishes availability and state when they changed (SPEC §4: state on change).
+    func publish(_ new: TVSnapshot) async {
+        let previous = snapshot
+        snapshot = new
+        if new.reachable { lastSeen = wallClockSeconds() }
+        let host = description.identity.host
+        let hasInputs = !description.capabilities.inputs.isEmpty
+        let comparable = StateDocument.json(new, host: host, hasInputs: hasInputs, lastSeen: nil).serialized()
+        if publishedAvailability != new.reachable {
+            publishedAvailability = new.reachable
+            await context.publisher.setRetained(
+                context.topics.availability(id), new.reachable ? "online" : "offline", category: .availability)
+            if !new.reachable && previous.reachable {
+                await context.emit(
+                    BridgeEvent(.tvLost, tv: id.rawValue, message: "\(description.identity.name) stopped answering"),
+                    level: .info)
+            }
+            publishedState = nil  // refresh last_seen with the availability change
+        }
+        if comparable != publishedState {
+            publishedState = comparable
+            let document = StateDocument.json(new, host: host, hasInputs: hasInputs, lastSeen: lastSeen)
+            await context.publisher.setRetained(
+                context.topics.state(id), document.serializedBytes(), category: .state)
+        }
+        if new.limitedMode == true && previous.limitedMode != true {
+            await context.emit(BridgeEvent(.limitedMode, tv: id.rawValue, message: Self.limitedModeMessage))
+        }
+    }
+
+    static let limitedModeMessage =
+        "the Roku refuses remote control (Limited mode): on the TV open Settings › System › Advanced system settings › Control by mobile apps › Network access and choose Enabled"
+
+    private func handle(_ event: DriverEvent) async {
+        switch event {
+        case .state(let pushed):
+            await publish(pushed)
+        case .description(let updated):
+            await adopt(updated)
+        case .pairingRequired(let message):
+            await context.emit(BridgeEvent(.pairingRequired, tv: id.rawValue, message: message))
+        case .token, .certificatePinned:
+            await descriptionChanged(description)  // persisted by the registry from the driver
+        case .certificateChanged(let pinned, let seen):
+            await context.emit(
+                BridgeEvent(
+                    .certificateChanged, tv: id.rawValue,
+                    message:
+                        "the TV presented a different TLS certificate than the one pinned (\(pinned.prefix(16))… → \(seen.prefix(16))…); if the TV was reset or replaced, remove it with bridge/request/tv/remove and let it be discovered again"
+                ), level: .error)
+        case .warning(let message):
+            context.logger.warning(message, [("tv", id.rawValue)])
+        }
+    }
+
+    private func refreshDescription() async {
+        await adopt(await driver.description)
+    }
+
+    /// Takes a new description from the driver, keeping the user's chosen name and id.
+    func adopt(_ updated: TVDescription) async {
+        var merged = updated
+        merged.identity.id = description.identity.id
+        merged.identity.name = description.identity.name
+        guard merged != description else { return }
+        description = merged
+        await descriptionChanged(merged)
+    }
+
+    /// A renamed TV keeps everything else.
+    func rename(_ name: String) async {
+        description.identity.name = name
+        await descriptionChanged(description)
+    }
+
+    private func appIsUnknown(_ snapshot: TVSnapshot) -> Bool {
+        guard let appID = snapshot.appID, !description.apps.isEmpty else { return false }
+        return !description.apps.contains { $0.id == appID } && !appID.hasPrefix("tvinput") && appID != "562859"
+    }
+}
+
+func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
+    let (seconds, attoseconds) = (ContinuousClock.now - start).components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+}

@@ -1,0 +1,20 @@
+import Wire
+
+extension MQTTClient {
+    /// Queues a publish without waiting for its acknowledgement.
+    ///
+    /// Calls made one after another go out in that order (one actor, one outbox), which a
+    /// task per `publish` would not guarantee. QoS 1/2 messages are still resent after a
+    /// reconnect until acknowledged; nobody is told when they are.
+    /// - Throws: `.notConnected` (nothing is queued) or `.invalid`.
+    public func enqueue(_ topic: String, _ payload: [UInt8], qos: MQTTQoS = .atLeastOnce, retain: Bool = false)
+        throws(MQTTClientError)
+    {
+        guard session.isConnected else { throw .notConnected }
+        do {
+            perform(try session.publish(topic: topic, payload: payload, qos: qos, retain: retain, now: .now).actions)
+        } catch {
+            throw error == .notConnected ? .notConnected : .invalid(error.description)
+        }
+    }
+}
