@@ -1,0 +1,214 @@
+import Drivers
+import Support
+import TVModel
+import Wire
+
+/// Every TV the bridge knows, by stable id, with its controller.
+///
+/// Candidates come from SSDP, the subnet scan and the configuration; each new address is
+/// probed once for the TV's identity, and a TV seen on a new address keeps its id (the
+/// record's host is updated). Changes are persisted (debounced) and rediscovered.
+actor TVRegistry {
+    struct Record {
+        var controller: TVController
+        var persisted: PersistedTV
+    }
+
+    let context: BridgeContext
+    let factory: any DriverFactory
+    let store: StateStore
+    /// Starts a task in the bridge's task group.
+    let spawn: @Sendable (@escaping @Sendable () async -> Void) -> Void
+    /// Called when a TV's description changes or a TV is removed (discovery republish).
+    var onChange: @Sendable (TVID, TVDescription?) async -> Void = { _, _ in }
+
+    private(set) var records: [TVID: Record] = [:]
+    private var hostIndex: [String: TVID] = [:]
+    private var probing: Set<String> = []
+    private var failedProbes: [String: ContinuousClock.Instant] = [:]
+    private var saveScheduled = false
+
+    /// How long a failed probe of an address is not repeated.
+    static let probeRetryDelay = Duration.seconds(60)
+
+    init(
+        context: BridgeContext, factory: any DriverFactory, store: StateStore,
+        spawn: @escaping @Sendable (@escaping @Sendable () async -> Void) -> Void
+    ) {
+        self.context = context
+        self.factory = factory
+        self.store = store
+        self.spawn = spawn
+    }
+
+    func setOnChange(_ handler: @escaping @Sendable (TVID, TVDescription?) async -> Void) {
+        onChange = handler
+    }
+
+    var ids: [TVID] { records.keys.sorted() }
+
+    func controller(_ id: TVID) -> TVController? { records[id]?.controller }
+
+    func controllers() -> [TVController] { records.values.map(\.controller) }
+
+    /// Starts controllers for the TVs remembered in the state file.
+    func restore(_ state: PersistedState) async {
+        for persisted in state.tvs where records[persisted.identity.id] == nil {
+            let description = TVDescription(
+                identity: persisted.identity, capabilities: persisted.capabilities ?? TVCapabilities(),
+                apps: (persisted.apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
+            await add(description, persisted: persisted, announce: false)
+        }
+    }
+
+    /// A device may be at `host`: probe it unless it is known, being probed, or failed lately.
+    func candidate(host: String, kind: TVKind?, port: UInt16?, source: String, configured: BridgeConfiguration.ConfiguredTV? = nil)
+        async
+    {
+        if let id = hostIndex[host], records[id] != nil { return }
+        if probing.contains(host) { return }
+        if let failed = failedProbes[host], ContinuousClock.now < failed + Self.probeRetryDelay { return }
+        probing.insert(host)
+        defer { probing.remove(host) }
+        let description: TVDescription
+        do {
+            description = try await factory.probe(host: host, kind: kind, port: port)
+        } catch {
+            failedProbes[host] = .now
+            context.logger.debug("no TV answered at \(host) (\(source)): \(error)")
+            return
+        }
+        failedProbes[host] = nil
+        var found = description
+        if let configured { apply(configured, to: &found) }
+        let id = found.identity.id
+        if let existing = records[id] {
+            await moved(id, from: existing.persisted.identity.host, to: host)
+            return
+        }
+        await add(found, persisted: nil, announce: true)
+        context.logger.info(
+            "found \(found.identity.kind) TV \(found.identity.name)",
+            [("tv", id.rawValue), ("host", host), ("via", source)])
+    }
+
+    /// A configured TV that did not answer but has an id: known well enough to be woken.
+    func placeholder(_ configured: BridgeConfiguration.ConfiguredTV) async {
+        guard let id = configured.id, let kind = configured.kind, records[id] == nil else { return }
+        var identity = TVIdentity(
+            id: id, kind: kind, name: configured.name ?? configured.host,
+            manufacturer: kind == .roku ? "Roku" : "Samsung", host: configured.host, port: configured.port,
+            macs: configured.macs)
+        identity.model = nil
+        let capabilities = TVCapabilities(power: true, volumeKeys: true, keyboard: true, mediaState: kind == .roku)
+        await add(TVDescription(identity: identity, capabilities: capabilities), persisted: nil, announce: false)
+    }
+
+    private func apply(_ configured: BridgeConfiguration.ConfiguredTV, to description: inout TVDescription) {
+        if let id = configured.id { description.identity.id = id }
+        if let name = configured.name { description.identity.name = name }
+        for mac in configured.macs where !description.identity.macs.contains(mac) {
+            description.identity.macs.append(mac)
+        }
+    }
+
+    private func add(_ description: TVDescription, persisted: PersistedTV?, announce: Bool) async {
+        let id = description.identity.id
+        var record = persisted ?? PersistedTV(identity: description.identity)
+        record.identity = description.identity
+        record.capabilities = description.capabilities
+        record.apps = description.apps.map { AppEntry(id: $0.id, name: $0.name) }
+        let driver = factory.makeDriver(for: description, persisted: persisted)
+        let controller = TVController(
+            description: description, driver: driver, context: context, lastSeen: persisted?.lastSeen
+        ) { [weak self] updated in
+            await self?.updated(id, updated)
+        }
+        records[id] = Record(controller: controller, persisted: record)
+        hostIndex[description.identity.host] = id
+        spawn { await controller.run() }
+        await onChange(id, description)
+        scheduleSave()
+        if announce {
+            await context.emit(
+                BridgeEvent(
+                    .tvDiscovered, tv: id.rawValue, message: "found \(description.identity.name)",
+                    data: ["kind": .string(description.identity.kind.rawValue), "host": .string(description.identity.host)]),
+                level: .info)
+        }
+    }
+
+    private func moved(_ id: TVID, from old: String, to new: String) async {
+        guard old != new, let record = records[id] else { return }
+        context.logger.info("TV moved to a new address", [("tv", id.rawValue), ("from", old), ("to", new)])
+        hostIndex[old] = nil
+        hostIndex[new] = id
+        await record.controller.driver.updateHost(new)
+        var description = await record.controller.description
+        description.identity.host = new
+        await record.controller.adopt(description)
+    }
+
+    /// A controller reports a new description: remember it, persist, rediscover.
+    func updated(_ id: TVID, _ description: TVDescription) async {
+        guard var record = records[id] else { return }
+        if record.persisted.identity.host != description.identity.host {
+            hostIndex[record.persisted.identity.host] = nil
+            hostIndex[description.identity.host] = id
+        }
+        record.persisted.identity = description.identity
+        record.persisted.capabilities = description.capabilities
+        record.persisted.apps = description.apps.map { AppEntry(id: $0.id, name: $0.name) }
+        records[id] = record
+        await onChange(id, description)
+        scheduleSave()
+    }
+
+    /// Removes a TV: stops it and forgets it (the caller clears its retained topics).
+    func remove(_ id: TVID) async -> Bool {
+        guard let record = records.removeValue(forKey: id) else { return false }
+        record.controller.stop()
+        await record.controller.driver.shutdown()
+        hostIndex[record.persisted.identity.host] = nil
+        failedProbes[record.persisted.identity.host] = nil
+        await onChange(id, nil)
+        scheduleSave()
+        return true
+    }
+
+    /// Driver-held secrets (Samsung token, certificate pin) to persist.
+    func setSecrets(_ id: TVID, token: String?, certificatePin: String?) {
+        guard var record = records[id] else { return }
+        if let token { record.persisted.token = token }
+        if let certificatePin { record.persisted.certificatePin = certificatePin }
+        records[id] = record
+        scheduleSave()
+    }
+
+    // MARK: persistence
+
+    private func scheduleSave() {
+        guard !saveScheduled else { return }
+        saveScheduled = true
+        spawn { [weak self] in
+            try? await Task.sleep(for: .seconds(1))  // coalesce a burst of changes into one write
+            await self?.saveNow()
+        }
+    }
+
+    func saveNow() async {
+        saveScheduled = false
+        var state = PersistedState()
+        for id in records.keys.sorted() {
+            guard var record = records[id] else { continue }
+            record.persisted.lastSeen = await record.controller.lastSeen
+            state.tvs.append(record.persisted)
+        }
+        do {
+            try store.save(state)
+        } catch {
+            context.logger.error(
+                "cannot save the state file; will retry on the next change", [("error", "\(error)")])
+        }
+    }
+}
