@@ -39,7 +39,7 @@ let package = Package(
         // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
         .target(name: "Drivers", dependencies: ["Clients", "TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
-        .target(name: "HomeAssistant", dependencies: ["TVModel"], swiftSettings: strict),
+        .target(name: "HomeAssistant", dependencies: ["TVModel", "Wire"], swiftSettings: strict),
         // The application core: registry, pollers, publishers, router, persistence, service.
         .target(
             name: "Bridge",
@@ -61,7 +61,9 @@ let package = Package(
         .testTarget(name: "NetTests", dependencies: ["Net", "Harness"]),
         .testTarget(name: "ClientsTests", dependencies: ["Clients", "Net", "Wire", "Harness"]),
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "TVSimulators", "Harness"]),
-        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel"]),
+        .testTarget(
+            name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel", "Wire"],
+            exclude: ["Golden"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TVSimulators", "Harness"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators"]),
     ]

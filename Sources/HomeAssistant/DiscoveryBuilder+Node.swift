@@ -1,0 +1,75 @@
+import TVModel
+import Wire
+
+extension DiscoveryBuilder {
+    /// What the builder needs to know about the device an entity belongs to: a TV or the bridge.
+    struct Node {
+        /// The discovery node id: the `<tv>` or the bridge id.
+        var id: String
+        var uniqueIDPrefix: String
+        var objectIDPrefix: String
+        var device: JSONValue
+        /// `<base>/<tv>`, or `<base>/bridge`.
+        var commandBase: String
+        var tvAvailabilityTopic: String?
+        var apps: [String] = []
+        var inputs: [String] = []
+
+        static func tv(_ identity: TVIdentity, capabilities: TVCapabilities, settings: DiscoverySettings) -> Node {
+            let id = identity.id.rawValue
+            var device: [String: JSONValue] = [
+                "identifiers": [.string("tv2mqtt_" + id)],
+                "name": .string(identity.name.isEmpty ? id : identity.name),
+                "via_device": .string(settings.bridgeID),
+            ]
+            let optional: [(String, String?)] = [
+                ("manufacturer", identity.manufacturer), ("model", identity.model), ("model_id", identity.modelID),
+                ("serial_number", identity.serialNumber), ("sw_version", identity.softwareVersion),
+            ]
+            for case (let key, let value?) in optional where !value.isEmpty { device[key] = .string(value) }
+            if settings.mergeWithNativeDevices && !identity.macs.isEmpty {
+                device["connections"] = .array(identity.macs.map { ["mac", .string($0)] })
+            }
+            return Node(
+                id: id, uniqueIDPrefix: "tv2mqtt_" + id, objectIDPrefix: id, device: .object(device),
+                commandBase: settings.baseTopic + "/" + id, tvAvailabilityTopic: settings.availabilityTopic(id),
+                apps: distinctOptions(capabilities.apps), inputs: distinctOptions(capabilities.inputs))
+        }
+
+        static func bridge(settings: DiscoverySettings) -> Node {
+            let name =
+                settings.baseTopic == "tv2mqtt" ? "tv2mqtt bridge" : "tv2mqtt bridge (\(settings.baseTopic))"
+            let device: JSONValue = [
+                "identifiers": [.string(settings.bridgeID)], "name": .string(name), "manufacturer": "tv2mqtt",
+                "model": "Bridge", "sw_version": .string(settings.version),
+            ]
+            return Node(
+                id: settings.bridgeID, uniqueIDPrefix: settings.bridgeID,
+                objectIDPrefix: settings.instanceName + "_bridge", device: device,
+                commandBase: settings.baseTopic + "/bridge", tvAvailabilityTopic: nil)
+        }
+
+        func topic(_ topic: EntityDescription.StateTopic, _ settings: DiscoverySettings) -> String {
+            switch topic {
+            case .tvState: settings.stateTopic(id)
+            case .tvAvailability: settings.availabilityTopic(id)
+            case .bridgeState: settings.bridgeStateTopic
+            case .bridgeInfo: settings.bridgeInfoTopic
+            }
+        }
+
+        func options(_ source: EntityDescription.Options) -> [String] {
+            switch source {
+            case .apps: apps
+            case .inputs: inputs
+            case .fixed(let options): options
+            }
+        }
+
+        /// Options in order, without empty or repeated names (two apps may share a name).
+        static func distinctOptions(_ names: [String]) -> [String] {
+            var seen: Set<String> = []
+            return names.filter { !$0.isEmpty && seen.insert($0).inserted }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import TVModel
+import Wire
+
+/// Builds Home Assistant MQTT discovery configs: (identity, capabilities, settings) → retained
+/// messages (SPEC §5). Pure: the same inputs always give the same bytes (sorted-key JSON), so
+/// `DiscoveryCache` can tell a changed config from an unchanged one.
+///
+/// Choices (each checked against Home Assistant 2025.4's own schemas, see Golden/validate.py):
+/// - Full key names, not abbreviations, for readability; a TV config stays well under 32 KB.
+/// - Every component carries its own availability, state and command topics, nothing is
+///   shared at the root of a device config: a text entity inheriting the root `state_topic`
+///   would stop being command-only, and explicit components keep device and entity style equal.
+/// - `object_id` and `default_entity_id` are both sent, for entity ids that do not depend on the
+///   TV's name (`switch.<tv>_power`). Home Assistant up to 2025.9 honours `object_id` and drops the
+///   unknown `default_entity_id`; 2025.10 honours `default_entity_id` and does not warn about
+///   `object_id` when both are present (core PR #151996); 2026.4 ignores `object_id`.
+/// - No `qos` in the configs: Home Assistant's default 0 applies to its command publishes. A
+///   QoS 1 redelivery would press a remote key twice, which is worse than a lost press the user
+///   repeats; state topics are retained, so a subscriber always gets the latest state.
+/// - Device style keeps a `{"platform": …}` stub for every row a TV lacks. Home Assistant removes
+///   a component of a device config only when it is sent as such a stub (leaving it out keeps
+///   the old entity), and ignores a stub for a component it never had, so a TV that loses a
+///   capability loses the entity without the builder remembering what it sent before.
+public enum DiscoveryBuilder {
+    /// The configs for one TV: one device config, or one config per entity.
+    public static func messages(
+        for identity: TVIdentity, capabilities: TVCapabilities, settings: DiscoverySettings
+    ) -> [DiscoveryMessage] {
+        let node = Node.tv(identity, capabilities: capabilities, settings: settings)
+        let rows = EntityTable.tv.map { ($0, $0.applies(capabilities, identity.kind)) }
+        return messages(node: node, rows: rows, settings: settings)
+    }
+
+    /// The bridge device's configs (SPEC §5: connection state, version, discover, log level).
+    public static func bridgeMessages(settings: DiscoverySettings) -> [DiscoveryMessage] {
+        messages(node: .bridge(settings: settings), rows: EntityTable.bridge.map { ($0, true) }, settings: settings)
+    }
+
+    /// Empty payloads that remove a TV from Home Assistant: the device config, or every entity
+    /// topic the table could have produced for it (clearing a topic that holds nothing is harmless).
+    public static func clearMessages(for id: TVID, settings: DiscoverySettings) -> [DiscoveryMessage] {
+        switch settings.style {
+        case .device:
+            return [.clear(deviceTopic(node: id.rawValue, settings: settings))]
+        case .entity:
+            return EntityTable.tv.map { .clear(entityTopic($0, node: id.rawValue, settings: settings)) }
+        }
+    }
+
+    /// `<prefix>/device/<node>/config`.
+    public static func deviceTopic(node: String, settings: DiscoverySettings) -> String {
+        settings.discoveryPrefix + "/device/" + node + "/config"
+    }
+
+    /// `<prefix>/<platform>/<node>/<key>/config`.
+    public static func entityTopic(_ row: EntityDescription, node: String, settings: DiscoverySettings) -> String {
+        settings.discoveryPrefix + "/" + row.platform.rawValue + "/" + node + "/" + row.key + "/config"
+    }
+
+    /// The origin block: `name`, `sw_version`, `support_url` (mandatory for device discovery).
+    public static func origin(settings: DiscoverySettings) -> JSONValue {
+        var origin: [String: JSONValue] = ["name": "tv2mqtt", "sw_version": .string(settings.version)]
+        if let url = settings.originURL, !url.isEmpty { origin["support_url"] = .string(url) }
+        return .object(origin)
+    }
+
+    /// A Home Assistant entity object id: `[a-z0-9_]`, no leading, trailing or doubled `_`
+    /// (`default_entity_id` is validated as an entity id; a TV id may contain `-`).
+    public static func entityObjectID(_ text: String) -> String {
+        var result = ""
+        var lastWasUnderscore = true
+        for scalar in text.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                result.unicodeScalars.append(scalar)
+                lastWasUnderscore = false
+            } else if !lastWasUnderscore {
+                result += "_"
+                lastWasUnderscore = true
+            }
+        }
+        if result.hasSuffix("_") { result.removeLast() }
+        return result
+    }
+
+    private static func messages(
+        node: Node, rows: [(EntityDescription, Bool)], settings: DiscoverySettings
+    ) -> [DiscoveryMessage] {
+        switch settings.style {
+        case .device:
+            var components: [String: JSONValue] = [:]
+            for (row, applies) in rows {
+                var component = applies ? self.component(row, node: node, settings: settings) : [:]
+                component["platform"] = .string(row.platform.rawValue)
+                components[row.key] = .object(component)
+            }
+            let payload: JSONValue = [
+                "device": node.device, "origin": origin(settings: settings), "components": .object(components),
+            ]
+            return [
+                DiscoveryMessage(topic: deviceTopic(node: node.id, settings: settings), payload: payload.serialized())
+            ]
+        case .entity:
+            return rows.filter(\.1).map { row, _ in
+                var config = component(row, node: node, settings: settings)
+                config["device"] = node.device
+                config["origin"] = origin(settings: settings)
+                return DiscoveryMessage(
+                    topic: entityTopic(row, node: node.id, settings: settings),
+                    payload: JSONValue.object(config).serialized())
+            }
+        }
+    }
+
+    /// One entity's options, without `platform`, `device` and `origin`.
+    static func component(
+        _ row: EntityDescription, node: Node, settings: DiscoverySettings
+    ) -> [String: JSONValue] {
+        var config = row.extra
+        let objectID = entityObjectID(node.objectIDPrefix + "_" + row.key)
+        config["unique_id"] = .string(node.uniqueIDPrefix + "_" + row.key)
+        config["object_id"] = .string(objectID)
+        config["default_entity_id"] = .string(row.platform.rawValue + "." + objectID)
+        config["name"] = .optional(row.name)
+        if let icon = row.icon { config["icon"] = .string(icon) }
+        if let category = row.category { config["entity_category"] = .string(category.rawValue) }
+        if let deviceClass = row.deviceClass { config["device_class"] = .string(deviceClass) }
+        if !row.enabledByDefault { config["enabled_by_default"] = false }
+
+        let availability: [String]
+        switch row.availability {
+        case .bridgeAndTV: availability = [settings.bridgeStateTopic] + (node.tvAvailabilityTopic.map { [$0] } ?? [])
+        case .bridgeOnly: availability = [settings.bridgeStateTopic]
+        case .none: availability = []
+        }
+        if !availability.isEmpty {
+            config["availability"] = .array(availability.map { ["topic": .string($0)] })
+            config["availability_mode"] = "all"
+        }
+
+        if let stateTopic = row.stateTopic { config["state_topic"] = .string(node.topic(stateTopic, settings)) }
+        if let reading = row.reading {
+            var options: [String] = []
+            if case .option(_, let source) = reading {
+                options = node.options(source)
+                if row.platform == .select || row.deviceClass == "enum" {
+                    config["options"] = .array(options.map(JSONValue.string))
+                }
+            }
+            if case .payload(let on, let off) = reading {
+                config["payload_on"] = .string(on)
+                config["payload_off"] = .string(off)
+            }
+            if let template = ValueTemplate.make(reading, options: options) {
+                config["value_template"] = .string(template)
+            }
+        }
+        if let command = row.command {
+            switch command {
+            case .tvSet(let property): config["command_topic"] = .string(node.commandBase + "/set/" + property)
+            case .bridgeRequest(let action):
+                config["command_topic"] = .string(settings.baseTopic + "/bridge/request/" + action)
+            }
+        }
+        if let press = row.payloadPress { config["payload_press"] = .string(press) }
+        return config
+    }
+}

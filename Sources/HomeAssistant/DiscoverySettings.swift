@@ -1,0 +1,64 @@
+/// How tv2mqtt announces itself to Home Assistant (SPEC §3 `homeassistant`, §5).
+public struct DiscoverySettings: Sendable, Equatable {
+    /// SPEC §3 `homeassistant.discovery`.
+    public enum Style: String, Sendable, Equatable, CaseIterable {
+        /// One `<prefix>/device/<tv>/config` per TV (device-based discovery, Home Assistant 2024.11+).
+        case device
+        /// One `<prefix>/<platform>/<tv>/<key>/config` per entity, for older Home Assistant.
+        case entity
+    }
+
+    /// The root of every tv2mqtt topic (`--base-topic`, default `tv2mqtt`).
+    public var baseTopic: String
+    /// Home Assistant's discovery prefix (`--discovery-prefix`, default `homeassistant`).
+    public var discoveryPrefix: String
+    public var style: Style
+    /// SPEC §5: MAC `connections` in the device block only when true. A MAC merges our device
+    /// with the core `roku`/`samsungtv` integration's device, which the user must choose.
+    public var mergeWithNativeDevices: Bool
+    /// The bridge's software version: the origin's `sw_version` and the bridge device's `sw_version`.
+    public var version: String
+    /// The origin's `support_url` (http or https); left out when nil.
+    public var originURL: String?
+
+    public init(
+        baseTopic: String = "tv2mqtt", discoveryPrefix: String = "homeassistant", style: Style = .device,
+        mergeWithNativeDevices: Bool = false, version: String, originURL: String? = nil
+    ) {
+        self.baseTopic = baseTopic
+        self.discoveryPrefix = discoveryPrefix
+        self.style = style
+        self.mergeWithNativeDevices = mergeWithNativeDevices
+        self.version = version
+        self.originURL = originURL
+    }
+
+    /// The base topic reduced to `[a-z0-9_-]`: lowercased, every other character replaced by `_`
+    /// ("home/TV" → "home_tv"). Distinct base topics that reduce to the same text share a bridge id.
+    public var instanceName: String {
+        var result = ""
+        for scalar in baseTopic.lowercased().unicodeScalars {
+            let isAllowed =
+                ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+            result.unicodeScalars.append(isAllowed ? scalar : "_")
+        }
+        return result.isEmpty ? "tv2mqtt" : result
+    }
+
+    /// The bridge device's identifier and discovery node id: `tv2mqtt_bridge_<instance>`.
+    ///
+    /// It carries the base topic because several instances may share one broker and one
+    /// Home Assistant (SPEC §9), each with its own `base_topic` and so its own bridge device.
+    /// Every TV device names it in `via_device`.
+    public var bridgeID: String { "tv2mqtt_bridge_" + instanceName }
+
+    /// `<base>/bridge/state`: `online`/`offline`, retained, the last will (SPEC §4).
+    public var bridgeStateTopic: String { baseTopic + "/bridge/state" }
+    /// `<base>/bridge/info`: retained JSON with `version` and `log_level` (SPEC §4).
+    public var bridgeInfoTopic: String { baseTopic + "/bridge/info" }
+
+    /// `<base>/<tv>/state`: the retained state document (SPEC §4).
+    public func stateTopic(_ id: String) -> String { baseTopic + "/" + id + "/state" }
+    /// `<base>/<tv>/availability`: `online`/`offline` (SPEC §4).
+    public func availabilityTopic(_ id: String) -> String { baseTopic + "/" + id + "/availability" }
+}

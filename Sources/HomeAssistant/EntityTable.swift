@@ -1,0 +1,117 @@
+import TVModel
+import Wire
+
+/// The entities of SPEC §5, one row each.
+///
+/// TV entities read these fields of the state document (SPEC §4) and no others:
+/// `power` (`ON`/`OFF`), `power_mode`, `app`, `input`, `media_state`, `volume`, `muted`,
+/// `limited_mode`. `connected` reads `<base>/<tv>/availability`. The bridge's entities read
+/// `version` and `log_level` from `<base>/bridge/info`, and `<base>/bridge/state`.
+public enum EntityTable {
+    /// Every field of the state document (SPEC §4); templates may read only these.
+    public static let stateDocumentFields: Set<String> = [
+        "power", "power_mode", "app", "app_id", "input", "media_state", "position", "duration", "volume", "muted",
+        "limited_mode", "host", "last_seen",
+    ]
+
+    /// `media_state` values (SPEC §4), the options of the enum sensor.
+    public static let mediaStates: [String] = MediaState.allCases.map(\.rawValue)
+
+    /// The levels `log_level` accepts (SPEC §2), the options of the bridge's select.
+    public static let logLevels: [String] = ["trace", "debug", "info", "warning", "error"]
+
+    /// Per TV, in the order Home Assistant lists them.
+    public static let tv: [EntityDescription] = [
+        EntityDescription(
+            key: "power", platform: .switch, name: nil, icon: "mdi:power", stateTopic: .tvState,
+            reading: .option("power", .fixed(["ON", "OFF"])), command: .tvSet("power"), availability: .bridgeOnly,
+            applies: { capabilities, _ in capabilities.power }),
+        EntityDescription(
+            key: "app", platform: .select, name: "App", icon: "mdi:apps", stateTopic: .tvState,
+            reading: .option("app", .apps), command: .tvSet("app"),
+            applies: { capabilities, _ in !capabilities.apps.isEmpty }),
+        EntityDescription(
+            key: "input", platform: .select, name: "Input", icon: "mdi:video-input-hdmi", stateTopic: .tvState,
+            reading: .option("input", .inputs), command: .tvSet("input"),
+            applies: { capabilities, _ in !capabilities.inputs.isEmpty }),
+        EntityDescription(
+            key: "volume", platform: .number, name: "Volume", icon: "mdi:volume-high", stateTopic: .tvState,
+            reading: .number("volume"), command: .tvSet("volume"),
+            extra: ["min": 0, "max": 100, "step": 1, "mode": "slider", "unit_of_measurement": "%"],
+            applies: { capabilities, _ in capabilities.volumeLevel }),
+        EntityDescription(
+            key: "mute", platform: .switch, name: "Mute", icon: "mdi:volume-off", stateTopic: .tvState,
+            reading: .onOff("muted"), command: .tvSet("mute"),
+            applies: { capabilities, _ in capabilities.muteState }),
+        .button("volume_up", "Volume up", icon: "mdi:volume-plus", key: .volumeUp, applies: hasVolumeKeys),
+        .button("volume_down", "Volume down", icon: "mdi:volume-minus", key: .volumeDown, applies: hasVolumeKeys),
+        .button("mute_toggle", "Mute toggle", icon: "mdi:volume-mute", key: .mute, applies: hasVolumeKeys),
+        .button("home", "Home", icon: "mdi:home", key: .home),
+        .button("back", "Back", icon: "mdi:arrow-left", key: .back),
+        .button("up", "Up", icon: "mdi:chevron-up", key: .up),
+        .button("down", "Down", icon: "mdi:chevron-down", key: .down),
+        .button("left", "Left", icon: "mdi:chevron-left", key: .left),
+        .button("right", "Right", icon: "mdi:chevron-right", key: .right),
+        .button("select", "Select", icon: "mdi:checkbox-blank-circle-outline", key: .select),
+        .button("play_pause", "Play/pause", icon: "mdi:play-pause", key: .playPause),
+        .button("info", "Info", icon: "mdi:information-outline", key: .info, enabled: false),
+        .button("rewind", "Rewind", icon: "mdi:rewind", key: .rewind, enabled: false),
+        .button("fast_forward", "Fast forward", icon: "mdi:fast-forward", key: .fastForward, enabled: false),
+        .button("replay", "Replay", icon: "mdi:replay", key: .replay, enabled: false),
+        .button(
+            "channel_up", "Channel up", icon: "mdi:chevron-double-up", key: .channelUp, enabled: false,
+            applies: { capabilities, _ in capabilities.channels }),
+        .button(
+            "channel_down", "Channel down", icon: "mdi:chevron-double-down", key: .channelDown, enabled: false,
+            applies: { capabilities, _ in capabilities.channels }),
+        .button("search", "Search", icon: "mdi:magnify", key: .search, enabled: false),
+        EntityDescription(
+            key: "keyboard", platform: .text, name: "Keyboard", icon: "mdi:keyboard", command: .tvSet("text"),
+            extra: ["max": 255], applies: { capabilities, _ in capabilities.keyboard }),
+        EntityDescription(
+            key: "media_state", platform: .sensor, name: "Media state", icon: "mdi:play-circle-outline",
+            deviceClass: "enum", stateTopic: .tvState, reading: .option("media_state", .fixed(mediaStates)),
+            applies: { capabilities, _ in capabilities.mediaState }),
+        EntityDescription(
+            key: "current_app", platform: .sensor, name: "Current app", icon: "mdi:application",
+            stateTopic: .tvState, reading: .text("app")),
+        EntityDescription(
+            key: "power_mode", platform: .sensor, name: "Power mode", icon: "mdi:power-settings",
+            category: .diagnostic, stateTopic: .tvState, reading: .text("power_mode")),
+        EntityDescription(
+            key: "connected", platform: .binarySensor, name: "Connected", category: .diagnostic,
+            deviceClass: "connectivity", stateTopic: .tvAvailability,
+            reading: .payload(on: "online", off: "offline"), availability: .bridgeOnly),
+        EntityDescription(
+            key: "limited_mode", platform: .binarySensor, name: "Limited mode", category: .diagnostic,
+            deviceClass: "problem", stateTopic: .tvState, reading: .onOff("limited_mode"),
+            applies: { capabilities, kind in kind == .roku && capabilities.limitedMode }),
+    ]
+
+    /// The bridge device's entities (SPEC §5).
+    public static let bridge: [EntityDescription] = [
+        EntityDescription(
+            key: "connection_state", platform: .binarySensor, name: "Connection state", category: .diagnostic,
+            deviceClass: "connectivity", stateTopic: .bridgeState, reading: .payload(on: "online", off: "offline"),
+            availability: .none),
+        EntityDescription(
+            key: "version", platform: .sensor, name: "Version", icon: "mdi:information-outline",
+            category: .diagnostic, stateTopic: .bridgeInfo, reading: .text("version"), availability: .bridgeOnly),
+        EntityDescription(
+            key: "discover", platform: .button, name: "Discover TVs", icon: "mdi:magnify-scan", category: .config,
+            command: .bridgeRequest("discover"), payloadPress: "{}", availability: .bridgeOnly),
+        EntityDescription(
+            key: "log_level", platform: .select, name: "Log level", icon: "mdi:format-list-bulleted",
+            category: .config, stateTopic: .bridgeInfo, reading: .option("log_level", .fixed(logLevels)),
+            command: .bridgeRequest("log_level"), availability: .bridgeOnly),
+    ]
+
+    /// The rows a TV gets.
+    public static func entities(for capabilities: TVCapabilities, kind: TVKind) -> [EntityDescription] {
+        tv.filter { $0.applies(capabilities, kind) }
+    }
+
+    private static let hasVolumeKeys: @Sendable (TVCapabilities, TVKind) -> Bool = { capabilities, _ in
+        capabilities.volumeKeys
+    }
+}

@@ -1,1 +1,0 @@
-// The HomeAssistant module; see Package.swift for its role.

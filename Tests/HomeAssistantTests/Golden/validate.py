@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Checks the golden discovery payloads with Home Assistant's own MQTT code.
+
+Not run by `swift test`. To rerun after changing the payloads:
+
+    python3.13 -m venv /tmp/ha-venv && /tmp/ha-venv/bin/pip install homeassistant==2025.4.4
+    /tmp/ha-venv/bin/python Tests/HomeAssistantTests/Golden/validate.py
+
+What it checks, for every *.json file next to it (written by GoldenDiscoveryTests):
+- the discovery topic matches Home Assistant's topic pattern;
+- device configs pass DEVICE_DISCOVERY_SCHEMA; every component (merged with the device and
+  origin blocks the way discovery.py merges them) and every single-entity config passes its
+  platform's DISCOVERY_SCHEMA; keys the schema would silently drop are listed (only
+  `default_entity_id` is expected, which this version does not know yet);
+- `default_entity_id` is a valid entity id of the component's platform, `object_id` a slug;
+- every value_template, rendered by Home Assistant's template engine against state documents
+  with fields present, missing, null, of the wrong type, and against non-JSON payloads, logs
+  nothing and yields a state the platform accepts (ON/OFF/None, an option or None, a number
+  in range or None, a sensor value of at most 255 characters).
+Exit status 0 when everything passes.
+"""
+
+import asyncio
+import glob
+import json
+import logging
+import os
+import sys
+import tempfile
+
+import voluptuous as vol
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.template import Template
+from homeassistant.util import slugify
+from homeassistant.components.mqtt import discovery as mqtt_discovery
+from homeassistant.components.mqtt.const import SUPPORTED_COMPONENTS
+from homeassistant.components.mqtt.schemas import DEVICE_DISCOVERY_SCHEMA
+from homeassistant.components.mqtt import (
+    binary_sensor,
+    button,
+    number,
+    select,
+    sensor,
+    switch,
+    text,
+)
+
+PLATFORMS = {
+    "binary_sensor": binary_sensor,
+    "button": button,
+    "number": number,
+    "select": select,
+    "sensor": sensor,
+    "switch": switch,
+    "text": text,
+}
+
+FULL_STATE = {
+    "power": "ON", "power_mode": "PowerOn", "app": "Netflix", "app_id": "12", "input": None,
+    "media_state": "playing", "position": 73.3, "duration": 5400.0, "volume": 18, "muted": False,
+    "limited_mode": False, "host": "192.168.1.50", "last_seen": "2026-11-22T10:00:00Z",
+}
+
+
+def state_payloads(options_seen):
+    """State documents to render every TV template against."""
+    docs = [FULL_STATE, {}, {key: None for key in FULL_STATE}]
+    for key in FULL_STATE:
+        docs.append({k: v for k, v in FULL_STATE.items() if k != key})
+    docs += [
+        {"power": "OFF", "power_mode": "DisplayOff", "muted": True, "limited_mode": True, "volume": 0},
+        {"volume": 100, "media_state": "idle", "input": "HDMI1", "app": "Roku"},
+        {"power": True, "volume": "18", "muted": "yes", "limited_mode": 1, "app": 12, "media_state": "play"},
+        {"volume": True, "app": "x" * 300, "power_mode": ["PowerOn"], "input": {"name": "HDMI1"}},
+    ]
+    for option in sorted(options_seen):
+        docs.append({"app": option, "input": option, "power": option, "media_state": option})
+    payloads = [json.dumps(doc, ensure_ascii=False) for doc in docs]
+    return payloads + ["", "garbage", "[]", "null", '"ON"', "42"]
+
+
+BRIDGE_INFO = [
+    json.dumps({"version": "1.0.0", "log_level": "debug", "tvs": 3}),
+    json.dumps({}), json.dumps({"version": None, "log_level": "verbose"}), "", "garbage",
+]
+
+failures = []
+log_records = []
+
+
+class Collector(logging.Handler):
+    def emit(self, record):
+        if record.levelno >= logging.INFO:
+            log_records.append(record)
+
+
+def fail(where, message):
+    failures.append(f"{where}: {message}")
+
+
+def accepted(platform, config, rendered):
+    """Whether the platform would take `rendered` as a state without logging."""
+    if rendered == "None":
+        return True
+    if platform == "switch":
+        return rendered in ("ON", "OFF")
+    if platform == "binary_sensor":
+        return rendered in (config.get("payload_on", "ON"), config.get("payload_off", "OFF"))
+    if platform == "select":
+        return rendered in config["options"]
+    if platform == "number":
+        try:
+            value = float(rendered)
+        except ValueError:
+            return False
+        return config.get("min", 1) <= value <= config.get("max", 100)
+    if platform == "sensor":
+        if config.get("device_class") == "enum":
+            return rendered in config["options"]
+        return len(rendered) <= 255
+    return False
+
+
+def check_component(hass, where, platform, config, options_seen):
+    module = PLATFORMS.get(platform)
+    if module is None:
+        fail(where, f"unexpected platform {platform}")
+        return
+    try:
+        validated = module.DISCOVERY_SCHEMA(dict(config))
+    except vol.Invalid as err:
+        fail(where, f"schema: {err}")
+        return
+    dropped = set(config) - set(validated) - {"device", "origin"}
+    if dropped - {"default_entity_id"}:
+        fail(where, f"keys dropped by the schema: {sorted(dropped)}")
+    entity_id = config.get("default_entity_id")
+    try:
+        cv.entity_id(entity_id)
+        if entity_id.split(".")[0] != platform:
+            fail(where, f"default_entity_id {entity_id} is not a {platform}")
+    except vol.Invalid as err:
+        fail(where, f"default_entity_id {entity_id}: {err}")
+    if slugify(config.get("object_id", "")) != config.get("object_id"):
+        fail(where, f"object_id {config.get('object_id')} is not a slug")
+    for option in config.get("options", []):
+        options_seen.add(option)
+    if "value_template" not in config:
+        return
+    state_topic = config.get("state_topic", "")
+    payloads = BRIDGE_INFO if state_topic.endswith("/bridge/info") else state_payloads(options_seen)
+    template = Template(config["value_template"], hass)
+    for payload in payloads:
+        del log_records[:]
+        try:
+            rendered = str(template.async_render_with_possible_json_value(payload, None))
+        except Exception as err:  # noqa: BLE001
+            fail(where, f"template error on {payload[:80]!r}: {err}")
+            continue
+        for record in log_records:
+            fail(where, f"logged on {payload[:80]!r}: {record.getMessage()}")
+        if not accepted(platform, validated, rendered):
+            fail(where, f"{payload[:80]!r} renders {rendered[:80]!r}, which {platform} refuses")
+        # The rendered option must equal the state document's value exactly.
+        if platform == "select" and rendered != "None":
+            field = "app" if "/set/app" in config.get("command_topic", "") else None
+            if field and json.loads(payload).get(field) != rendered:
+                fail(where, f"{payload[:80]!r} renders {rendered!r}")
+
+
+def check_file(hass, path):
+    name = os.path.basename(path)
+    entries = json.load(open(path, encoding="utf-8"))
+    options_seen = {"MLB.TV®", "it's", "a\\b", "{{ x }}", "100%", "é"}
+    for entry in entries:
+        topic, payload = entry["topic"], entry["payload"]
+        trimmed = topic.replace("homeassistant/", "", 1)
+        match = mqtt_discovery.TOPIC_MATCHER.match(trimmed)
+        if not match or match.end() != len(trimmed):
+            fail(name, f"illegal discovery topic {topic}")
+            continue
+        component = match.group("component")
+        if payload == "":
+            continue
+        # Home Assistant receives the compact form; parse it back as it would.
+        payload = json.loads(json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+        if component == "device":
+            try:
+                DEVICE_DISCOVERY_SCHEMA(json.loads(json.dumps(payload)))
+            except vol.Invalid as err:
+                fail(f"{name} {topic}", f"device schema: {err}")
+                continue
+            for key, config in payload["components"].items():
+                config = dict(config)
+                platform = config.pop("platform")
+                if platform not in SUPPORTED_COMPONENTS:
+                    fail(f"{name} {key}", f"unsupported platform {platform}")
+                if not config:
+                    continue  # a removal stub
+                config["device"] = payload["device"]
+                config["origin"] = payload["origin"]
+                check_component(hass, f"{name} {key}", platform, config, options_seen)
+        else:
+            if not mqtt_discovery._valid_origin_info(payload):
+                fail(f"{name} {topic}", "origin")
+            check_component(hass, f"{name} {topic}", component, payload, options_seen)
+    return len(entries)
+
+
+async def main():
+    logging.getLogger().addHandler(Collector())
+    logging.getLogger().setLevel(logging.INFO)
+    with tempfile.TemporaryDirectory() as config_dir:
+        hass = HomeAssistant(config_dir)
+        files = sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "*.json")))
+        for path in files:
+            count = check_file(hass, path)
+            print(f"checked {os.path.basename(path)} ({count} messages)")
+        await hass.async_stop(force=True)
+    for failure in failures:
+        print("FAIL", failure)
+    print("all passed" if not failures else f"{len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

@@ -1,0 +1,154 @@
+import Glibc
+import HomeAssistant
+import TVModel
+import Wire
+
+/// TVs built from the captured fixtures in Tests/Fixtures, and helpers to read and write files.
+enum Samples {
+    static let settings = DiscoverySettings(version: "1.0.0", originURL: "https://github.com/tv2mqtt/tv2mqtt")
+
+    static func settings(_ style: DiscoverySettings.Style, merge: Bool = false) -> DiscoverySettings {
+        var settings = settings
+        settings.style = style
+        settings.mergeWithNativeDevices = merge
+        return settings
+    }
+
+    /// The Onn 7820X Roku TV of `roku/device-info-7820x.xml`, with the apps and `tvin` inputs
+    /// of `roku/apps-tv.xml`; no volume level (no ECP-2 events).
+    static func rokuTV() throws -> (TVIdentity, TVCapabilities) {
+        let apps = try rokuApps()
+        let identity = TVIdentity(
+            id: TVID(kind: .roku, hardwareID: "YN00H5555555")!, kind: .roku, name: "58\" Onn Roku TV",
+            manufacturer: "Onn", model: "Onn Roku TV", modelID: "7820X", serialNumber: "YN00H5555555",
+            softwareVersion: "9.2.0", host: "192.168.1.50", macs: ["d8:13:99:f8:b0:c6", "d4:3a:2e:07:fd:cb"])
+        let capabilities = TVCapabilities(
+            power: true, volumeKeys: true, inputs: apps.inputs, apps: apps.apps, keyboard: true, mediaState: true,
+            limitedMode: true, channels: true)
+        return (identity, capabilities)
+    }
+
+    /// The Roku 3 of `roku/device-info-standby.xml`: a player without power, volume or inputs.
+    static func rokuStick() throws -> (TVIdentity, TVCapabilities) {
+        let apps = try rokuApps()
+        let identity = TVIdentity(
+            id: TVID(kind: .roku, hardwareID: "1GU48T017973")!, kind: .roku, name: "My Roku 3",
+            manufacturer: "Roku", model: "Roku 3", modelID: "4200X", serialNumber: "1GU48T017973",
+            softwareVersion: "7.5.0", host: "192.168.1.51", macs: ["b0:a7:37:96:4d:fb", "b0:a7:37:96:4d:fa"])
+        let capabilities = TVCapabilities(apps: apps.apps, keyboard: true, mediaState: true, limitedMode: true)
+        return (identity, capabilities)
+    }
+
+    /// A Samsung TV with UPnP volume and mute, the apps of `samsung/event_ed_installedApp_get.json`
+    /// and source keys; no serial number or software version (the REST API gives none).
+    static func samsungTV() throws -> (TVIdentity, TVCapabilities) {
+        let event = try JSONParser.parse(try Files.bytes(Files.fixtures + "/samsung/event_ed_installedApp_get.json"))
+        let apps = (event["data"]?["data"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+        let identity = TVIdentity(
+            id: TVID(kind: .samsung, hardwareID: "uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9")!, kind: .samsung,
+            name: "[TV] Samsung Q60 Series (55)", manufacturer: "Samsung", model: "QE55Q60TAUXXU",
+            modelID: "20_MUSEL_UHD", host: "192.168.1.60", macs: ["64:1c:ae:00:11:22"])
+        let capabilities = TVCapabilities(
+            power: true, volumeKeys: true, volumeLevel: true, muteState: true,
+            inputs: ["TV", "HDMI1", "HDMI2", "HDMI3", "HDMI4"], apps: apps, keyboard: true, channels: true)
+        return (identity, capabilities)
+    }
+
+    /// App names and `tvin` input names from `roku/apps-tv.xml`, in document order.
+    static func rokuApps() throws -> (apps: [String], inputs: [String]) {
+        let xml = try Files.text(Files.fixtures + "/roku/apps-tv.xml")
+        var apps: [String] = []
+        var inputs: [String] = []
+        for line in xml.split(separator: "\n") {
+            guard let open = line.firstRange(of: "<app "), let close = line.firstRange(of: "</app>"),
+                let tagEnd = line[open.upperBound...].firstIndex(of: ">")
+            else { continue }
+            let name = String(line[line.index(after: tagEnd)..<close.lowerBound])
+            if line[open.upperBound..<tagEnd].contains("type=\"tvin\"") {
+                inputs.append(name)
+            } else {
+                apps.append(name)
+            }
+        }
+        return (apps.map(unescapeXML), inputs.map(unescapeXML))
+    }
+
+    private static func unescapeXML(_ text: String) -> String {
+        text.replacing("&amp;", with: "&").replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+    }
+}
+
+/// File access relative to this source file (Tests/HomeAssistantTests).
+enum Files {
+    static let testsDirectory: String = {
+        var path = #filePath
+        path = String(path[..<path.lastIndex(of: "/")!])
+        return path
+    }()
+    static let golden = testsDirectory + "/Golden"
+    static let fixtures = String(testsDirectory[..<testsDirectory.lastIndex(of: "/")!]) + "/Fixtures"
+
+    static func bytes(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw FileError.missing(path) }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count <= 0 { break }
+            result += buffer[0..<count]
+        }
+        return result
+    }
+
+    static func text(_ path: String) throws -> String { String(decoding: try bytes(path), as: UTF8.self) }
+
+    static func write(_ text: String, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw FileError.unwritable(path) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw FileError.unwritable(path) }
+            offset += written
+        }
+    }
+
+    enum FileError: Error {
+        case missing(String)
+        case unwritable(String)
+    }
+}
+
+/// An indented rendering of a JSON value with sorted keys, for golden files a person can review.
+enum PrettyJSON {
+    static func render(_ value: JSONValue, indent: String = "") -> String {
+        let inner = indent + "  "
+        let compact = value.serialized()
+        if compact.utf8.count + indent.utf8.count <= 100 { return compact }
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            if elements.allSatisfy({ $0.arrayValue == nil && $0.objectValue == nil }) { return compact }
+            return "[\n" + elements.map { inner + render($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent
+                + "]"
+        case .object(let members) where !members.isEmpty:
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            return "{\n"
+                + keys.map { inner + JSONValue.string($0).serialized() + ": " + render(members[$0]!, indent: inner) }
+                .joined(separator: ",\n") + "\n" + indent + "}"
+        default:
+            return compact
+        }
+    }
+
+    /// A golden file: the messages as `[{"topic": …, "payload": <parsed JSON or "">}]`.
+    static func golden(_ messages: [DiscoveryMessage]) throws -> String {
+        let entries: [JSONValue] = try messages.map {
+            ["topic": .string($0.topic), "payload": $0.isClear ? "" : try JSONParser.parse($0.payload)]
+        }
+        return render(.array(entries)) + "\n"
+    }
+}
