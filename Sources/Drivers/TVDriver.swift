@@ -68,4 +68,13 @@ public protocol TVDriver: AnyObject, Sendable {
 
     /// Closes connections and ends `events`.
     func shutdown() async
+
+    /// Asks the TV to approve tv2mqtt and waits for the answer (Samsung); others need no pairing.
+    func pair() async throws(DriverError)
+}
+
+extension TVDriver {
+    public func pair() async throws(DriverError) {
+        throw DriverError(.unsupported, "this TV needs no pairing")
+    }
 }

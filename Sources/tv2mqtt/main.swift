@@ -1,1 +1,8 @@
-print("tv2mqtt")
+import Bridge
+import Glibc
+import Support
+
+// tv2mqtt: Roku and Samsung TVs in Home Assistant over MQTT. See `tv2mqtt --help`.
+let code = await CommandLineTool.main(
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(), factory: VendorDriverFactory())
+exit(code)

@@ -8,6 +8,8 @@ struct BridgeContext: Sendable {
     let topics: Topics
     let publisher: BridgePublisher
     let logger: Logger
+    /// Signalled when a TV's availability changes, so `bridge/tvs` is republished (coalesced).
+    let tvListChanged = Wakeup()
 
     /// Publishes an event on `<base>/bridge/event` and logs it.
     func emit(_ event: BridgeEvent, level: LogLevel = .warning) async {

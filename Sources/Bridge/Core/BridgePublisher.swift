@@ -44,7 +44,8 @@ public actor BridgePublisher {
             retained[topic] = entry
         } else {
             order[category, default: []].append(topic)
-            retained[topic] = Entry(category: category, payload: payload, sent: await send(topic, payload, retain: true))
+            retained[topic] = Entry(
+                category: category, payload: payload, sent: await send(topic, payload, retain: true))
         }
     }
 
@@ -60,6 +61,12 @@ public actor BridgePublisher {
         _ = await send(topic, [], retain: true)
     }
 
+    /// Publishes a retained message without keeping it here: discovery configs, which are
+    /// large and regenerated when needed (the caller tracks what was sent).
+    public func publishRetained(_ topic: String, _ payload: [UInt8]) async -> Bool {
+        await send(topic, payload, retain: true)
+    }
+
     /// Topics currently held, for one category.
     public func topics(in category: Category) -> [String] { order[category] ?? [] }
 
@@ -68,12 +75,12 @@ public actor BridgePublisher {
         _ = await send(topic, payload, retain: false, qos: qos)
     }
 
-    /// Sends every retained topic again, in category order (after a reconnect, or when Home
-    /// Assistant comes back online). `categories` limits which ones.
-    public func republish(_ categories: [Category] = Category.allCases) async {
+    /// Sends retained topics again, in category order: after a reconnect the ones the broker
+    /// has not had on this connection; with `force` (Home Assistant came back online), all.
+    public func republish(_ categories: [Category] = Category.allCases, force: Bool = false) async {
         for category in categories.sorted() {
             for topic in order[category] ?? [] {
-                guard var entry = retained[topic] else { continue }
+                guard var entry = retained[topic], force || !entry.sent else { continue }
                 entry.sent = await send(topic, entry.payload, retain: true)
                 retained[topic] = entry
             }

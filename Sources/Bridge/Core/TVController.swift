@@ -12,6 +12,8 @@ actor TVController {
     let context: BridgeContext
     /// Called when identity, capabilities or apps change (persist, rediscover).
     let descriptionChanged: @Sendable (TVDescription) async -> Void
+    /// Called with a new Samsung token or certificate pin to persist.
+    let secretsChanged: @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
 
     private nonisolated let wakeup = Wakeup()
     private nonisolated let commandQueue: AsyncStream<CommandJob>
@@ -31,7 +33,8 @@ actor TVController {
 
     init(
         description: TVDescription, driver: any TVDriver, context: BridgeContext, lastSeen: Double?,
-        descriptionChanged: @escaping @Sendable (TVDescription) async -> Void
+        descriptionChanged: @escaping @Sendable (TVDescription) async -> Void,
+        secretsChanged: @escaping @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
     ) {
         self.id = description.identity.id
         self.description = description
@@ -39,6 +42,7 @@ actor TVController {
         self.context = context
         self.lastSeen = lastSeen
         self.descriptionChanged = descriptionChanged
+        self.secretsChanged = secretsChanged
         (commandQueue, commandSink) = AsyncStream.makeStream(of: CommandJob.self)
     }
 
@@ -157,6 +161,7 @@ actor TVController {
                     level: .info)
             }
             publishedState = nil  // refresh last_seen with the availability change
+            context.tvListChanged.signal()
         }
         if comparable != publishedState {
             publishedState = comparable
@@ -180,8 +185,10 @@ actor TVController {
             await adopt(updated)
         case .pairingRequired(let message):
             await context.emit(BridgeEvent(.pairingRequired, tv: id.rawValue, message: message))
-        case .token, .certificatePinned:
-            await descriptionChanged(description)  // persisted by the registry from the driver
+        case .token(let token):
+            await secretsChanged(token, nil)
+        case .certificatePinned(let pin):
+            await secretsChanged(nil, pin)
         case .certificateChanged(let pinned, let seen):
             await context.emit(
                 BridgeEvent(

@@ -62,7 +62,9 @@ actor TVRegistry {
     }
 
     /// A device may be at `host`: probe it unless it is known, being probed, or failed lately.
-    func candidate(host: String, kind: TVKind?, port: UInt16?, source: String, configured: BridgeConfiguration.ConfiguredTV? = nil)
+    func candidate(
+        host: String, kind: TVKind?, port: UInt16?, source: String, configured: BridgeConfiguration.ConfiguredTV? = nil
+    )
         async
     {
         if let id = hostIndex[host], records[id] != nil { return }
@@ -123,6 +125,8 @@ actor TVRegistry {
             description: description, driver: driver, context: context, lastSeen: persisted?.lastSeen
         ) { [weak self] updated in
             await self?.updated(id, updated)
+        } secretsChanged: { [weak self] token, pin in
+            await self?.setSecrets(id, token: token, certificatePin: pin)
         }
         records[id] = Record(controller: controller, persisted: record)
         hostIndex[description.identity.host] = id
@@ -133,7 +137,9 @@ actor TVRegistry {
             await context.emit(
                 BridgeEvent(
                     .tvDiscovered, tv: id.rawValue, message: "found \(description.identity.name)",
-                    data: ["kind": .string(description.identity.kind.rawValue), "host": .string(description.identity.host)]),
+                    data: [
+                        "kind": .string(description.identity.kind.rawValue), "host": .string(description.identity.host),
+                    ]),
                 level: .info)
         }
     }

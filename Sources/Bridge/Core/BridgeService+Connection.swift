@@ -1,0 +1,109 @@
+import Clients
+import HomeAssistant
+import Support
+import Synchronization
+import TVModel
+import Wire
+
+extension BridgeService {
+    /// Reacts to the MQTT connection: on every (re)connect, `online`, subscriptions, then
+    /// discovery, availability and state republished in that order (SPEC §5).
+    func followConnection() async {
+        var firstConnection = true
+        for await state in client.states {
+            switch state {
+            case .connected:
+                await connected(first: firstConnection)
+                firstConnection = false
+            case .disconnected:
+                await context.publisher.connectionLost()
+            case .stopped:
+                return
+            case .connecting:
+                break
+            }
+        }
+    }
+
+    private func connected(first: Bool) async {
+        let publisher = context.publisher
+        await publisher.setRetained(context.topics.bridgeState, "online", category: .bridge)
+        if first {
+            let subscriptions = context.topics.subscriptions.map { MQTTSubscription(filter: $0, qos: .atLeastOnce) }
+            do {
+                try await client.subscribe(subscriptions)
+            } catch {
+                context.logger.error("cannot subscribe to the command topics: \(error)")
+            }
+            if configuration.homeAssistant.enabled { await sweepStaleConfigs() }
+        }
+        await publishInfo()
+        await publishTVList()
+        await publisher.republish([.bridge])
+        await discovery.republishAll()
+        await publisher.republish([.availability, .state])
+    }
+
+    /// Collects the retained discovery configs on the broker for a moment and clears the ones
+    /// an earlier run left for TVs this instance no longer knows (SPEC §5).
+    private func sweepStaleConfigs() async {
+        let prefix = configuration.homeAssistant.discoveryPrefix
+        let filters = ["\(prefix)/device/+/config", "\(prefix)/+/+/+/config"]
+        sweep.begin(settings: discovery.settings)
+        do {
+            try await client.subscribe(filters.map { MQTTSubscription(filter: $0, qos: .atMostOnce) })
+            try? await Task.sleep(for: .seconds(2))  // retained messages arrive right after SUBACK
+            try await client.unsubscribe(filters)
+        } catch {
+            context.logger.warning("cannot look for stale discovery configs: \(error)")
+        }
+        let owned = sweep.end()
+        let desired = await discovery.desiredTopics()
+        let stale = owned.subtracting(desired).sorted()
+        if !stale.isEmpty { context.logger.info("clearing \(stale.count) stale discovery configs of an earlier run") }
+        for topic in stale { _ = await context.publisher.publishRetained(topic, []) }
+    }
+
+    /// Home Assistant came back online: republish after a random 1–5 s (SPEC §5), so a
+    /// restarted Home Assistant is not flooded by every bridge at the same instant.
+    func homeAssistantOnline() async {
+        let delay = Duration.milliseconds(Int.random(in: 1000...5000))
+        context.logger.info("Home Assistant is online; republishing discovery in \(delay)")
+        try? await Task.sleep(for: delay)
+        await discovery.republishAll()
+        await context.publisher.republish([.availability, .state], force: true)
+    }
+}
+
+/// The retained discovery configs seen while sweeping: only the topics that are ours.
+final class StaleConfigSweep: Sendable {
+    private let state = Mutex<(settings: DiscoverySettings?, owned: Set<String>)>((nil, []))
+
+    var isActive: Bool { state.withLock { $0.settings != nil } }
+
+    func begin(settings: DiscoverySettings) {
+        state.withLock { $0 = (settings, []) }
+    }
+
+    /// A retained config arrived; keep its topic if an earlier tv2mqtt of ours made it.
+    func collect(_ message: MQTTMessage) -> Bool {
+        state.withLock { state in
+            guard let settings = state.settings, message.topic.hasPrefix(settings.discoveryPrefix + "/") else {
+                return false
+            }
+            if message.retain, !message.payload.isEmpty,
+                DiscoveryCache.owner(topic: message.topic, payload: message.text, settings: settings) != nil
+            {
+                state.owned.insert(message.topic)
+            }
+            return true
+        }
+    }
+
+    func end() -> Set<String> {
+        state.withLock { state in
+            defer { state = (nil, []) }
+            return state.owned
+        }
+    }
+}

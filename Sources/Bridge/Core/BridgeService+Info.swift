@@ -1,0 +1,53 @@
+import Support
+import TVModel
+import Wire
+
+extension BridgeService {
+    /// `<base>/bridge/info`: version, uptime, TV count, log level, the effective configuration
+    /// without secrets (SPEC §4).
+    func publishInfo() async {
+        let info: JSONValue = [
+            "version": .string(TV2MQTTVersion.current),
+            "started_at": .string(isoTimestamp(startedAt, fractional: false)),
+            "uptime": .integer(Int64(wallClockSeconds() - startedAt)),
+            "tv_count": .integer(Int64(await registry.ids.count)),
+            "log_level": .string(threshold.level.name),
+            "config": configuration.effectiveJSON(stateDirectory: stateDirectory),
+        ]
+        await context.publisher.setRetained(context.topics.bridgeInfo, info.serializedBytes(), category: .bridge)
+    }
+
+    /// `<base>/bridge/tvs`: one entry per TV (SPEC §4).
+    func publishTVList() async {
+        var list: [JSONValue] = []
+        for controller in await registry.controllers() {
+            let description = await controller.description
+            let identity = description.identity
+            list.append([
+                "id": .string(identity.id.rawValue), "name": .string(identity.name),
+                "kind": .string(identity.kind.rawValue), "model": .optional(identity.model ?? identity.modelID),
+                "host": .string(identity.host), "macs": .array(identity.macs.map(JSONValue.string)),
+                "online": .bool(await controller.snapshot.reachable),
+            ])
+        }
+        list.sort { ($0["id"]?.stringValue ?? "") < ($1["id"]?.stringValue ?? "") }
+        await context.publisher.setRetained(
+            context.topics.bridgeTVs, JSONValue.array(list).serializedBytes(), category: .bridge)
+    }
+
+    /// Keeps `bridge/tvs` and the uptime in `bridge/info` current: the list when a TV's
+    /// availability changes (coalesced), the info every ten minutes.
+    func refreshInfoPeriodically() async {
+        var lastInfo = ContinuousClock.now
+        while !Task.isCancelled {
+            if await context.tvListChanged.wait(timeout: .seconds(60)) {
+                try? await Task.sleep(for: .milliseconds(200))  // a burst of changes, one publish
+                await publishTVList()
+            }
+            if ContinuousClock.now - lastInfo >= .seconds(600) {
+                lastInfo = .now
+                await publishInfo()
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Clients
+import Support
+import TVModel
+import Wire
+
+extension BridgeService {
+    static let requestActions = ["discover", "tv/remove", "tv/rename", "tv/pair", "health_check", "log_level"]
+
+    /// `<base>/bridge/request/<action>` → `<base>/bridge/response/<action>` (SPEC §4, the
+    /// zigbee2mqtt convention): `{"status":"ok"|"error","data":{},"error":…,"transaction":…}`.
+    func handleRequest(_ action: String, _ message: MQTTMessage) async {
+        let responseTopic = context.topics.bridgeResponse(action)
+        var request: [String: JSONValue] = [:]
+        var plain: String?
+        if !message.payload.isEmpty {
+            switch try? JSONParser.parse(message.payload, limits: JSONLimits(maxDepth: 4, maxBytes: 64 * 1024)) {
+            case .object(let members)?: request = members
+            case .string(let text)?: plain = text
+            default: plain = String(validating: message.payload, as: UTF8.self)
+            }
+        }
+        let transaction = request["transaction"]
+        do {
+            let data = try await perform(action, request: request, plain: plain)
+            await context.respond(responseTopic, ok: true, data: data, transaction: transaction)
+        } catch {
+            context.logger.warning("request \(action) failed: \(error.message)")
+            await context.respond(responseTopic, ok: false, error: error.message, transaction: transaction)
+        }
+    }
+
+    struct RequestError: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    private func perform(_ action: String, request: [String: JSONValue], plain: String?) async throws(RequestError)
+        -> JSONValue
+    {
+        switch action {
+        case "discover":
+            let before = await registry.ids.count
+            await finder.discoverNow()
+            let after = await registry.ids.count
+            return ["tvs": .integer(Int64(after)), "new": .integer(Int64(max(0, after - before)))]
+        case "tv/remove":
+            let id = try await knownTV(request)
+            _ = await registry.remove(id)
+            await context.publisher.clearRetained(context.topics.availability(id))
+            await context.publisher.clearRetained(context.topics.state(id))
+            await publishInfo()
+            return ["id": .string(id.rawValue)]
+        case "tv/rename":
+            let id = try await knownTV(request)
+            guard let name = request["name"]?.stringValue, !name.isEmpty, name.count <= 128,
+                !name.unicodeScalars.contains(where: { $0.value < 0x20 })
+            else { throw RequestError("tv/rename needs a \"name\" of 1 to 128 printable characters") }
+            await registry.controller(id)?.rename(name)
+            return ["id": .string(id.rawValue), "name": .string(name)]
+        case "tv/pair":
+            let id = try await knownTV(request)
+            guard let controller = await registry.controller(id) else { throw RequestError("unknown TV") }
+            do {
+                try await controller.driver.pair()
+            } catch {
+                throw RequestError(error.message)
+            }
+            return ["id": .string(id.rawValue)]
+        case "health_check":
+            let controllers = await registry.controllers()
+            var online = 0
+            for controller in controllers where await controller.snapshot.reachable { online += 1 }
+            return [
+                "healthy": .bool(await client.isConnected), "tvs": .integer(Int64(controllers.count)),
+                "online": .integer(Int64(online)), "uptime": .integer(Int64(wallClockSeconds() - startedAt)),
+            ]
+        case "log_level":
+            let text = request["log_level"]?.stringValue ?? request["value"]?.stringValue ?? plain ?? ""
+            guard let level = LogLevel(name: text.trimmingWhitespace) else {
+                throw RequestError("log_level must be one of trace, debug, info, warning, error")
+            }
+            threshold.level = level
+            context.logger.info("log level set to \(level)")
+            await publishInfo()
+            return ["log_level": .string(level.name)]
+        default:
+            throw RequestError(
+                "unknown request '\(CommandParser.printable(action))' (known: \(Self.requestActions.joined(separator: ", ")))"
+            )
+        }
+    }
+
+    private func knownTV(_ request: [String: JSONValue]) async throws(RequestError) -> TVID {
+        guard let text = request["id"]?.stringValue else { throw RequestError("the request needs an \"id\"") }
+        guard let id = TVID(text), await registry.controller(id) != nil else {
+            throw RequestError("unknown TV '\(CommandParser.printable(text))'")
+        }
+        return id
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,148 @@
+import Clients
+import Drivers
+import HomeAssistant
+import Net
+import Support
+import TVModel
+import Wire
+
+/// A running tv2mqtt instance: owns the MQTT client, the TVs and the discovery loops, in one
+/// task group, and shuts them down in reverse order (SPEC §4: `offline`, then DISCONNECT).
+public final class BridgeService: Sendable {
+    let configuration: BridgeConfiguration
+    let context: BridgeContext
+    let client: MQTTClient
+    let registry: TVRegistry
+    let discovery: DiscoveryPublisher
+    let finder: TVFinder
+    let startedAt = wallClockSeconds()
+    let stateDirectory: String
+    let threshold: LogThreshold
+
+    private let control: AsyncStream<Control>
+    private let controlSink: AsyncStream<Control>.Continuation
+    let sweep = StaleConfigSweep()
+
+    enum Control: Sendable {
+        case spawn(@Sendable () async -> Void)
+        case shutdown
+    }
+
+    /// - Parameter factory: makes drivers (`VendorDriverFactory` in production).
+    public init(configuration: BridgeConfiguration, logger: Logger, factory: any DriverFactory) throws {
+        self.configuration = configuration
+        self.threshold = logger.threshold
+        stateDirectory = StateStore.resolveDirectory(configuration.stateDir)
+        let topics = Topics(base: configuration.baseTopic, homeAssistantStatus: configuration.homeAssistant.statusTopic)
+        client = try MQTTClient(configuration: Self.mqttConfiguration(configuration), logger: logger.labeled("mqtt"))
+        let publisher = BridgePublisher(client: client, logger: logger.labeled("mqtt"))
+        context = BridgeContext(
+            configuration: configuration, topics: topics, publisher: publisher, logger: logger.labeled("bridge"))
+        (control, controlSink) = AsyncStream.makeStream(of: Control.self)
+        let sink = controlSink
+        registry = TVRegistry(
+            context: context, factory: factory, store: StateStore(directory: stateDirectory, logger: logger),
+            spawn: { work in sink.yield(.spawn(work)) })
+        let settings = DiscoverySettings(
+            baseTopic: configuration.baseTopic, discoveryPrefix: configuration.homeAssistant.discoveryPrefix,
+            style: configuration.homeAssistant.style == .device ? .device : .entity,
+            mergeWithNativeDevices: configuration.homeAssistant.mergeWithNativeDevices,
+            version: TV2MQTTVersion.current, originURL: TV2MQTTVersion.url)
+        discovery = DiscoveryPublisher(
+            settings: settings, enabled: configuration.homeAssistant.enabled, publisher: publisher,
+            logger: logger.labeled("discovery"))
+        finder = TVFinder(configuration: configuration, registry: registry, logger: logger.labeled("discovery"))
+    }
+
+    static func mqttConfiguration(_ configuration: BridgeConfiguration) -> MQTTClientConfiguration {
+        let mqtt = configuration.mqtt
+        var tls: TLSConfiguration?
+        if mqtt.server.useTLS {
+            let trust: TLSConfiguration.Trust =
+                !mqtt.rejectUnauthorized
+                ? .none : mqtt.ca.isEmpty ? .systemDefault : .certificateAuthority(file: mqtt.ca)
+            tls = TLSConfiguration(
+                trust: trust, certificateFile: mqtt.cert.isEmpty ? nil : mqtt.cert,
+                privateKeyFile: mqtt.key.isEmpty ? nil : mqtt.key)
+        }
+        let will = MQTTWill(
+            topic: "\(configuration.baseTopic)/bridge/state", payload: Array("offline".utf8), qos: .atLeastOnce,
+            retain: true)
+        let session = MQTTSessionConfiguration(
+            clientID: mqtt.clientID, cleanSession: true, keepAlive: UInt16(mqtt.keepalive), will: will,
+            username: mqtt.user.isEmpty ? nil : mqtt.user,
+            password: mqtt.password.isEmpty ? nil : Array(mqtt.password.utf8))
+        return MQTTClientConfiguration(host: mqtt.server.host, port: mqtt.server.port, tls: tls, session: session)
+    }
+
+    /// Runs until `shutdown()`.
+    public func run() async {
+        context.logger.info(
+            "tv2mqtt \(TV2MQTTVersion.current) starting",
+            [("broker", configuration.mqtt.server.description), ("state_dir", stateDirectory)])
+        await registry.setOnChange { [discovery, weak self] id, description in
+            await discovery.update(id, description)
+            await self?.publishTVList()
+        }
+        await registry.restore(StateStore(directory: stateDirectory, logger: context.logger).load())
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.client.run() }
+            group.addTask { await self.followConnection() }
+            group.addTask { await self.handleMessages() }
+            group.addTask { await self.finder.run() }
+            group.addTask { await self.refreshInfoPeriodically() }
+            for await request in control {
+                switch request {
+                case .spawn(let work):
+                    group.addTask { await work() }
+                case .shutdown:
+                    await stopEverything()
+                    group.cancelAll()
+                    return
+                }
+            }
+        }
+        context.logger.info("tv2mqtt stopped")
+    }
+
+    /// Asks `run()` to stop: TVs first, then `offline` and DISCONNECT.
+    public func shutdown() {
+        controlSink.yield(.shutdown)
+    }
+
+    private func stopEverything() async {
+        context.logger.info("shutting down")
+        finder.stop()
+        for controller in await registry.controllers() {
+            controller.stop()
+            await controller.driver.shutdown()
+        }
+        await registry.saveNow()
+        // The will would say the same, but only after the keep-alive runs out; say it now.
+        try? await withTimeout(.seconds(3)) {
+            try await self.client.publish(
+                self.context.topics.bridgeState, Array("offline".utf8), qos: .atLeastOnce, retain: true)
+        }
+        await client.stop()
+        controlSink.finish()
+    }
+
+    /// Runs `work` in the service's task group.
+    func spawn(_ work: @escaping @Sendable () async -> Void) {
+        controlSink.yield(.spawn(work))
+    }
+}
+
+/// Runs `body`, giving up after `timeout`.
+func withTimeout<R: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> R) async throws -> R {
+    try await withThrowingTaskGroup(of: R?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let result = first else { throw CancellationError() }
+        return result
+    }
+}

@@ -1,0 +1,175 @@
+import Clients
+import Net
+import Support
+import Synchronization
+import TVModel
+
+/// Finds TVs (SPEC §6): the configured ones, SSDP searches every `search_interval`, NOTIFY
+/// announcements as they come, and an optional TCP probe of configured networks. Every
+/// address found goes to the registry, which probes it once for the TV's identity.
+final class TVFinder: Sendable {
+    let configuration: BridgeConfiguration
+    let registry: TVRegistry
+    let logger: Logger
+    private let stopped = Atomic(false)
+    private let searchNow = Wakeup()
+
+    static let targets: [String: TVKind] = [
+        "roku:ecp": .roku, "urn:samsung.com:device:RemoteControlReceiver:1": .samsung,
+    ]
+    /// How many scan probes run at once, and how long each waits for a TCP answer.
+    static let scanConcurrency = 64
+    static let scanTimeout = Duration.milliseconds(700)
+
+    init(configuration: BridgeConfiguration, registry: TVRegistry, logger: Logger) {
+        self.configuration = configuration
+        self.registry = registry
+        self.logger = logger
+    }
+
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        searchNow.signal()
+    }
+
+    var isStopped: Bool { stopped.load(ordering: .relaxed) || Task.isCancelled }
+
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.configuredLoop() }
+            if configuration.discovery.ssdp {
+                group.addTask { await self.listenForAnnouncements() }
+            }
+            group.addTask { await self.searchLoop() }
+        }
+    }
+
+    /// One search and scan round, now (`bridge/request/discover`).
+    func discoverNow() async {
+        await withDiscardingTaskGroup { group in
+            if configuration.discovery.ssdp { group.addTask { await self.search() } }
+            if !configuration.discovery.scan.isEmpty { group.addTask { await self.scan() } }
+            group.addTask { await self.probeConfigured(placeholders: false) }
+        }
+    }
+
+    private func searchLoop() async {
+        let interval = configuration.discovery.searchInterval
+        while !isStopped {
+            await withDiscardingTaskGroup { group in
+                if configuration.discovery.ssdp { group.addTask { await self.search() } }
+                if !configuration.discovery.scan.isEmpty { group.addTask { await self.scan() } }
+            }
+            if interval == 0 { return }
+            _ = await searchNow.wait(timeout: .seconds(interval))
+        }
+    }
+
+    // MARK: configured TVs
+
+    private func configuredLoop() async {
+        guard !configuration.tvs.isEmpty else { return }
+        await probeConfigured(placeholders: true)
+        while !isStopped {
+            _ = await searchNow.wait(timeout: .seconds(60))
+            if isStopped { return }
+            await probeConfigured(placeholders: false)
+        }
+    }
+
+    /// Probes configured TVs not yet known; one that does not answer but has an id and a kind
+    /// is added anyway, so it can be woken (Wake-on-LAN to its configured MACs).
+    private func probeConfigured(placeholders: Bool) async {
+        await withDiscardingTaskGroup { group in
+            for tv in configuration.tvs {
+                group.addTask {
+                    await self.registry.candidate(
+                        host: tv.host, kind: tv.kind, port: tv.port, source: "configuration", configured: tv)
+                    if placeholders { await self.registry.placeholder(tv) }
+                }
+            }
+        }
+    }
+
+    // MARK: SSDP
+
+    private var discoverer: SSDPDiscoverer? {
+        let address = configuration.discovery.ssdpAddress
+        guard let socketAddress = try? SocketAddress(ip: address.host, port: address.port) else {
+            logger.error("discovery.ssdp_address must be an IP address: \(address)")
+            return nil
+        }
+        return SSDPDiscoverer(
+            searchAddress: socketAddress, interfaces: configuration.discovery.interfaces,
+            targets: Array(Self.targets.keys).sorted(), logger: logger)
+    }
+
+    private func search() async {
+        guard let discoverer else { return }
+        do {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await discoverer.search(count: 3, mx: 2) { sighting in
+                    group.addTask { await self.found(sighting, via: "SSDP search") }
+                }
+            }
+        } catch {
+            logger.warning("SSDP search failed: \(error)")
+        }
+    }
+
+    private func listenForAnnouncements() async {
+        guard let discoverer else { return }
+        while !isStopped {
+            do {
+                try await withThrowingDiscardingTaskGroup { group in
+                    try await discoverer.listen { sighting in
+                        group.addTask { await self.found(sighting, via: "SSDP announcement") }
+                    }
+                }
+            } catch {
+                if isStopped { return }
+                logger.warning("cannot listen for SSDP announcements: \(error); retrying in 30 s")
+                try? await Task.sleep(for: .seconds(30))
+            }
+        }
+    }
+
+    private func found(_ sighting: SSDPSighting, via source: String) async {
+        guard sighting.alive, let kind = Self.targets[sighting.target] else { return }
+        let port = kind == .roku ? sighting.location.port : nil  // Samsung's LOCATION is another service's port
+        await registry.candidate(host: sighting.address, kind: kind, port: port, source: source)
+    }
+
+    // MARK: scan
+
+    /// Probes every address of the configured networks on the scan ports (a TCP connect),
+    /// a bounded number at a time.
+    private func scan() async {
+        let ports = configuration.discovery.scanPorts
+        let targets = configuration.discovery.scan.flatMap { network in
+            network.hosts.flatMap { host in ports.map { (host, $0) } }
+        }
+        logger.debug("scanning \(targets.count) address/port pairs")
+        await withTaskGroup(of: Void.self) { group in
+            var running = 0
+            for (host, port) in targets {
+                if isStopped { break }
+                if running >= Self.scanConcurrency {
+                    await group.next()
+                    running -= 1
+                }
+                running += 1
+                group.addTask { await self.probePort(host: host, port: port) }
+            }
+        }
+    }
+
+    private func probePort(host: String, port: UInt16) async {
+        guard let address = try? SocketAddress(ip: host, port: port),
+            let connection = try? await TCPConnection.connect(to: address, timeout: Self.scanTimeout)
+        else { return }
+        connection.close()
+        let kind: TVKind? = port == 8060 ? .roku : port == 8001 ? .samsung : nil
+        await registry.candidate(host: host, kind: kind, port: port, source: "scan")
+    }
+}

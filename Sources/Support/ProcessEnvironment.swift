@@ -1,0 +1,17 @@
+import Glibc
+
+/// The process environment as a dictionary (without Foundation's `ProcessInfo`).
+public enum ProcessEnvironment {
+    public static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            cursor += 1
+        }
+        return result
+    }
+}
