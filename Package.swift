@@ -57,14 +57,16 @@ let package = Package(
             dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "Support"],
             swiftSettings: strict),
 
-        .testTarget(name: "WireTests", dependencies: ["Wire", "Net"]),
-        .testTarget(name: "NetTests", dependencies: ["Net", "Harness"]),
-        .testTarget(name: "ClientsTests", dependencies: ["Clients", "Net", "Wire", "Harness"]),
-        .testTarget(name: "DriversTests", dependencies: ["Drivers", "TVSimulators", "Harness"]),
+        // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "Net", "TestSupport"]),
+        .testTarget(name: "NetTests", dependencies: ["Net", "Harness", "TestSupport"]),
+        .testTarget(name: "ClientsTests", dependencies: ["Clients", "Net", "Wire", "Harness", "TestSupport"]),
+        .testTarget(name: "DriversTests", dependencies: ["Drivers", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(
-            name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel", "Wire"],
+            name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel", "Wire", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TVSimulators", "Harness"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TVSimulators", "Harness", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import TVModel
+import TestSupport
 import Testing
 import Wire
 
@@ -17,7 +18,7 @@ private func refusal(_ property: String?, _ payload: [UInt8]) -> String? {
     }
 }
 
-@Suite("Command parsing")
+@Suite("Command parsing", .cpuBound)
 struct CommandParserTests {
     @Test("the JSON forms of SPEC §4 parse")
     func specJSONForms() throws {
@@ -102,7 +103,7 @@ struct CommandParserTests {
     }
 }
 
-@Suite("Topics")
+@Suite("Topics", .cpuBound)
 struct TopicsTests {
     let topics = Topics(base: "tv2mqtt", homeAssistantStatus: "homeassistant/status")
 
@@ -126,7 +127,7 @@ struct TopicsTests {
     }
 }
 
-@Suite("State document")
+@Suite("State document", .cpuBound)
 struct StateDocumentTests {
     @Test("the SPEC §4 example, unknown fields left out")
     func document() {

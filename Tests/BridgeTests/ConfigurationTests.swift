@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Wire
 
@@ -29,7 +30,7 @@ func configError(_ arguments: [String] = [], file: String? = nil, environment: [
     }
 }
 
-@Suite("Configuration")
+@Suite("Configuration", .cpuBound)
 struct ConfigurationTests {
     @Test("defaults match SPEC §3")
     func defaults() throws {

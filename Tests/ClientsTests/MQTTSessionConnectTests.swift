@@ -1,8 +1,9 @@
 import Clients
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT session: connecting")
+@Suite("MQTT session: connecting", .cpuBound)
 struct MQTTSessionConnectTests {
     typealias T = MQTTSessionTestSupport
 

@@ -1,8 +1,9 @@
 import Clients
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT session: keep-alive")
+@Suite("MQTT session: keep-alive", .cpuBound)
 struct MQTTSessionKeepAliveTests {
     typealias T = MQTTSessionTestSupport
 

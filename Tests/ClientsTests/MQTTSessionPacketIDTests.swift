@@ -1,8 +1,9 @@
 import Clients
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT session: packet identifiers")
+@Suite("MQTT session: packet identifiers", .cpuBound)
 struct MQTTSessionPacketIDTests {
     typealias T = MQTTSessionTestSupport
 

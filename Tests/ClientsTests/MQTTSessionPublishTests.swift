@@ -1,8 +1,9 @@
 import Clients
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT session: publishing and delivery")
+@Suite("MQTT session: publishing and delivery", .cpuBound)
 struct MQTTSessionPublishTests {
     typealias T = MQTTSessionTestSupport
 

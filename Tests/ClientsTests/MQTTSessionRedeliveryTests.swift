@@ -1,8 +1,9 @@
 import Clients
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT session: redelivery after reconnect")
+@Suite("MQTT session: redelivery after reconnect", .cpuBound)
 struct MQTTSessionRedeliveryTests {
     typealias T = MQTTSessionTestSupport
 

@@ -1,9 +1,10 @@
 import HomeAssistant
 import TVModel
+import TestSupport
 import Testing
 import Wire
 
-@Suite("Discovery cache")
+@Suite("Discovery cache", .cpuBound)
 struct DiscoveryCacheTests {
     static func tvMessages(_ style: DiscoverySettings.Style, volume: Bool = true, name: String = "Den")
         -> [DiscoveryMessage]

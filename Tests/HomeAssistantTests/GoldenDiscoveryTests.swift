@@ -1,6 +1,7 @@
 import Glibc
 import HomeAssistant
 import TVModel
+import TestSupport
 import Testing
 import Wire
 
@@ -8,7 +9,7 @@ import Wire
 /// reviewed files in Golden/. To rewrite them after a deliberate change, run
 /// `TV2MQTT_UPDATE_GOLDEN=1 swift test --filter GoldenDiscoveryTests`, then review the diff
 /// and run `Golden/validate.py` (see its header).
-@Suite("Golden discovery payloads")
+@Suite("Golden discovery payloads", .cpuBound)
 struct GoldenDiscoveryTests {
     enum Sample: String, CaseIterable {
         case rokuTV = "roku-tv"

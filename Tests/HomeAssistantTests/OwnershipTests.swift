@@ -1,9 +1,10 @@
 import HomeAssistant
 import TVModel
+import TestSupport
 import Testing
 import Wire
 
-@Suite("Recognising our retained configs")
+@Suite("Recognising our retained configs", .cpuBound)
 struct OwnershipTests {
     static let settings = Samples.settings(.device)
 

@@ -1,9 +1,10 @@
 import HomeAssistant
 import TVModel
+import TestSupport
 import Testing
 import Wire
 
-@Suite("Value templates and settings")
+@Suite("Value templates and settings", .cpuBound)
 struct ValueTemplateTests {
     @Test(
         "String literals escape what Jinja or a reader could misread and keep everything else",

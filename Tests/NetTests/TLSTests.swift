@@ -20,7 +20,10 @@ struct TLSEchoServer {
             await withTaskGroup(of: Void.self) { group in
                 while let connection = try? await listener.accept() {
                     group.addTask {
-                        guard let tls = try? await TLSConnection.accept(over: connection, context: context) else {
+                        guard
+                            let tls = try? await TLSConnection.accept(
+                                over: connection, context: context, deadline: .now + .seconds(60))
+                        else {
                             return
                         }
                         while let bytes = try? await tls.read(), !bytes.isEmpty { try? await tls.write(bytes) }
@@ -76,7 +79,8 @@ struct TLSTests {
         defer { server.stop() }
         let context = try TLSContext.client(TLSConfiguration(trust: .selfSigned(pinned: nil)))
         let tcp = try await TCPConnection.connect(to: server.address)
-        let tls = try await TLSConnection.connect(over: tcp, context: context, serverName: "127.0.0.1")
+        let tls = try await TLSConnection.connect(
+            over: tcp, context: context, serverName: "127.0.0.1", deadline: .now + .seconds(60))
         defer { tls.close() }
         #expect(tls.peerCertificateSHA256 == (try server.fingerprintFromOpenSSLCommand()))
         try await tls.write(Array("ping".utf8))
@@ -90,14 +94,16 @@ struct TLSTests {
         let pin = try server.fingerprintFromOpenSSLCommand()
         let good = try TLSContext.client(TLSConfiguration(trust: .selfSigned(pinned: pin)))
         let tls = try await TLSConnection.connect(
-            over: try await TCPConnection.connect(to: server.address), context: good, serverName: nil)
+            over: try await TCPConnection.connect(to: server.address), context: good, serverName: nil,
+            deadline: .now + .seconds(60))
         tls.close()
         var wrong = pin
         wrong[0] ^= 0xFF
         let bad = try TLSContext.client(TLSConfiguration(trust: .selfSigned(pinned: wrong)))
         await #expect {
             _ = try await TLSConnection.connect(
-                over: try await TCPConnection.connect(to: server.address), context: bad, serverName: nil)
+                over: try await TCPConnection.connect(to: server.address), context: bad, serverName: nil,
+                deadline: .now + .seconds(60))
         } throws: { error in
             (error as? NetError)?.kind == .certificateChanged
         }
@@ -112,7 +118,8 @@ struct TLSTests {
         defer { unlink(caPath) }
         let context = try TLSContext.client(TLSConfiguration(trust: .certificateAuthority(file: caPath)))
         let tls = try await TLSConnection.connect(
-            over: try await TCPConnection.connect(to: server.address), context: context, serverName: "127.0.0.1")
+            over: try await TCPConnection.connect(to: server.address), context: context, serverName: "127.0.0.1",
+            deadline: .now + .seconds(60))
         try await tls.write([1, 2, 3])
         #expect(try await readExactly(tls, 3) == [1, 2, 3])
         tls.close()
@@ -133,7 +140,8 @@ struct TLSTests {
         let context = try TLSContext.client(TLSConfiguration(trust: .systemDefault))
         await #expect {
             _ = try await TLSConnection.connect(
-                over: try await TCPConnection.connect(to: server.address), context: context, serverName: "localhost")
+                over: try await TCPConnection.connect(to: server.address), context: context, serverName: "localhost",
+                deadline: .now + .seconds(60))
         } throws: { error in
             (error as? NetError)?.detail.contains("certificate verify failed") == true
         }
@@ -145,7 +153,8 @@ struct TLSTests {
         defer { server.stop() }
         let context = try TLSContext.client(TLSConfiguration(trust: .none))
         let tls = try await TLSConnection.connect(
-            over: try await TCPConnection.connect(to: server.address), context: context, serverName: nil)
+            over: try await TCPConnection.connect(to: server.address), context: context, serverName: nil,
+            deadline: .now + .seconds(60))
         defer { tls.close() }
         let payload = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         async let received = readExactly(tls, payload.count)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Wire
@@ -11,7 +12,7 @@ private func decodeError(_ text: String) -> WireError? {
     }
 }
 
-@Suite("Base64")
+@Suite("Base64", .cpuBound)
 struct Base64Tests {
     @Test(
         "the RFC 4648 §10 test vectors encode and decode",

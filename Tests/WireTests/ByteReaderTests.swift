@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("ByteReader and ByteWriter")
+@Suite("ByteReader and ByteWriter", .cpuBound)
 struct ByteReaderTests {
     @Test("integers round-trip big-endian")
     func integersRoundTrip() {

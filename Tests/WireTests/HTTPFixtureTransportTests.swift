@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("HTTP carrying the Roku fixtures")
+@Suite("HTTP carrying the Roku fixtures", .cpuBound)
 struct HTTPFixtureTransportTests {
     static let headers: HTTPHeaders = [
         "Content-Type": "text/xml; charset=\"utf-8\"", "Server": "Roku/9.2.0 UPnP/1.0 Roku/9.2.0",

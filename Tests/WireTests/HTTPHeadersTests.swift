@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("HTTP headers")
+@Suite("HTTP headers", .cpuBound)
 struct HTTPHeadersTests {
     @Test("lookup ignores case and returns the first value")
     func caseInsensitiveLookup() {

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("Percent-encoding (RFC 3986)")
+@Suite("Percent-encoding (RFC 3986)", .cpuBound)
 struct HTTPPercentEncodingTests {
     static let segments: [(String, String)] = [
         ("Home", "Home"),

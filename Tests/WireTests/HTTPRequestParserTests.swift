@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Wire
@@ -18,7 +19,7 @@ func decodeRequests(
     return requests
 }
 
-@Suite("HTTP request parser")
+@Suite("HTTP request parser", .cpuBound)
 struct HTTPRequestParserTests {
     static let keypress = ascii("POST /keypress/Home HTTP/1.1\r\nHost: 192.168.1.20:8060\r\nContent-Length: 0\r\n\r\n")
 

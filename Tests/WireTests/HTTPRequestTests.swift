@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("HTTP request encoding and targets")
+@Suite("HTTP request encoding and targets", .cpuBound)
 struct HTTPRequestTests {
     static let host: HTTPHeaders = ["Host": "192.168.1.20:8060"]
 

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("HTTP response parser: malformed input and limits")
+@Suite("HTTP response parser: malformed input and limits", .cpuBound)
 struct HTTPResponseParserMalformedTests {
     private func kind(of wire: String, parser: HTTPResponseParser = HTTPResponseParser()) -> WireError.Kind? {
         do {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Wire
@@ -20,7 +21,7 @@ func decodeResponses(
 
 func ascii(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-@Suite("HTTP response parser")
+@Suite("HTTP response parser", .cpuBound)
 struct HTTPResponseParserTests {
     static let golden = ascii(
         "HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=\"utf-8\"\r\nContent-Length: 5\r\n"

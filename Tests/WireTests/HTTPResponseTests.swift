@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("HTTP response encoding")
+@Suite("HTTP response encoding", .cpuBound)
 struct HTTPResponseTests {
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 

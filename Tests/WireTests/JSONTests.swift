@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("JSON")
+@Suite("JSON", .cpuBound)
 struct JSONTests {
     @Test("objects serialise with sorted keys and compact separators")
     func sortedKeys() {

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT CONNECT and CONNACK")
+@Suite("MQTT CONNECT and CONNACK", .cpuBound)
 struct MQTTConnectTests {
     /// The minimal CONNECT of the golden suite with its flags byte (offset 9) replaced.
     static func connect(flags: UInt8, tail: [UInt8] = []) -> [UInt8] {

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT frame decoder")
+@Suite("MQTT frame decoder", .cpuBound)
 struct MQTTFrameDecoderTests {
     /// A mixed stream of client and server packets of different sizes.
     static func mixedStream() throws -> (packets: [MQTTPacket], bytes: [UInt8]) {

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 import Wire
 
 /// Expected bytes are written out by hand from the spec's figures, not produced by the encoder.
-@Suite("MQTT golden bytes")
+@Suite("MQTT golden bytes", .cpuBound)
 struct MQTTGoldenBytesTests {
     struct Golden: CustomTestStringConvertible, Sendable {
         let name: String

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT malformed input")
+@Suite("MQTT malformed input", .cpuBound)
 struct MQTTMalformedTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -103,7 +104,7 @@ struct MQTTMalformedTests {
     }
 }
 
-@Suite("MQTT encoder validation")
+@Suite("MQTT encoder validation", .cpuBound)
 struct MQTTEncoderValidationTests {
     static let invalid: [(name: String, packet: MQTTPacket, kind: WireError.Kind)] = [
         ("PUBLISH to a wildcard topic", .publish(MQTTPublish(topic: "a/+", payload: [])), .malformed),

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT round trips")
+@Suite("MQTT round trips", .cpuBound)
 struct MQTTRoundTripTests {
     static let packets: [MQTTPacket] = [
         .connect(MQTTConnect(clientID: "", cleanSession: true, keepAlive: 0)),

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 import Wire
 
-@Suite("MQTT topics")
+@Suite("MQTT topics", .cpuBound)
 struct MQTTTopicTests {
     /// (filter, topic, matches) — the examples of §4.7.1 and §4.7.2 plus edge cases.
     static let matchTable: [(String, String, Bool)] = [

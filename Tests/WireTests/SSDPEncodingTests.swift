@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("SSDP message encoding")
+@Suite("SSDP message encoding", .cpuBound)
 struct SSDPEncodingTests {
     @Test("an M-SEARCH has the exact lines, CRLF ends and a closing blank line")
     func searchGolden() {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Wire
@@ -16,7 +17,7 @@ private func parseError(_ bytes: [UInt8]) -> WireError? {
     }
 }
 
-@Suite("SSDP message parsing")
+@Suite("SSDP message parsing", .cpuBound)
 struct SSDPMessageTests {
     static let rokuResponse = """
         HTTP/1.1 200 OK

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Wire
@@ -11,7 +12,7 @@ private func urlError(_ text: String) -> WireError? {
     }
 }
 
-@Suite("URL parts")
+@Suite("URL parts", .cpuBound)
 struct URLPartsTests {
     @Test(
         "absolute URLs of every supported scheme parse into their parts",

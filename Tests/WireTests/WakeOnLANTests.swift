@@ -1,9 +1,10 @@
 import FoundationEssentials
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("Wake-on-LAN")
+@Suite("Wake-on-LAN", .cpuBound)
 struct WakeOnLANTests {
     @Test(
         "every accepted spelling gives the canonical lowercase colon form",

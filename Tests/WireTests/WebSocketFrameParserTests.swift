@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Wire
@@ -32,7 +33,7 @@ func parserError(_ bytes: [UInt8], role: WebSocketRole, maxFrameSize: Int = 1 <<
     }
 }
 
-@Suite("WebSocket frame parser")
+@Suite("WebSocket frame parser", .cpuBound)
 struct WebSocketFrameParserTests {
     @Test("an empty buffer and every truncation of a frame return nil")
     func truncatedReturnsNil() throws {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Wire
@@ -14,7 +15,7 @@ enum RFC6455Examples {
     static let hello = Array("Hello".utf8)
 }
 
-@Suite("WebSocket frame encoding")
+@Suite("WebSocket frame encoding", .cpuBound)
 struct WebSocketFrameTests {
     @Test("an unmasked single-frame text message matches RFC 6455 §5.7")
     func unmaskedTextGolden() {

@@ -1,9 +1,10 @@
 import Net
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("WebSocket handshake key")
+@Suite("WebSocket handshake key", .cpuBound)
 struct WebSocketKeyTests {
     @Test("the accept value for the RFC 6455 §1.3 sample key is s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
     func rfcSampleAccept() {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Wire
@@ -26,7 +27,7 @@ private func closeFrame(_ payload: [UInt8]) -> WebSocketFrame {
     WebSocketFrame(opcode: .close, payload: payload)
 }
 
-@Suite("WebSocket message assembler")
+@Suite("WebSocket message assembler", .cpuBound)
 struct WebSocketMessageAssemblerTests {
     @Test("single-frame text and binary messages come straight through")
     func singleFrames() throws {

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("XML escaping")
+@Suite("XML escaping", .cpuBound)
 struct XMLEscapingTests {
     @Test("text escapes markup characters and CR; attributes also escape quotes and whitespace")
     func golden() {

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("XML reader on the Roku fixtures")
+@Suite("XML reader on the Roku fixtures", .cpuBound)
 struct XMLFixtureTests {
     private func parse(_ name: String) throws -> XMLElement {
         try XMLReader.parse(HTTPXMLFixtures.roku(name))

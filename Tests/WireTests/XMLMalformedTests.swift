@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("XML reader: malformed input and limits")
+@Suite("XML reader: malformed input and limits", .cpuBound)
 struct XMLMalformedTests {
     static let malformedDocumentTable: [String] = [
         "", "   \n", "<?xml version=\"1.0\"?>", "<!-- only a comment -->", "<a>", "<a", "<a/", "<a x", "<a x=",

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Wire
 
-@Suite("XML reader syntax")
+@Suite("XML reader syntax", .cpuBound)
 struct XMLReaderTests {
     @Test("the five predefined entities and character references are decoded")
     func entities() throws {
