@@ -7,6 +7,9 @@ import Glibc
 /// ciphertext to send comes out (`takeOutput`). No sockets: OpenSSL works on memory BIOs.
 ///
 /// Not thread-safe by itself; `TLSConnection` serialises access with a lock.
+///
+/// OpenSSL's error queue is per thread, and tasks move between threads: every SSL call starts
+/// from an empty queue (as `SSL_get_error` requires), so an error reported is this call's own.
 final class TLSEngine: @unchecked Sendable {
     enum Step {
         case done
@@ -58,6 +61,7 @@ final class TLSEngine: @unchecked Sendable {
 
     /// Advances the handshake as far as the buffered input allows.
     func handshake() -> Step {
+        ERR_clear_error()
         let result = SSL_do_handshake(ssl)
         return result == 1 ? .done : step(for: result)
     }
@@ -70,6 +74,7 @@ final class TLSEngine: @unchecked Sendable {
     /// Decrypted bytes, or why there are none yet.
     func readPlaintext(maxBytes: Int) -> ([UInt8], Step) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, min(maxBytes, 16 * 1024))) { scratch in
+            ERR_clear_error()
             let count = SSL_read(ssl, scratch.baseAddress, Int32(scratch.count))
             if count > 0 { return (Array(scratch[0..<Int(count)]), .done) }
             return ([], step(for: count))
@@ -79,6 +84,7 @@ final class TLSEngine: @unchecked Sendable {
     /// Encrypts `bytes` into records (memory BIOs never block, so this completes).
     func writePlaintext(_ bytes: [UInt8]) -> Step {
         guard !bytes.isEmpty else { return .done }
+        ERR_clear_error()
         let count = bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) }
         return count == Int32(bytes.count) ? .done : step(for: count)
     }
@@ -86,6 +92,10 @@ final class TLSEngine: @unchecked Sendable {
     /// Starts the close handshake (queues a close_notify alert).
     func shutdown() {
         _ = SSL_shutdown(ssl)
+        // On a connection that failed or never finished its handshake SSL_shutdown queues an
+        // error ("shutdown while in init") that nobody reads; left there, it would be reported
+        // as the reason of the next TLS failure on this thread.
+        ERR_clear_error()
     }
 
     /// Ciphertext OpenSSL produced and that must be sent, in order.

@@ -10,13 +10,16 @@ extension MQTTClient {
         closeReason = nil
         acceptedThisConnection = false
         lastRefusal = nil
+        timerArmedUntil = nil
         perform(session.connectionOpened(now: .now))
         let ended = await withTaskGroup(of: String?.self) { group -> String in
             group.addTask { await self.readLoop(stream) }
             group.addTask { await self.writeLoop(stream) }
             group.addTask { await self.timerLoop() }
-            var reason: String?
-            while reason == nil, let next = await group.next() { reason = next }
+            // Whichever task ends first ends the connection. A task returns nil only when it
+            // was cancelled (run() itself cancelled): waiting on for a non-nil reason would then
+            // hang on the writer, which sleeps until woken and is woken only below.
+            let reason = await group.next() ?? nil
             group.cancelAll()
             stream.close()
             wakeWriter()
@@ -42,14 +45,24 @@ extension MQTTClient {
             } catch {
                 return Task.isCancelled ? nil : "read failed: \(error)"
             }
-            if bytes.isEmpty { return "the broker closed the connection" }
+            if bytes.isEmpty {
+                // A close mid-packet is a broken broker or path, not an orderly close: say so.
+                let partial = decoder.bufferedByteCount
+                return partial == 0
+                    ? "the broker closed the connection"
+                    : "the broker closed the connection in the middle of a packet (\(partial) bytes of it received)"
+            }
             decoder.append(bytes)
             var packets: [MQTTPacket] = []
             do {
                 while let packet = try decoder.next() { packets.append(packet) }
             } catch {
                 if !packets.isEmpty { await received(packets) }
-                return "malformed packet from the broker: \(error)"
+                // An oversize packet is well-formed: "malformed" would send the operator hunting
+                // for a broker bug instead of raising maxPacketSize.
+                let what =
+                    error.kind == .tooLarge ? "packet from the broker too large" : "malformed packet from the broker"
+                return "\(what): \(error)"
             }
             if !packets.isEmpty { await received(packets) }
         }
@@ -71,12 +84,28 @@ extension MQTTClient {
     /// Calls `tick` at the session's deadlines (CONNACK, PINGREQ, PINGRESP).
     nonisolated func timerLoop() async -> String? {
         while !Task.isCancelled {
-            let deadline = await session.nextDeadline ?? .now + .seconds(1)
-            try? await Task.sleep(until: deadline, clock: .continuous)
+            let sleeper = await armTimer()
+            await withTaskCancellationHandler {
+                await sleeper.value
+            } onCancel: {
+                sleeper.cancel()
+            }
             if Task.isCancelled { return nil }
             await tick()
         }
         return nil
+    }
+
+    /// Starts the sleep until the session's next deadline. It is a task of its own so that
+    /// `received(_:)` can cut it short: CONNACK replaces the CONNACK deadline (10 s) with the
+    /// keep-alive one, which is earlier when keep-alive is shorter; sleeping on to the old one
+    /// would send the first PINGREQ late and let the broker drop us after 1.5 × keep-alive.
+    func armTimer() -> Task<Void, Never> {
+        let deadline = session.nextDeadline ?? .now + .seconds(1)
+        let sleeper = Task { _ = try? await Task.sleep(until: deadline, clock: .continuous) }
+        timerSleeper = sleeper
+        timerArmedUntil = deadline
+        return sleeper
     }
 
     func tick() {
@@ -88,6 +117,12 @@ extension MQTTClient {
         for packet in packets {
             logger.trace("received \(packet.typeName)")
             perform(session.received(packet, now: now))
+        }
+        // Only CONNACK and PINGRESP move the deadline earlier; a comparison per batch is all
+        // the hot path pays. An early wake-up is harmless: tick() does nothing before a deadline.
+        if let next = session.nextDeadline, let armed = timerArmedUntil, next < armed {
+            timerArmedUntil = next
+            timerSleeper?.cancel()
         }
     }
 

@@ -49,6 +49,12 @@ public actor MQTTClient {
     var stopping = false
     var stopWaiters: [CheckedContinuation<Void, Never>] = []
     var serving = false
+    /// The reconnection delay in progress, which `stop()` cuts short.
+    var backoffSleeper: Task<Void, Never>?
+    /// The keep-alive timer's current sleep and its deadline; cut short when the session's
+    /// next deadline moves earlier (see `received(_:)`).
+    var timerSleeper: Task<Void, Never>?
+    var timerArmedUntil: ContinuousClock.Instant?
 
     /// Outbox size above which QoS 0 publishers wait for the writer to catch up.
     static let outboxHighWater = 4 << 20
@@ -84,9 +90,19 @@ public actor MQTTClient {
         var attempt = 0
         while !stopping && !Task.isCancelled {
             setState(.connecting)
+            // Reset here, not only in serve(): a failed connect must not be logged as "lost", or
+            // at error level, because of how the connection before it went.
+            acceptedThisConnection = false
+            lastRefusal = nil
             var reason: String
             do {
                 let stream = try await openStream()
+                // stop() may have come while connecting, when there was nothing to disconnect:
+                // close without sending CONNECT rather than start a session nobody will end.
+                if stopping || Task.isCancelled {
+                    stream.close()
+                    break
+                }
                 reason = await serve(stream)
                 if acceptedThisConnection { attempt = 0 }
             } catch {
@@ -101,15 +117,29 @@ public actor MQTTClient {
                 level,
                 "MQTT connection to \(configuration.serverDescription) \(acceptedThisConnection ? "lost" : "failed"): \(reason); retrying in \(delay.shortDescription)"
             )
-            try? await Task.sleep(for: delay)
+            await sleepUnlessStopped(for: delay)
         }
         finishStopping()
+    }
+
+    /// The reconnection delay, cut short by `stop()` (or cancellation): with delays of up to
+    /// 60 s, a plain sleep would hold `run()` — and a shutting-down bridge — for that long.
+    private func sleepUnlessStopped(for delay: Duration) async {
+        let sleeper = Task { _ = try? await Task.sleep(for: delay) }
+        backoffSleeper = sleeper
+        await withTaskCancellationHandler {
+            await sleeper.value
+        } onCancel: {
+            sleeper.cancel()
+        }
+        backoffSleeper = nil
     }
 
     /// Disconnects cleanly (DISCONNECT first, so the broker discards the will) and ends `run()`.
     public func stop() async {
         guard !stopping else { return }
         stopping = true
+        backoffSleeper?.cancel()
         guard serving else { return }
         perform(session.disconnect())
         if closeReason == nil { closeReason = .disconnectRequested }
