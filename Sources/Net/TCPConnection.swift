@@ -130,10 +130,14 @@ extension TCPConnection {
     /// Whether the peer has already closed (or reset) the connection, without waiting: an
     /// idle kept-alive connection a server timed out shows a pending end of stream.
     public var isPeerClosed: Bool {
-        guard let (result, code) = try? handle.call("peek", { fd -> Int in
-            var byte: UInt8 = 0
-            return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        }) else { return true }
+        guard
+            let (result, code) = try? handle.call(
+                "peek",
+                { fd -> Int in
+                    var byte: UInt8 = 0
+                    return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+                })
+        else { return true }
         if result == 0 { return true }
         return result < 0 && code != EAGAIN && code != EWOULDBLOCK
     }

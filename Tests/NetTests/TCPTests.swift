@@ -186,7 +186,9 @@ struct TCPTests {
                 for try await ok in group where ok { successes += 1 }
                 #expect(successes == 500)
             }
-            #expect(threadCount() < threadsBefore + 16)
+            // Not a thread per connection: 500 connections may not add anything near 500 threads.
+            // (Other tests run in parallel and start threads of their own, hence the margin.)
+            #expect(threadCount() < threadsBefore + 100)
         }
     }
 }

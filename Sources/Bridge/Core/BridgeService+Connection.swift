@@ -88,7 +88,10 @@ final class StaleConfigSweep: Sendable {
     /// A retained config arrived; keep its topic if an earlier tv2mqtt of ours made it.
     func collect(_ message: MQTTMessage) -> Bool {
         state.withLock { state in
-            guard let settings = state.settings, message.topic.hasPrefix(settings.discoveryPrefix + "/") else {
+            // Only discovery configs: Home Assistant's own `homeassistant/status` must still get through.
+            guard let settings = state.settings, message.topic.hasPrefix(settings.discoveryPrefix + "/"),
+                message.topic.hasSuffix("/config")
+            else {
                 return false
             }
             if message.retain, !message.payload.isEmpty,

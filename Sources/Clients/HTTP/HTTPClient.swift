@@ -107,9 +107,11 @@ public actor HTTPClient {
         }
         let remaining = ContinuousClock.now.duration(to: deadline)
         do {
-            return try await TCPConnection.connect(to: address, timeout: min(connectTimeout, max(.milliseconds(1), remaining)))
+            return try await TCPConnection.connect(
+                to: address, timeout: min(connectTimeout, max(.milliseconds(1), remaining)))
         } catch {
-            throw HTTPClientError(kind: .connect, message: "cannot connect to \(address): \((error as? NetError)?.detail ?? "\(error)")")
+            throw HTTPClientError(
+                kind: .connect, message: "cannot connect to \(address): \((error as? NetError)?.detail ?? "\(error)")")
         }
     }
 
@@ -121,7 +123,8 @@ public actor HTTPClient {
             let chunk = try await connection.read(maxBytes: 64 * 1024, deadline: deadline)
             if chunk.isEmpty {
                 guard let response = try parser.finish(requestMethod: method) else {
-                    throw HTTPClientError(kind: .connectionLost, message: "the device closed the connection without answering")
+                    throw HTTPClientError(
+                        kind: .connectionLost, message: "the device closed the connection without answering")
                 }
                 return (response, false)
             }

@@ -161,8 +161,6 @@ extension MQTTClient {
                 logger.info("connected to MQTT broker \(configuration.serverDescription)")
                 if !sessionPresent { resubscribe() }
                 setState(.connected(sessionPresent: sessionPresent))
-                for waiter in connectionWaiters { waiter.resume() }
-                connectionWaiters.removeAll()
             case .connectRefused(let code):
                 lastRefusal = code
                 logger.error("the MQTT broker refused the connection: \(code)")

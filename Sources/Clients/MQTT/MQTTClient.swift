@@ -37,7 +37,6 @@ public actor MQTTClient {
     var subscriptions: [MQTTSubscription] = []
     /// Callers waiting for an acknowledgement, by packet id.
     var waiters: [UInt16: Waiter] = [:]
-    var connectionWaiters: [CheckedContinuation<Void, Never>] = []
 
     // The current connection.
     var outbox: [UInt8] = []
@@ -177,8 +176,6 @@ public actor MQTTClient {
         for waiter in waiters.values { fail(waiter: waiter, .stopped) }
         waiters.removeAll()
         setState(.stopped)
-        for waiter in connectionWaiters { waiter.resume() }
-        connectionWaiters.removeAll()
         messageSink.finish()
         stateSink.finish()
     }

@@ -1,0 +1,120 @@
+import Drivers
+import Synchronization
+import TVModel
+
+@testable import Bridge
+
+/// A driver that records what it is asked to do, for tests of the bridge's own logic
+/// (routing, validation order, publishing); the vendor protocols are tested against the
+/// simulated TVs elsewhere.
+final class RecordingDriver: TVDriver {
+    let kind: TVKind
+    private struct State {
+        var description: TVDescription
+        var snapshot: TVSnapshot
+        var performed: [TVCommand] = []
+        var failure: DriverError?
+        var polls = 0
+    }
+
+    private let state: Mutex<State>
+    let events: AsyncStream<DriverEvent>
+    private let sink: AsyncStream<DriverEvent>.Continuation
+
+    init(description: TVDescription, snapshot: TVSnapshot) {
+        kind = description.identity.kind
+        state = Mutex(State(description: description, snapshot: snapshot))
+        (events, sink) = AsyncStream.makeStream(of: DriverEvent.self)
+    }
+
+    var description: TVDescription { state.withLock { $0.description } }
+    var performed: [TVCommand] { state.withLock { $0.performed } }
+    var polls: Int { state.withLock { $0.polls } }
+
+    func setSnapshot(_ snapshot: TVSnapshot) { state.withLock { $0.snapshot = snapshot } }
+    func failNext(_ error: DriverError) { state.withLock { $0.failure = error } }
+    func push(_ event: DriverEvent) { sink.yield(event) }
+
+    func poll(full: Bool) async -> TVSnapshot {
+        state.withLock {
+            $0.polls += 1
+            return $0.snapshot
+        }
+    }
+
+    /// Accepts shared keys and `Home`/`VolumeUp`; refuses `.volume` like a Roku without ECP-2.
+    func validate(_ command: TVCommand) throws(CommandRejection) {
+        switch command {
+        case .key(.vendor(let name), _) where !["Home", "VolumeUp"].contains(name):
+            throw CommandRejection("unknown key '\(name)'")
+        case .volume:
+            throw CommandRejection("this TV does not report its volume level")
+        default:
+            break
+        }
+    }
+
+    func perform(_ command: TVCommand) async throws(DriverError) {
+        let failure = state.withLock { state -> DriverError? in
+            defer { state.failure = nil }
+            if state.failure == nil { state.performed.append(command) }
+            return state.failure
+        }
+        if let failure { throw failure }
+    }
+
+    func updateHost(_ host: String) async {
+        state.withLock { $0.description.identity.host = host }
+    }
+
+    func shutdown() async { sink.finish() }
+
+    func pair() async throws(DriverError) {}
+}
+
+/// Knows a fixed set of TVs by host, and keeps the drivers it makes.
+final class RecordingFactory: DriverFactory {
+    private let known: Mutex<[String: TVDescription]>
+    private let made = Mutex<[TVID: RecordingDriver]>([:])
+    let initialSnapshot: TVSnapshot
+
+    init(
+        _ descriptions: [TVDescription],
+        snapshot: TVSnapshot = TVSnapshot(reachable: true, power: true, powerMode: "PowerOn", app: "Home")
+    ) {
+        known = Mutex(Dictionary(uniqueKeysWithValues: descriptions.map { ($0.identity.host, $0) }))
+        initialSnapshot = snapshot
+    }
+
+    func driver(_ id: TVID) -> RecordingDriver? { made.withLock { $0[id] } }
+
+    func probe(host: String, kind: TVKind?, port: UInt16?) async throws(DriverError) -> TVDescription {
+        guard let description = known.withLock({ $0[host] }) else {
+            throw DriverError(.unreachable, "nothing at \(host)")
+        }
+        return description
+    }
+
+    func makeDriver(for description: TVDescription, persisted: PersistedTV?) -> any TVDriver {
+        let driver = RecordingDriver(description: description, snapshot: initialSnapshot)
+        made.withLock { $0[description.identity.id] = driver }
+        return driver
+    }
+}
+
+extension TVDescription {
+    /// A Roku TV as the tests know it.
+    static func sample(id: String = "roku_sample1", host: String = "127.0.0.2", name: String = "Living Room")
+        -> TVDescription
+    {
+        TVDescription(
+            identity: TVIdentity(
+                id: TVID(id)!, kind: .roku, name: name, manufacturer: "Onn", model: "Onn Roku TV", modelID: "7820X",
+                serialNumber: "YN00H5555555", softwareVersion: "9.2.0", host: host,
+                macs: ["02:00:7f:00:00:02", "02:01:7f:00:00:02"]),
+            capabilities: TVCapabilities(
+                power: true, volumeKeys: true, inputs: ["HDMI1"], apps: ["Netflix", "YouTube"], keyboard: true,
+                mediaState: true, limitedMode: true, channels: true),
+            apps: [TVApp(id: "12", name: "Netflix"), TVApp(id: "837", name: "YouTube")])
+    }
+}
