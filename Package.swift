@@ -46,12 +46,12 @@ let package = Package(
             dependencies: ["Drivers", "HomeAssistant", "Clients", "TVModel", "Wire", "Support"],
             swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
-        .target(name: "TVSimulators", dependencies: ["Wire", "Net", "Support"], swiftSettings: strict),
+        .target(name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"], swiftSettings: strict),
         // Process and broker harness shared by the tests and the benchmark (posix_spawn, mosquitto).
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
 
         .executableTarget(name: "tv2mqtt", dependencies: ["Bridge", "Support"], swiftSettings: strict),
-        .executableTarget(name: "tvsim", dependencies: ["TVSimulators", "Support"], swiftSettings: strict),
+        .executableTarget(name: "tvsim", dependencies: ["TVSimulators", "Net", "Wire", "Support"], swiftSettings: strict),
         .executableTarget(
             name: "tvbench",
             dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "Support"],
@@ -66,6 +66,7 @@ let package = Package(
         .testTarget(
             name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel", "Wire", "TestSupport"],
             exclude: ["Golden"]),
+        .testTarget(name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators", "TestSupport"]),
     ]
