@@ -1,40 +1,40 @@
 /// Why a driver could not reach a TV or carry a command out. Its `description` is what the
 /// user reads in a `command_failed` event and the log.
 public struct DriverError: Error, Equatable, Sendable, CustomStringConvertible {
-  public enum Kind: String, Sendable {
-    /// No connection: the TV is off, unplugged, or the address is wrong.
-    case unreachable
-    /// The TV accepted the connection but did not answer in time.
-    case timeout
-    /// Roku "Limited mode": ECP commands refused with HTTP 403.
-    case limitedMode
-    /// Samsung: the TV has not approved us (or revoked the token).
-    case unauthorized
-    /// The TV answered something we cannot understand.
-    case badResponse
-    /// The TV refused the request (an HTTP 4xx, an error event).
-    case rejected
-    /// The TV cannot do this (no volume level on this Roku, no inputs on a stick…).
-    case unsupported
-  }
+    public enum Kind: String, Sendable {
+        /// No connection: the TV is off, unplugged, or the address is wrong.
+        case unreachable
+        /// The TV accepted the connection but did not answer in time.
+        case timeout
+        /// Roku "Limited mode": ECP commands refused with HTTP 403.
+        case limitedMode
+        /// Samsung: the TV has not approved us (or revoked the token).
+        case unauthorized
+        /// The TV answered something we cannot understand.
+        case badResponse
+        /// The TV refused the request (an HTTP 4xx, an error event).
+        case rejected
+        /// The TV cannot do this (no volume level on this Roku, no inputs on a stick…).
+        case unsupported
+    }
 
-  public let kind: Kind
-  public let message: String
+    public let kind: Kind
+    public let message: String
 
-  public init(_ kind: Kind, _ message: String) {
-    self.kind = kind
-    self.message = message
-  }
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
 
-  public var description: String { message }
+    public var description: String { message }
 }
 
 /// A command refused before anything was sent: an unknown key, an app the TV does not have,
 /// a value out of range. Its `message` says why.
 public struct CommandRejection: Error, Equatable, Sendable, CustomStringConvertible {
-  public let message: String
+    public let message: String
 
-  public init(_ message: String) { self.message = message }
+    public init(_ message: String) { self.message = message }
 
-  public var description: String { message }
+    public var description: String { message }
 }

@@ -2,79 +2,79 @@ import TVModel
 
 /// What the bridge knows about a TV besides its live state: identity, capabilities, apps.
 public struct TVDescription: Equatable, Sendable {
-  public var identity: TVIdentity
-  public var capabilities: TVCapabilities
-  /// Installed (or configured) apps, in display order.
-  public var apps: [TVApp]
+    public var identity: TVIdentity
+    public var capabilities: TVCapabilities
+    /// Installed (or configured) apps, in display order.
+    public var apps: [TVApp]
 
-  public init(identity: TVIdentity, capabilities: TVCapabilities, apps: [TVApp] = []) {
-    self.identity = identity
-    self.capabilities = capabilities
-    self.apps = apps
-  }
+    public init(identity: TVIdentity, capabilities: TVCapabilities, apps: [TVApp] = []) {
+        self.identity = identity
+        self.capabilities = capabilities
+        self.apps = apps
+    }
 }
 
 public struct TVApp: Equatable, Sendable, Codable {
-  public var id: String
-  public var name: String
+    public var id: String
+    public var name: String
 
-  public init(id: String, name: String) {
-    self.id = id
-    self.name = name
-  }
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
 }
 
 /// Something a driver reports outside the poll cycle.
 public enum DriverEvent: Equatable, Sendable {
-  /// State pushed by the TV (ECP-2 events, Samsung events): publish it at once.
-  case state(TVSnapshot)
-  /// Identity, capabilities or apps changed (an app installed, volume now known…).
-  case description(TVDescription)
-  /// Samsung: the TV needs the user to approve tv2mqtt; `message` says what to do.
-  case pairingRequired(String)
-  /// Samsung: a new token to persist (never log it).
-  case token(String)
-  /// Samsung: the TLS certificate fingerprint to pin (hex), or a change from the pinned one.
-  case certificatePinned(String)
-  case certificateChanged(pinned: String, seen: String)
-  /// Something worth a warning that is not tied to a command.
-  case warning(String)
+    /// State pushed by the TV (ECP-2 events, Samsung events): publish it at once.
+    case state(TVSnapshot)
+    /// Identity, capabilities or apps changed (an app installed, volume now known…).
+    case description(TVDescription)
+    /// Samsung: the TV needs the user to approve tv2mqtt; `message` says what to do.
+    case pairingRequired(String)
+    /// Samsung: a new token to persist (never log it).
+    case token(String)
+    /// Samsung: the TLS certificate fingerprint to pin (hex), or a change from the pinned one.
+    case certificatePinned(String)
+    case certificateChanged(pinned: String, seen: String)
+    /// Something worth a warning that is not tied to a command.
+    case warning(String)
 }
 
 /// One TV's protocol: state out, commands in. A driver owns its connections; the bridge owns
 /// the schedule (one poller and one command queue per TV).
 public protocol TVDriver: AnyObject, Sendable {
-  var kind: TVKind { get }
+    var kind: TVKind { get }
 
-  /// Identity, capabilities and apps as last learned (persisted ones until the TV answers).
-  var description: TVDescription { get async }
+    /// Identity, capabilities and apps as last learned (persisted ones until the TV answers).
+    var description: TVDescription { get async }
 
-  /// Reads the TV's state. `full` also refreshes what changes rarely (the app list).
-  /// Never throws: a TV that does not answer gives a snapshot with `reachable == false`.
-  func poll(full: Bool) async -> TVSnapshot
+    /// Reads the TV's state. `full` also refreshes what changes rarely (the app list).
+    /// Never throws: a TV that does not answer gives a snapshot with `reachable == false`.
+    func poll(full: Bool) async -> TVSnapshot
 
-  /// Checks a command against what this TV accepts (key allowlist, app names, inputs,
-  /// capabilities) before anything is sent.
-  func validate(_ command: TVCommand) throws(CommandRejection)
+    /// Checks a command against what this TV accepts (key allowlist, app names, inputs,
+    /// capabilities) before anything is sent.
+    func validate(_ command: TVCommand) throws(CommandRejection)
 
-  /// Carries out a validated command.
-  func perform(_ command: TVCommand) async throws(DriverError)
+    /// Carries out a validated command.
+    func perform(_ command: TVCommand) async throws(DriverError)
 
-  /// Pushed state and notable happenings. One consumer (the TV's poller).
-  var events: AsyncStream<DriverEvent> { get }
+    /// Pushed state and notable happenings. One consumer (the TV's poller).
+    var events: AsyncStream<DriverEvent> { get }
 
-  /// The TV answered on a new address (DHCP): use it from now on.
-  func updateHost(_ host: String) async
+    /// The TV answered on a new address (DHCP): use it from now on.
+    func updateHost(_ host: String) async
 
-  /// Closes connections and ends `events`.
-  func shutdown() async
+    /// Closes connections and ends `events`.
+    func shutdown() async
 
-  /// Asks the TV to approve tv2mqtt and waits for the answer (Samsung); others need no pairing.
-  func pair() async throws(DriverError)
+    /// Asks the TV to approve tv2mqtt and waits for the answer (Samsung); others need no pairing.
+    func pair() async throws(DriverError)
 }
 
 extension TVDriver {
-  public func pair() async throws(DriverError) {
-    throw DriverError(.unsupported, "this TV needs no pairing")
-  }
+    public func pair() async throws(DriverError) {
+        throw DriverError(.unsupported, "this TV needs no pairing")
+    }
 }

@@ -8,128 +8,128 @@ import Wire
 public typealias DriverFactoryMaker = @Sendable (BridgeConfiguration, Logger) -> any DriverFactory
 
 public enum CommandLineTool {
-  public static let commands: [(name: String, summary: String)] = [
-    ("run", "run the bridge (the default command)"),
-    ("discover", "find TVs on the network, print a table (or JSON), exit"),
-    (
-      "pair",
-      "pair with a Samsung TV (approve on the TV); the token is saved in the state directory"
-    ),
-    ("send", "send one command directly, without MQTT; the exit code tells success"),
-    (
-      "check-config",
-      "validate the configuration and print the effective configuration (secrets masked)"
-    ),
-    ("version", "print the version"),
-  ]
-
-  /// Runs with one factory whatever the configuration says (tests).
-  public static func main(
-    _ arguments: [String], environment: [String: String], factory: any DriverFactory
-  ) async
-    -> Int32
-  {
-    await main(arguments, environment: environment, makeFactory: { _, _ in factory })
-  }
-
-  /// Runs with drivers made from the loaded configuration (`wol`, `roku`, `samsung`), which
-  /// is known only once the command's flags were parsed.
-  public static func main(
-    _ arguments: [String], environment: [String: String], makeFactory: @escaping DriverFactoryMaker
-  )
-    async -> Int32
-  {
-    var rest = arguments
-    var command = "run"
-    if let first = rest.first, !first.hasPrefix("-") {
-      command = first
-      rest.removeFirst()
-    } else if rest.first == "--help" || rest.first == "-h" {
-      print(usage)
-      return 0
-    } else if rest.first == "--version" {
-      print("tv2mqtt \(TV2MQTTVersion.current)")
-      return 0
-    }
-    do {
-      switch command {
-      case "run":
-        return try await RunCommand.main(rest, environment: environment, makeFactory: makeFactory)
-      case "discover":
-        return try await DiscoverCommand.main(
-          rest, environment: environment, makeFactory: makeFactory)
-      case "pair":
-        return try await PairCommand.main(rest, environment: environment, makeFactory: makeFactory)
-      case "send":
-        return try await SendCommand.main(rest, environment: environment, makeFactory: makeFactory)
-      case "check-config": return try CheckConfigCommand.main(rest, environment: environment)
-      case "version":
-        _ = try ParsedArguments.parse(rest, specs: [], command: "tv2mqtt version")
-        print("tv2mqtt \(TV2MQTTVersion.current)")
-        return 0
-      default:
-        printError("unknown command '\(command)' (see 'tv2mqtt --help')")
-        return 2
-      }
-    } catch {
-      printError(error.message)
-      return 2
-    }
-  }
-
-  static var usage: String {
-    var lines = [
-      "usage: tv2mqtt [COMMAND] [OPTIONS]", "", "Roku and Samsung TVs in Home Assistant over MQTT.",
-      "",
-      "commands:",
+    public static let commands: [(name: String, summary: String)] = [
+        ("run", "run the bridge (the default command)"),
+        ("discover", "find TVs on the network, print a table (or JSON), exit"),
+        (
+            "pair",
+            "pair with a Samsung TV (approve on the TV); the token is saved in the state directory"
+        ),
+        ("send", "send one command directly, without MQTT; the exit code tells success"),
+        (
+            "check-config",
+            "validate the configuration and print the effective configuration (secrets masked)"
+        ),
+        ("version", "print the version"),
     ]
-    for (name, summary) in commands {
-      lines.append("  \(name)" + String(repeating: " ", count: 14 - name.count) + summary)
-    }
-    lines += ["", "'tv2mqtt COMMAND --help' shows the options of a command."]
-    return lines.joined(separator: "\n")
-  }
 
-  /// Parses a command's flags; prints help and returns nil for `--help`.
-  static func parse(_ arguments: [String], specs: [FlagSpec], usage: String, summary: String)
-    throws(ConfigError)
-    -> ParsedArguments?
-  {
-    let parsed = try ParsedArguments.parse(
-      arguments, specs: specs, command: "tv2mqtt \(usage.split(separator: " ")[1])")
-    if parsed.has("help") {
-      print(ParsedArguments.help(usage: usage, summary: summary, specs: specs))
-      return nil
+    /// Runs with one factory whatever the configuration says (tests).
+    public static func main(
+        _ arguments: [String], environment: [String: String], factory: any DriverFactory
+    ) async
+        -> Int32
+    {
+        await main(arguments, environment: environment, makeFactory: { _, _ in factory })
     }
-    return parsed
-  }
 
-  /// Loads the configuration the way `run` does.
-  static func configuration(_ parsed: ParsedArguments, environment: [String: String])
-    throws(ConfigError)
-    -> BridgeConfiguration
-  {
-    try ConfigurationLoader.load(arguments: parsed, environment: environment) { path in
-      do {
-        guard let bytes = try FileSystem.read(path) else { throw ConfigError("no such file") }
-        return bytes
-      } catch let error as ConfigError {
-        throw error
-      } catch {
-        throw ConfigError("\(error)")
-      }
+    /// Runs with drivers made from the loaded configuration (`wol`, `roku`, `samsung`), which
+    /// is known only once the command's flags were parsed.
+    public static func main(
+        _ arguments: [String], environment: [String: String], makeFactory: @escaping DriverFactoryMaker
+    )
+        async -> Int32
+    {
+        var rest = arguments
+        var command = "run"
+        if let first = rest.first, !first.hasPrefix("-") {
+            command = first
+            rest.removeFirst()
+        } else if rest.first == "--help" || rest.first == "-h" {
+            print(usage)
+            return 0
+        } else if rest.first == "--version" {
+            print("tv2mqtt \(TV2MQTTVersion.current)")
+            return 0
+        }
+        do {
+            switch command {
+            case "run":
+                return try await RunCommand.main(rest, environment: environment, makeFactory: makeFactory)
+            case "discover":
+                return try await DiscoverCommand.main(
+                    rest, environment: environment, makeFactory: makeFactory)
+            case "pair":
+                return try await PairCommand.main(rest, environment: environment, makeFactory: makeFactory)
+            case "send":
+                return try await SendCommand.main(rest, environment: environment, makeFactory: makeFactory)
+            case "check-config": return try CheckConfigCommand.main(rest, environment: environment)
+            case "version":
+                _ = try ParsedArguments.parse(rest, specs: [], command: "tv2mqtt version")
+                print("tv2mqtt \(TV2MQTTVersion.current)")
+                return 0
+            default:
+                printError("unknown command '\(command)' (see 'tv2mqtt --help')")
+                return 2
+            }
+        } catch {
+            printError(error.message)
+            return 2
+        }
     }
-  }
 
-  static func logger(_ configuration: BridgeConfiguration, label: String = "tv2mqtt") -> Logger {
-    Logger(
-      label: label,
-      sink: StandardErrorSink(format: LogFormat(rawValue: configuration.logFormat) ?? .text),
-      threshold: LogThreshold(LogLevel(name: configuration.logLevel) ?? .info))
-  }
+    static var usage: String {
+        var lines = [
+            "usage: tv2mqtt [COMMAND] [OPTIONS]", "", "Roku and Samsung TVs in Home Assistant over MQTT.",
+            "",
+            "commands:",
+        ]
+        for (name, summary) in commands {
+            lines.append("  \(name)" + String(repeating: " ", count: 14 - name.count) + summary)
+        }
+        lines += ["", "'tv2mqtt COMMAND --help' shows the options of a command."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Parses a command's flags; prints help and returns nil for `--help`.
+    static func parse(_ arguments: [String], specs: [FlagSpec], usage: String, summary: String)
+        throws(ConfigError)
+        -> ParsedArguments?
+    {
+        let parsed = try ParsedArguments.parse(
+            arguments, specs: specs, command: "tv2mqtt \(usage.split(separator: " ")[1])")
+        if parsed.has("help") {
+            print(ParsedArguments.help(usage: usage, summary: summary, specs: specs))
+            return nil
+        }
+        return parsed
+    }
+
+    /// Loads the configuration the way `run` does.
+    static func configuration(_ parsed: ParsedArguments, environment: [String: String])
+        throws(ConfigError)
+        -> BridgeConfiguration
+    {
+        try ConfigurationLoader.load(arguments: parsed, environment: environment) { path in
+            do {
+                guard let bytes = try FileSystem.read(path) else { throw ConfigError("no such file") }
+                return bytes
+            } catch let error as ConfigError {
+                throw error
+            } catch {
+                throw ConfigError("\(error)")
+            }
+        }
+    }
+
+    static func logger(_ configuration: BridgeConfiguration, label: String = "tv2mqtt") -> Logger {
+        Logger(
+            label: label,
+            sink: StandardErrorSink(format: LogFormat(rawValue: configuration.logFormat) ?? .text),
+            threshold: LogThreshold(LogLevel(name: configuration.logLevel) ?? .info))
+    }
 }
 
 func printError(_ message: String) {
-  var line = Array("tv2mqtt: \(message)\n".utf8)
-  _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    var line = Array("tv2mqtt: \(message)\n".utf8)
+    _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }

@@ -8,140 +8,140 @@ import Wire
 /// `tv2mqtt discover`: finds TVs (SSDP, configured networks, configured TVs), asks each who it
 /// is, prints a table or JSON, and exits.
 enum DiscoverCommand {
-  static let specs =
-    [
-      FlagSpec("timeout", value: "SECONDS", help: "how long to search (default 5)"),
-      FlagSpec("json", help: "print JSON instead of a table"),
-    ]
-    + ConfigurationLoader.runFlags.filter {
-      ["config", "ssdp-address", "scan", "tv", "no-ssdp", "log-level"].contains($0.name)
-    }
-
-  static func main(
-    _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
-  )
-    async throws(ConfigError) -> Int32
-  {
-    guard
-      let parsed = try CommandLineTool.parse(
-        arguments, specs: specs, usage: "tv2mqtt discover [OPTIONS]",
-        summary: "Finds Roku and Samsung TVs on the network and prints what they are.")
-    else { return 0 }
-    var seconds = 5.0
-    if let text = parsed.value("timeout") {
-      guard let value = Double(text), value >= 1, value <= 120 else {
-        throw ConfigError("--timeout: expected seconds from 1 to 120, got '\(text)'")
-      }
-      seconds = value
-    }
-    let configuration = try CommandLineTool.configuration(parsed, environment: environment)
-    var logConfiguration = configuration
-    if parsed.value("log-level") == nil { logConfiguration.logLevel = "warning" }
-    let logger = CommandLineTool.logger(logConfiguration)
-    let factory = makeFactory(configuration, logger)
-    let found = await find(configuration, seconds: seconds, factory: factory, logger: logger)
-    if parsed.has("json") {
-      print(JSONValue.array(found.map(json)).prettyPrinted())
-    } else {
-      printTable(found)
-    }
-    return 0
-  }
-
-  /// Every TV that answered, by id.
-  static func find(
-    _ configuration: BridgeConfiguration, seconds: Double, factory: any DriverFactory,
-    logger: Logger
-  )
-    async -> [TVDescription]
-  {
-    let candidates = Candidates()
-    await withDiscardingTaskGroup { group in
-      for tv in configuration.tvs { await candidates.add(tv.host, tv.kind, tv.port) }
-      if configuration.discovery.ssdp,
-        let address = try? SocketAddress(
-          ip: configuration.discovery.ssdpAddress.host,
-          port: configuration.discovery.ssdpAddress.port)
-      {
-        group.addTask {
-          let discoverer = SSDPDiscoverer(
-            searchAddress: address, interfaces: configuration.discovery.interfaces,
-            targets: Array(TVFinder.targets.keys).sorted(), logger: logger)
-          let rounds = max(1, min(3, Int(seconds) / 2))
-          try? await discoverer.search(count: rounds, mx: max(1, min(5, Int(seconds) - 1))) {
-            sighting in
-            await candidates.add(sighting.address, TVFinder.targets[sighting.target], nil)
-          }
+    static let specs =
+        [
+            FlagSpec("timeout", value: "SECONDS", help: "how long to search (default 5)"),
+            FlagSpec("json", help: "print JSON instead of a table"),
+        ]
+        + ConfigurationLoader.runFlags.filter {
+            ["config", "ssdp-address", "scan", "tv", "no-ssdp", "log-level"].contains($0.name)
         }
-      }
-      for network in configuration.discovery.scan {
-        for host in network.hosts {
-          for port in configuration.discovery.scanPorts {
-            group.addTask {
-              guard let address = try? SocketAddress(ip: host, port: port),
-                let connection = try? await TCPConnection.connect(
-                  to: address, timeout: .milliseconds(700))
-              else { return }
-              connection.close()
-              await candidates.add(host, port == 8060 ? .roku : port == 8001 ? .samsung : nil, port)
+
+    static func main(
+        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
+    )
+        async throws(ConfigError) -> Int32
+    {
+        guard
+            let parsed = try CommandLineTool.parse(
+                arguments, specs: specs, usage: "tv2mqtt discover [OPTIONS]",
+                summary: "Finds Roku and Samsung TVs on the network and prints what they are.")
+        else { return 0 }
+        var seconds = 5.0
+        if let text = parsed.value("timeout") {
+            guard let value = Double(text), value >= 1, value <= 120 else {
+                throw ConfigError("--timeout: expected seconds from 1 to 120, got '\(text)'")
             }
-          }
+            seconds = value
         }
-      }
+        let configuration = try CommandLineTool.configuration(parsed, environment: environment)
+        var logConfiguration = configuration
+        if parsed.value("log-level") == nil { logConfiguration.logLevel = "warning" }
+        let logger = CommandLineTool.logger(logConfiguration)
+        let factory = makeFactory(configuration, logger)
+        let found = await find(configuration, seconds: seconds, factory: factory, logger: logger)
+        if parsed.has("json") {
+            print(JSONValue.array(found.map(json)).prettyPrinted())
+        } else {
+            printTable(found)
+        }
+        return 0
     }
-    var results: [TVID: TVDescription] = [:]
-    await withTaskGroup(of: TVDescription?.self) { group in
-      for (host, kind, port) in await candidates.all {
-        group.addTask { try? await factory.probe(host: host, kind: kind, port: port) }
-      }
-      for await description in group {
-        if let description { results[description.identity.id] = description }
-      }
+
+    /// Every TV that answered, by id.
+    static func find(
+        _ configuration: BridgeConfiguration, seconds: Double, factory: any DriverFactory,
+        logger: Logger
+    )
+        async -> [TVDescription]
+    {
+        let candidates = Candidates()
+        await withDiscardingTaskGroup { group in
+            for tv in configuration.tvs { await candidates.add(tv.host, tv.kind, tv.port) }
+            if configuration.discovery.ssdp,
+                let address = try? SocketAddress(
+                    ip: configuration.discovery.ssdpAddress.host,
+                    port: configuration.discovery.ssdpAddress.port)
+            {
+                group.addTask {
+                    let discoverer = SSDPDiscoverer(
+                        searchAddress: address, interfaces: configuration.discovery.interfaces,
+                        targets: Array(TVFinder.targets.keys).sorted(), logger: logger)
+                    let rounds = max(1, min(3, Int(seconds) / 2))
+                    try? await discoverer.search(count: rounds, mx: max(1, min(5, Int(seconds) - 1))) {
+                        sighting in
+                        await candidates.add(sighting.address, TVFinder.targets[sighting.target], nil)
+                    }
+                }
+            }
+            for network in configuration.discovery.scan {
+                for host in network.hosts {
+                    for port in configuration.discovery.scanPorts {
+                        group.addTask {
+                            guard let address = try? SocketAddress(ip: host, port: port),
+                                let connection = try? await TCPConnection.connect(
+                                    to: address, timeout: .milliseconds(700))
+                            else { return }
+                            connection.close()
+                            await candidates.add(host, port == 8060 ? .roku : port == 8001 ? .samsung : nil, port)
+                        }
+                    }
+                }
+            }
+        }
+        var results: [TVID: TVDescription] = [:]
+        await withTaskGroup(of: TVDescription?.self) { group in
+            for (host, kind, port) in await candidates.all {
+                group.addTask { try? await factory.probe(host: host, kind: kind, port: port) }
+            }
+            for await description in group {
+                if let description { results[description.identity.id] = description }
+            }
+        }
+        return results.values.sorted { $0.identity.name < $1.identity.name }
     }
-    return results.values.sorted { $0.identity.name < $1.identity.name }
-  }
 
-  actor Candidates {
-    private var seen: Set<String> = []
-    private(set) var all: [(String, TVKind?, UInt16?)] = []
+    actor Candidates {
+        private var seen: Set<String> = []
+        private(set) var all: [(String, TVKind?, UInt16?)] = []
 
-    func add(_ host: String, _ kind: TVKind?, _ port: UInt16?) {
-      if seen.insert(host).inserted { all.append((host, kind, port)) }
+        func add(_ host: String, _ kind: TVKind?, _ port: UInt16?) {
+            if seen.insert(host).inserted { all.append((host, kind, port)) }
+        }
     }
-  }
 
-  static func json(_ description: TVDescription) -> JSONValue {
-    let identity = description.identity
-    return [
-      "id": .string(identity.id.rawValue), "name": .string(identity.name),
-      "kind": .string(identity.kind.rawValue),
-      "manufacturer": .string(identity.manufacturer), "model": .optional(identity.model),
-      "model_id": .optional(identity.modelID), "serial_number": .optional(identity.serialNumber),
-      "host": .string(identity.host), "port": .integer(Int64(identity.port)),
-      "macs": .array(identity.macs.map(JSONValue.string)),
-    ]
-  }
-
-  static func printTable(_ found: [TVDescription]) {
-    guard !found.isEmpty else {
-      print("no TVs found (is SSDP blocked? try --scan CIDR or --tv HOST)")
-      return
-    }
-    let rows =
-      [["ID", "NAME", "KIND", "MODEL", "HOST", "MAC"]]
-      + found.map { description in
+    static func json(_ description: TVDescription) -> JSONValue {
         let identity = description.identity
         return [
-          identity.id.rawValue, identity.name, identity.kind.rawValue,
-          identity.model ?? identity.modelID ?? "", identity.host,
-          identity.macs.joined(separator: ","),
+            "id": .string(identity.id.rawValue), "name": .string(identity.name),
+            "kind": .string(identity.kind.rawValue),
+            "manufacturer": .string(identity.manufacturer), "model": .optional(identity.model),
+            "model_id": .optional(identity.modelID), "serial_number": .optional(identity.serialNumber),
+            "host": .string(identity.host), "port": .integer(Int64(identity.port)),
+            "macs": .array(identity.macs.map(JSONValue.string)),
         ]
-      }
-    let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    for row in rows {
-      print(
-        zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(
-          separator: "  "))
     }
-  }
+
+    static func printTable(_ found: [TVDescription]) {
+        guard !found.isEmpty else {
+            print("no TVs found (is SSDP blocked? try --scan CIDR or --tv HOST)")
+            return
+        }
+        let rows =
+            [["ID", "NAME", "KIND", "MODEL", "HOST", "MAC"]]
+            + found.map { description in
+                let identity = description.identity
+                return [
+                    identity.id.rawValue, identity.name, identity.kind.rawValue,
+                    identity.model ?? identity.modelID ?? "", identity.host,
+                    identity.macs.joined(separator: ","),
+                ]
+            }
+        let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            print(
+                zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(
+                    separator: "  "))
+        }
+    }
 }

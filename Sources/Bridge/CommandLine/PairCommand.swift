@@ -5,85 +5,85 @@ import TVModel
 /// `tv2mqtt pair HOST`: asks a Samsung TV to approve tv2mqtt, waits for the answer, and saves
 /// the token in the state directory. Exit 0 when approved, 1 with what to do when not.
 enum PairCommand {
-  static let specs = ConfigurationLoader.runFlags.filter {
-    ["config", "state-dir", "log-level"].contains($0.name)
-  }
+    static let specs = ConfigurationLoader.runFlags.filter {
+        ["config", "state-dir", "log-level"].contains($0.name)
+    }
 
-  static func main(
-    _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
-  )
-    async throws(ConfigError) -> Int32
-  {
-    guard
-      let parsed = try CommandLineTool.parse(
-        arguments, specs: specs, usage: "tv2mqtt pair [OPTIONS] HOST",
-        summary:
-          "Pairs with a Samsung TV: approve tv2mqtt on the TV when it asks. The token is saved in the state directory."
-      )
-    else { return 0 }
-    guard parsed.positionals.count == 1 else {
-      throw ConfigError("pair needs the TV's address (see 'tv2mqtt pair --help')")
-    }
-    let host = parsed.positionals[0]
-    let configuration = try CommandLineTool.configuration(parsed, environment: environment)
-    let logger = CommandLineTool.logger(configuration)
-    let factory = makeFactory(configuration, logger)
-    let description: TVDescription
-    do {
-      description = try await factory.probe(host: host, kind: .samsung, port: nil)
-    } catch {
-      printError("no Samsung TV answered at \(host): \(error)")
-      return 1
-    }
-    let store = StateStore(
-      directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
-    var state = store.load()
-    let existing = state.tvs.first { $0.identity.id == description.identity.id }
-    let driver = factory.makeDriver(for: description, persisted: existing)
-    print("Asking \(description.identity.name) for permission: choose Allow on the TV…")
-    let secrets = SecretCollector()
-    let collecting = Task {
-      for await event in driver.events { await secrets.take(event) }
-    }
-    defer { collecting.cancel() }
-    do {
-      try await driver.pair()
-    } catch {
-      printError(error.message)
-      await driver.shutdown()
-      return 1
-    }
-    try? await Task.sleep(for: .milliseconds(100))  // let the token event arrive
-    await driver.shutdown()
-    var record =
-      existing
-      ?? PersistedTV(identity: description.identity, capabilities: description.capabilities)
-    if let token = await secrets.token { record.token = token }
-    if let pin = await secrets.pin { record.certificatePin = pin }
-    state.tvs.removeAll { $0.identity.id == record.identity.id }
-    state.tvs.append(record)
-    do {
-      try store.save(state)
-    } catch {
-      printError("paired, but cannot save the token: \(error)")
-      return 1
-    }
-    print(
-      "paired with \(description.identity.name) (\(description.identity.id))\(await secrets.token == nil ? "; this TV issues no token, so it may ask again" : "")"
+    static func main(
+        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
     )
-    return 0
-  }
-
-  actor SecretCollector {
-    var token: String?
-    var pin: String?
-
-    func take(_ event: DriverEvent) {
-      switch event {
-      case .token(let value): token = value
-      case .certificatePinned(let value): pin = value
-      default: break
-      }
+        async throws(ConfigError) -> Int32
+    {
+        guard
+            let parsed = try CommandLineTool.parse(
+                arguments, specs: specs, usage: "tv2mqtt pair [OPTIONS] HOST",
+                summary:
+                    "Pairs with a Samsung TV: approve tv2mqtt on the TV when it asks. The token is saved in the state directory."
+            )
+        else { return 0 }
+        guard parsed.positionals.count == 1 else {
+            throw ConfigError("pair needs the TV's address (see 'tv2mqtt pair --help')")
+        }
+        let host = parsed.positionals[0]
+        let configuration = try CommandLineTool.configuration(parsed, environment: environment)
+        let logger = CommandLineTool.logger(configuration)
+        let factory = makeFactory(configuration, logger)
+        let description: TVDescription
+        do {
+            description = try await factory.probe(host: host, kind: .samsung, port: nil)
+        } catch {
+            printError("no Samsung TV answered at \(host): \(error)")
+            return 1
+        }
+        let store = StateStore(
+            directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
+        var state = store.load()
+        let existing = state.tvs.first { $0.identity.id == description.identity.id }
+        let driver = factory.makeDriver(for: description, persisted: existing)
+        print("Asking \(description.identity.name) for permission: choose Allow on the TV…")
+        let secrets = SecretCollector()
+        let collecting = Task {
+            for await event in driver.events { await secrets.take(event) }
+        }
+        defer { collecting.cancel() }
+        do {
+            try await driver.pair()
+        } catch {
+            printError(error.message)
+            await driver.shutdown()
+            return 1
+        }
+        try? await Task.sleep(for: .milliseconds(100))  // let the token event arrive
+        await driver.shutdown()
+        var record =
+            existing
+            ?? PersistedTV(identity: description.identity, capabilities: description.capabilities)
+        if let token = await secrets.token { record.token = token }
+        if let pin = await secrets.pin { record.certificatePin = pin }
+        state.tvs.removeAll { $0.identity.id == record.identity.id }
+        state.tvs.append(record)
+        do {
+            try store.save(state)
+        } catch {
+            printError("paired, but cannot save the token: \(error)")
+            return 1
+        }
+        print(
+            "paired with \(description.identity.name) (\(description.identity.id))\(await secrets.token == nil ? "; this TV issues no token, so it may ask again" : "")"
+        )
+        return 0
     }
-  }
+
+    actor SecretCollector {
+        var token: String?
+        var pin: String?
+
+        func take(_ event: DriverEvent) {
+            switch event {
+            case .token(let value): token = value
+            case .certificatePinned(let value): pin = value
+            default: break
+            }
+        }
+    }
 }

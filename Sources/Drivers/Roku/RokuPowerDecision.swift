@@ -8,23 +8,23 @@ import TVModel
 /// briefly. OFF sends `PowerOff` only to a TV that says `PowerOn`: standby, display-off and
 /// an unreachable TV are already off, and nothing is sent (no Wake-on-LAN, ever).
 public enum RokuPowerDecision: Equatable, Sendable {
-  /// Wake-on-LAN, then `PowerOn` once the TV answers and is not on (`waitForAnswer`: it
-  /// did not answer yet).
-  case turnOn(waitForAnswer: Bool, sendPowerOn: Bool)
-  /// `PowerOff`.
-  case turnOff
-  /// Already in the requested state.
-  case nothing
+    /// Wake-on-LAN, then `PowerOn` once the TV answers and is not on (`waitForAnswer`: it
+    /// did not answer yet).
+    case turnOn(waitForAnswer: Bool, sendPowerOn: Bool)
+    /// `PowerOff`.
+    case turnOff
+    /// Already in the requested state.
+    case nothing
 
-  public static func decide(_ action: PowerAction, powerMode: String?) -> RokuPowerDecision {
-    let isOn = powerMode == "PowerOn"
-    switch action {
-    case .on:
-      return .turnOn(waitForAnswer: powerMode == nil, sendPowerOn: !isOn)
-    case .off:
-      return isOn ? .turnOff : .nothing
-    case .toggle:
-      return decide(isOn ? .off : .on, powerMode: powerMode)
+    public static func decide(_ action: PowerAction, powerMode: String?) -> RokuPowerDecision {
+        let isOn = powerMode == "PowerOn"
+        switch action {
+        case .on:
+            return .turnOn(waitForAnswer: powerMode == nil, sendPowerOn: !isOn)
+        case .off:
+            return isOn ? .turnOff : .nothing
+        case .toggle:
+            return decide(isOn ? .off : .on, powerMode: powerMode)
+        }
     }
-  }
 }
