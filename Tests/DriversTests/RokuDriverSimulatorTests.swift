@@ -218,6 +218,15 @@ struct RokuDriverSimulatorTests {
         await #expect(throws: DriverError.self) {
             try await RokuProbe.describe(host: "127.0.0.1", port: port, settings: testSettings())
         }
+        // ON waits briefly for an answer; with no MAC to wake it has nothing to try.
+        var settings = testSettings()
+        settings.wakeWait = .milliseconds(600)
+        let silent = RokuDriver(
+            description: TVDescription(identity: identity, capabilities: TVCapabilities(power: true)),
+            settings: settings)
+        let onError = await #expect(throws: DriverError.self) { try await silent.perform(.power(.on)) }
+        #expect(onError?.kind == .unreachable)
+        await silent.shutdown()
         await driver.shutdown()
     }
 }
