@@ -145,4 +145,29 @@ struct WebSocketSessionFailureTests {
     #expect(client.nextDeadline == nil)
     #expect(client.tick(now: sessionStart + .seconds(3600)).isEmpty)
   }
+
+  @Test("arbitrary bytes never trap, and a session that fails stays closed")
+  func randomInput() {
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<2000 {
+      let role: WebSocketRole = round % 2 == 0 ? .client : .server
+      var session = makeSession(
+        role, WebSocketConfiguration(maxFrameSize: 4096, maxMessageSize: 8192))
+      // Start from a valid header half the time so the parser gets past the first checks.
+      var bytes: [UInt8] = round % 4 < 2 ? [0x81, role == .server ? 0x85 : 0x05] : []
+      bytes += (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+        UInt8.random(in: 0...255, using: &generator)
+      }
+      var offset = 0
+      while offset < bytes.count && session.state != .closed {
+        let size = Int.random(in: 1...64, using: &generator)
+        _ = session.receive(
+          Array(bytes[offset..<min(bytes.count, offset + size)]), now: sessionStart)
+        offset += size
+      }
+      if session.state == .closed {
+        #expect(session.receive([0x81, 0x00], now: sessionStart).isEmpty)
+      }
+    }
+  }
 }
