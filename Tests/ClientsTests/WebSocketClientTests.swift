@@ -1,5 +1,6 @@
 import Clients
 import Net
+import Synchronization
 import Testing
 import Wire
 
@@ -175,4 +176,50 @@ struct WebSocketClientTests {
             _ = try await ws.close()
         }
     }
+}
+
+@Suite("WebSocket connection back-pressure")
+struct WebSocketBackPressureTests {
+    @Test("a consumer that does not read stops the reading: memory stays bounded, nothing is lost")
+    func boundedInbox() async throws {
+        let count = 4000
+        let sent = Counter()
+        let server = try LoopbackServer.start { stream in
+            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream) else { return }
+            for index in 0..<count {
+                var payload = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: 10_000)
+                payload[0] = UInt8(truncatingIfNeeded: index >> 8)
+                guard (try? await accepted.connection.send(binary: payload)) != nil else { return }
+                sent.increment()
+            }
+            _ = try? await accepted.connection.close()
+        }
+        defer { server.stop() }
+        try await within(30) {
+            let limit = 64 * 1024
+            let ws = try await WebSocketClient.connect(
+                url: server.wsURL, configuration: WebSocketConfiguration(maxBufferedIncomingBytes: limit)
+            ).connection
+            try await Task.sleep(for: .milliseconds(500))
+            // 40 MB were offered; the kernel's socket buffers hold some, our inbox only its limit
+            // plus what one 64 KiB read completes.
+            let buffered = await ws.bufferedIncomingBytes
+            #expect(buffered <= limit + 64 * 1024 + 10_064)
+            #expect(sent.value < count)
+            var received = 0
+            for await event in ws.incoming {
+                guard case .binary(let payload) = event else { break }
+                #expect(payload.count == 10_000 && payload[0] == UInt8(truncatingIfNeeded: received >> 8))
+                #expect(payload[1] == UInt8(truncatingIfNeeded: received))
+                received += 1
+            }
+            #expect(received == count)
+        }
+    }
+}
+
+final class Counter: Sendable {
+    private let storage = Mutex(0)
+    func increment() { storage.withLock { $0 += 1 } }
+    var value: Int { storage.withLock { $0 } }
 }

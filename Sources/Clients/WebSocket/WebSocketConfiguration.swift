@@ -14,12 +14,16 @@ public struct WebSocketConfiguration: Sendable, Equatable {
     public var keepAliveInterval: Duration?
     /// After a keepalive ping, declare the peer dead when nothing at all arrives within this.
     public var keepAliveTimeout: Duration
+    /// Received messages the application has not taken yet, in bytes, above which the connection
+    /// stops reading until it does (a consumer stalled longer than the keepalive allows is then
+    /// reported as a silent peer).
+    public var maxBufferedIncomingBytes: Int
 
     public init(
         maxFrameSize: Int = 1 << 20, maxMessageSize: Int = 1 << 20,
         closeTimeout: Duration = .seconds(3),
         writeTimeout: Duration = .seconds(5), keepAliveInterval: Duration? = nil,
-        keepAliveTimeout: Duration = .seconds(5)
+        keepAliveTimeout: Duration = .seconds(5), maxBufferedIncomingBytes: Int = 4 << 20
     ) {
         self.maxFrameSize = maxFrameSize
         self.maxMessageSize = maxMessageSize
@@ -27,5 +31,6 @@ public struct WebSocketConfiguration: Sendable, Equatable {
         self.writeTimeout = writeTimeout
         self.keepAliveInterval = keepAliveInterval
         self.keepAliveTimeout = keepAliveTimeout
+        self.maxBufferedIncomingBytes = maxBufferedIncomingBytes
     }
 }

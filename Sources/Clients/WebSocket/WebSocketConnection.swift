@@ -27,8 +27,7 @@ public actor WebSocketConnection {
     /// "127.0.0.2:8060", for log lines.
     public nonisolated let peerDescription: String
     /// Data messages in order, then exactly one `.closed` with how the connection ended. One consumer.
-    public nonisolated let incoming: AsyncStream<WebSocketIncoming>
-    private let sink: AsyncStream<WebSocketIncoming>.Continuation
+    public nonisolated var incoming: WebSocketIncomingSequence { WebSocketIncomingSequence(connection: self) }
     private let stream: any ByteStream
     private let configuration: WebSocketConfiguration
     private var session: WebSocketSession
@@ -40,6 +39,11 @@ public actor WebSocketConnection {
     private var writerWake: CheckedContinuation<Void, Never>?
     private var writeWaiters: [(mark: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     private var writeFailure: WebSocketError?
+
+    // Received messages the application has not taken yet; the reader waits while it is full.
+    private var inbox: WebSocketInbox
+    private var consumer: CheckedContinuation<WebSocketIncoming?, Never>?
+    private var readerWake: CheckedContinuation<Void, Never>?
 
     // The end.
     private var endReason: WebSocketCloseReason?
@@ -65,7 +69,7 @@ public actor WebSocketConnection {
         peerDescription = stream.peerDescription
         session = WebSocketSession(
             role: role, configuration: configuration, now: .now, randomBytes: { SecureRandom.bytes($0) })
-        (incoming, sink) = AsyncStream.makeStream(of: WebSocketIncoming.self)
+        inbox = WebSocketInbox(limit: configuration.maxBufferedIncomingBytes)
         Task { await self.start(leftover: leftover) }
     }
 
@@ -121,6 +125,10 @@ public actor WebSocketConnection {
     /// How the connection ended, or `nil` while it is open or closing.
     public var closeReason: WebSocketCloseReason? { endReason }
 
+    /// Bytes received and not yet taken from `incoming` (bounded by `maxBufferedIncomingBytes`
+    /// plus at most one read's worth of messages).
+    public var bufferedIncomingBytes: Int { inbox.bufferedBytes }
+
     private func perform(sending actions: [WebSocketSessionAction]) async throws(WebSocketError) {
         if let writeFailure { throw writeFailure }
         perform(actions)
@@ -145,7 +153,7 @@ public actor WebSocketConnection {
                 queuedTotal += bytes.count
                 wakeWriter()
             case .deliver(let message):
-                sink.yield(message)
+                deliver(message)
             case .closeTransport(let reason):
                 end(reason)
             }
@@ -156,12 +164,42 @@ public actor WebSocketConnection {
     private func end(_ reason: WebSocketCloseReason) {
         guard endReason == nil else { return }
         endReason = reason
-        sink.yield(.closed(reason))
-        sink.finish()
+        deliver(.closed(reason))
+        readerWake?.resume()
+        readerWake = nil
         for waiter in endWaiters { waiter.resume(returning: reason) }
         endWaiters = []
         // The writer flushes what is queued (the close frame) and then closes the transport.
         wakeWriter()
+    }
+
+    private func deliver(_ message: WebSocketIncoming) {
+        guard let consumer else { return inbox.push(message) }
+        self.consumer = nil
+        inbox.noteHandedOut(message)
+        consumer.resume(returning: message)
+    }
+
+    /// The application's `next()`: a buffered message, or a wait for the next one.
+    func nextIncoming() async -> WebSocketIncoming? {
+        if let message = inbox.pop() {
+            if !inbox.isFull {
+                readerWake?.resume()
+                readerWake = nil
+            }
+            return message
+        }
+        guard !inbox.isFinished, consumer == nil, !Task.isCancelled else { return nil }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { consumer = $0 }
+        } onCancel: {
+            Task { await self.cancelConsumer() }
+        }
+    }
+
+    private func cancelConsumer() {
+        consumer?.resume(returning: nil)
+        consumer = nil
     }
 
     private func wakeWriter() {
@@ -173,6 +211,11 @@ public actor WebSocketConnection {
 
     private func readLoop() async {
         while session.state != .closed {
+            if inbox.isFull {
+                // Back-pressure: the peer's bytes wait in the socket until the application catches up.
+                await withCheckedContinuation { readerWake = $0 }
+                continue
+            }
             do {
                 let bytes = try await stream.read(maxBytes: 64 * 1024, deadline: nil)
                 if bytes.isEmpty {
