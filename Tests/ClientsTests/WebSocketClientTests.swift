@@ -218,6 +218,29 @@ struct WebSocketBackPressureTests {
     }
 }
 
+extension WebSocketBackPressureTests {
+    @Test("closing while the inbox is full still completes the close handshake")
+    func closeWithFullInbox() async throws {
+        let server = try LoopbackServer.start { stream in
+            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream) else { return }
+            let flood = [UInt8](repeating: 0x55, count: 10_000)
+            while (try? await accepted.connection.send(binary: flood)) != nil {}
+        }
+        defer { server.stop() }
+        try await within(20) {
+            let ws = try await WebSocketClient.connect(
+                url: server.wsURL,
+                configuration: WebSocketConfiguration(closeTimeout: .seconds(10), maxBufferedIncomingBytes: 32 * 1024)
+            ).connection
+            try await Task.sleep(for: .milliseconds(300))
+            let started = ContinuousClock.now
+            let reason = try await ws.close(code: 1000, reason: "enough")
+            #expect(reason == WebSocketCloseReason(code: 1000, reason: "enough", initiator: .local, wasClean: true))
+            #expect(ContinuousClock.now - started < .seconds(5))
+        }
+    }
+}
+
 final class Counter: Sendable {
     private let storage = Mutex(0)
     func increment() { storage.withLock { $0 += 1 } }

@@ -153,10 +153,19 @@ public actor WebSocketConnection {
                 queuedTotal += bytes.count
                 wakeWriter()
             case .deliver(let message):
+                // After our close frame the reader must keep going to find the peer's, so a full
+                // inbox drops late data instead of pausing: the application asked to leave.
+                if session.state == .closing && inbox.isFull && consumer == nil { continue }
                 deliver(message)
             case .closeTransport(let reason):
                 end(reason)
             }
+        }
+        // A reader paused by a full inbox must resume once we close: the peer's close frame is
+        // behind the data it waits on.
+        if session.state != .open {
+            readerWake?.resume()
+            readerWake = nil
         }
         rearmTimer()
     }
@@ -165,8 +174,6 @@ public actor WebSocketConnection {
         guard endReason == nil else { return }
         endReason = reason
         deliver(.closed(reason))
-        readerWake?.resume()
-        readerWake = nil
         for waiter in endWaiters { waiter.resume(returning: reason) }
         endWaiters = []
         // The writer flushes what is queued (the close frame) and then closes the transport.
@@ -211,7 +218,7 @@ public actor WebSocketConnection {
 
     private func readLoop() async {
         while session.state != .closed {
-            if inbox.isFull {
+            if inbox.isFull && session.state == .open {
                 // Back-pressure: the peer's bytes wait in the socket until the application catches up.
                 await withCheckedContinuation { readerWake = $0 }
                 continue
