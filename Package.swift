@@ -61,7 +61,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Net", "TestSupport"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "Harness", "TestSupport"]),
-        .testTarget(name: "ClientsTests", dependencies: ["Clients", "Net", "Wire", "Harness", "TestSupport"]),
+        .testTarget(
+            name: "ClientsTests", dependencies: ["Clients", "Net", "Wire", "Harness", "TestSupport"],
+            exclude: ["Interop"]),
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(
             name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel", "Wire", "TestSupport"],

@@ -20,6 +20,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
     $sudo apt-get update -q
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+# The WebSocket interop tests talk to Python's websockets package (an independent RFC 6455
+# implementation); they are skipped, saying why, when it cannot be imported. Best effort only.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import websockets.asyncio.server' >/dev/null 2>&1; then
+    python3 -m pip install -q websockets >/dev/null 2>&1 \
+        || echo "could not install Python's websockets: the WebSocket interop tests will be skipped" >&2
+fi
 if ! command -v swift >/dev/null 2>&1; then
     echo "Swift 6 is not installed: see https://www.swift.org/install/linux/" >&2
     exit 1

@@ -1,0 +1,248 @@
+import Clients
+import Net
+import Synchronization
+import Testing
+import Wire
+
+@Suite("WebSocket client and server over loopback sockets")
+struct WebSocketClientTests {
+    @Test("the handshake negotiates a subprotocol we offered, or none")
+    func handshakeSubprotocol() async throws {
+        let server = try LoopbackServer.echo(subprotocols: ["other", "ecp-2"])
+        defer { server.stop() }
+        try await within(10) {
+            let with = try await WebSocketClient.connect(url: server.wsURL, subprotocols: ["ecp-2"])
+            #expect(with.subprotocol == "ecp-2")
+            #expect(with.peerCertificateSHA256 == nil)
+            try await with.connection.send(text: "ping?")
+            var events = with.connection.incoming.makeAsyncIterator()
+            #expect(await events.next() == .text("ping?"))
+            try await with.connection.close()
+
+            let without = try await WebSocketClient.connect(url: server.wsURL)
+            #expect(without.subprotocol == nil)
+            try await without.connection.close()
+        }
+    }
+
+    @Test("text and binary echo: a 1 MiB message and 100 messages in order")
+    func echo() async throws {
+        let server = try LoopbackServer.echo()
+        defer { server.stop() }
+        try await within(20) {
+            let ws = try await WebSocketClient.connect(url: server.wsURL, subprotocols: ["ecp-2"])
+                .connection
+            let big = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            try await ws.send(binary: big)
+            for index in 0..<100 { try await ws.send(text: "message \(index) ✓") }
+            try await ws.send(binary: [])
+            // Wait for every echo before closing: a close is acted on as soon as it is read, so
+            // the server would not echo messages its application has not handled yet.
+            var events = ws.incoming.makeAsyncIterator()
+            var messages: [WebSocketIncoming] = []
+            while messages.count < 102, let event = await events.next() { messages.append(event) }
+            #expect(messages.count == 102)
+            let bigEchoed = messages.first == .binary(big)  // not in #expect: a failure would print 1 MiB
+            #expect(bigEchoed)
+            #expect(Array(messages.dropFirst().prefix(100)) == (0..<100).map { .text("message \($0) ✓") })
+            #expect(messages.last == .binary([]))
+            let reason = try await ws.close(code: 1000, reason: "done")
+            #expect(
+                reason
+                    == WebSocketCloseReason(code: 1000, reason: "done", initiator: .local, wasClean: true))
+            #expect(await events.next() == .closed(reason))
+            #expect(await events.next() == nil)
+        }
+    }
+
+    @Test("the close handshake started by the server: code 1000 and a reason reach the client")
+    func serverCloses() async throws {
+        let server = try LoopbackServer.echo()
+        defer { server.stop() }
+        try await within(10) {
+            let ws = try await WebSocketClient.connect(url: server.wsURL).connection
+            try await ws.send(text: "close 1000 see you")
+            let (messages, closed) = await collect(ws)
+            #expect(messages.isEmpty)
+            #expect(
+                closed
+                    == WebSocketCloseReason(code: 1000, reason: "see you", initiator: .peer, wasClean: true))
+            #expect(await ws.closed() == closed)
+            await #expect(throws: WebSocketError.self) { try await ws.send(text: "after") }
+        }
+    }
+
+    @Test("the server sees our close code and reason")
+    func serverSeesClientClose() async throws {
+        let seen = AsyncStream.makeStream(of: WebSocketCloseReason.self)
+        let server = try LoopbackServer.start { stream in
+            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream) else {
+                return
+            }
+            let (_, closed) = await collect(accepted.connection)
+            if let closed { seen.continuation.yield(closed) }
+        }
+        defer { server.stop() }
+        try await within(10) {
+            let ws = try await WebSocketClient.connect(url: server.wsURL).connection
+            let ours = try await ws.close(code: 1000, reason: "bye")
+            #expect(ours.wasClean && ours.code == 1000)
+            var iterator = seen.stream.makeAsyncIterator()
+            #expect(
+                await iterator.next()
+                    == WebSocketCloseReason(code: 1000, reason: "bye", initiator: .peer, wasClean: true))
+        }
+    }
+
+    @Test("frames sent right behind the 101, in the same write, are not lost")
+    func framesAfterHandshake() async throws {
+        let server = try LoopbackServer.scripted(answer: { key in
+            switchingProtocols(key: key) + WebSocketFrame.text("first").encode(maskingKey: nil)
+                + WebSocketFrame.text("second").encode(maskingKey: nil)
+        })
+        defer { server.stop() }
+        try await within(10) {
+            let configuration = WebSocketConfiguration(closeTimeout: .milliseconds(200))
+            let ws = try await WebSocketClient.connect(url: server.wsURL, configuration: configuration)
+                .connection
+            var events = ws.incoming.makeAsyncIterator()
+            #expect(await events.next() == .text("first"))
+            #expect(await events.next() == .text("second"))
+            // This server never answers a close: the close timeout ends the connection.
+            let reason = try await ws.close(code: 1001)
+            #expect(reason.code == 1001 && !reason.wasClean && reason.reason.contains("did not answer"))
+        }
+    }
+
+    @Test("a server that closes in the middle of a frame: the connection ends with 1006")
+    func closesMidFrame() async throws {
+        let server = try LoopbackServer.scripted(
+            answer: { key in
+                switchingProtocols(key: key)
+                    + Array(WebSocketFrame.text("complete").encode(maskingKey: nil))
+            },
+            after: { stream in
+                let frame = WebSocketFrame.binary([UInt8](repeating: 1, count: 1000)).encode(
+                    maskingKey: nil)
+                try? await stream.write(Array(frame.prefix(500)))
+            })
+        defer { server.stop() }
+        try await within(10) {
+            let ws = try await WebSocketClient.connect(url: server.wsURL).connection
+            let (messages, closed) = await collect(ws)
+            #expect(messages == [.text("complete")])
+            #expect(closed?.code == 1006)
+            #expect(closed?.initiator == .transport)
+            #expect(closed?.wasClean == false)
+        }
+    }
+
+    @Test("keepalive: a peer that stops answering is declared dead")
+    func keepAliveDetectsSilentPeer() async throws {
+        // Answers the handshake, then neither reads nor writes until the client goes away.
+        let server = try LoopbackServer.scripted(
+            answer: { switchingProtocols(key: $0) },
+            after: { _ in try? await Task.sleep(for: .seconds(10)) })
+        defer { server.stop() }
+        try await within(10) {
+            let configuration = WebSocketConfiguration(
+                keepAliveInterval: .milliseconds(200), keepAliveTimeout: .milliseconds(300))
+            let ws = try await WebSocketClient.connect(url: server.wsURL, configuration: configuration)
+                .connection
+            let started = ContinuousClock.now
+            let (_, closed) = await collect(ws)
+            let elapsed = ContinuousClock.now - started
+            #expect(closed?.code == 1006)
+            #expect(closed?.initiator == .local)
+            #expect(closed?.reason.contains("keepalive") == true)
+            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(3))
+        }
+    }
+
+    @Test("keepalive: a live peer answers the pings and the connection stays up")
+    func keepAliveWithLivePeer() async throws {
+        let server = try LoopbackServer.echo()
+        defer { server.stop() }
+        try await within(10) {
+            let configuration = WebSocketConfiguration(
+                keepAliveInterval: .milliseconds(100), keepAliveTimeout: .seconds(2))  // generous: the machine may be loaded
+            let ws = try await WebSocketClient.connect(url: server.wsURL, configuration: configuration)
+                .connection
+            try await Task.sleep(for: .milliseconds(800))
+            #expect(await ws.closeReason == nil)
+            try await ws.send(text: "still here")
+            var events = ws.incoming.makeAsyncIterator()
+            #expect(await events.next() == .text("still here"))
+            _ = try await ws.close()
+        }
+    }
+}
+
+@Suite("WebSocket connection back-pressure")
+struct WebSocketBackPressureTests {
+    @Test("a consumer that does not read stops the reading: memory stays bounded, nothing is lost")
+    func boundedInbox() async throws {
+        let count = 4000
+        let sent = Counter()
+        let server = try LoopbackServer.start { stream in
+            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream) else { return }
+            for index in 0..<count {
+                var payload = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: 10_000)
+                payload[0] = UInt8(truncatingIfNeeded: index >> 8)
+                guard (try? await accepted.connection.send(binary: payload)) != nil else { return }
+                sent.increment()
+            }
+            _ = try? await accepted.connection.close()
+        }
+        defer { server.stop() }
+        try await within(30) {
+            let limit = 64 * 1024
+            let ws = try await WebSocketClient.connect(
+                url: server.wsURL, configuration: WebSocketConfiguration(maxBufferedIncomingBytes: limit)
+            ).connection
+            try await Task.sleep(for: .milliseconds(500))
+            // 40 MB were offered; the kernel's socket buffers hold some, our inbox only its limit
+            // plus what one 64 KiB read completes.
+            let buffered = await ws.bufferedIncomingBytes
+            #expect(buffered <= limit + 64 * 1024 + 10_064)
+            #expect(sent.value < count)
+            var received = 0
+            for await event in ws.incoming {
+                guard case .binary(let payload) = event else { break }
+                #expect(payload.count == 10_000 && payload[0] == UInt8(truncatingIfNeeded: received >> 8))
+                #expect(payload[1] == UInt8(truncatingIfNeeded: received))
+                received += 1
+            }
+            #expect(received == count)
+        }
+    }
+}
+
+extension WebSocketBackPressureTests {
+    @Test("closing while the inbox is full still completes the close handshake")
+    func closeWithFullInbox() async throws {
+        let server = try LoopbackServer.start { stream in
+            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream) else { return }
+            let flood = [UInt8](repeating: 0x55, count: 10_000)
+            while (try? await accepted.connection.send(binary: flood)) != nil {}
+        }
+        defer { server.stop() }
+        try await within(20) {
+            let ws = try await WebSocketClient.connect(
+                url: server.wsURL,
+                configuration: WebSocketConfiguration(closeTimeout: .seconds(10), maxBufferedIncomingBytes: 32 * 1024)
+            ).connection
+            try await Task.sleep(for: .milliseconds(300))
+            let started = ContinuousClock.now
+            let reason = try await ws.close(code: 1000, reason: "enough")
+            #expect(reason == WebSocketCloseReason(code: 1000, reason: "enough", initiator: .local, wasClean: true))
+            #expect(ContinuousClock.now - started < .seconds(5))
+        }
+    }
+}
+
+final class Counter: Sendable {
+    private let storage = Mutex(0)
+    func increment() { storage.withLock { $0 += 1 } }
+    var value: Int { storage.withLock { $0 } }
+}
