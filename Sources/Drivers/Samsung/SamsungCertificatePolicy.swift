@@ -15,7 +15,8 @@ public enum SamsungCertificatePolicy {
     public static func evaluate(pinned: String?, seen: String) -> SamsungCertificateDecision {
         let seenNormalized = normalize(seen)
         guard let pinned, !normalize(pinned).isEmpty else { return .pinFirstUse(seenNormalized) }
-        return normalize(pinned) == seenNormalized ? .matches : .changed(pinned: normalize(pinned), seen: seenNormalized)
+        return normalize(pinned) == seenNormalized
+            ? .matches : .changed(pinned: normalize(pinned), seen: seenNormalized)
     }
 
     /// Lowercase hex without separators or spaces.

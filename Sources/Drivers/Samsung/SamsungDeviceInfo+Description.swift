@@ -30,7 +30,8 @@ extension SamsungDeviceInfo {
     ///
     /// - Throws: `DriverError` `.badResponse` when the answer has no usable device id (the
     ///   id is the TV's MQTT topic segment, so we cannot guess one).
-    public func tvDescription(host: String, port: UInt16? = nil, apps: [TVApp] = []) throws(DriverError)
+    public func tvDescription(host: String, port: UInt16? = nil, apps: [TVApp] = [])
+        throws(DriverError)
         -> TVDescription
     {
         guard let id = tvID else {
@@ -38,7 +39,8 @@ extension SamsungDeviceInfo {
         }
         let identity = TVIdentity(
             id: id, kind: .samsung, name: name ?? modelName ?? "Samsung TV", manufacturer: "Samsung",
-            model: modelName, modelID: modelCode, serialNumber: nil, softwareVersion: firmwareVersion, host: host,
+            model: modelName, modelID: modelCode, serialNumber: nil, softwareVersion: firmwareVersion,
+            host: host,
             port: port, macs: macs)
         return TVDescription(identity: identity, capabilities: capabilities(apps: apps), apps: apps)
     }

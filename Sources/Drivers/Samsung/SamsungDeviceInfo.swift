@@ -65,9 +65,12 @@ public struct SamsungDeviceInfo: Equatable, Sendable {
     public var support: [String: JSONValue]?
 
     public init(
-        name: String? = nil, modelName: String? = nil, modelCode: String? = nil, deviceID: String? = nil,
-        wifiMAC: String? = nil, powerState: PowerState? = nil, frameTV: Bool = false, tokenAuth: Bool? = nil,
-        os: String? = nil, networkType: String? = nil, type: String? = nil, firmwareVersion: String? = nil,
+        name: String? = nil, modelName: String? = nil, modelCode: String? = nil,
+        deviceID: String? = nil,
+        wifiMAC: String? = nil, powerState: PowerState? = nil, frameTV: Bool = false,
+        tokenAuth: Bool? = nil,
+        os: String? = nil, networkType: String? = nil, type: String? = nil,
+        firmwareVersion: String? = nil,
         ip: String? = nil, apiVersion: String? = nil, support: [String: JSONValue]? = nil
     ) {
         self.name = name
@@ -94,7 +97,8 @@ public struct SamsungDeviceInfo: Equatable, Sendable {
     public static func parse(_ body: some Collection<UInt8>) throws(DriverError) -> SamsungDeviceInfo {
         let root = try SamsungJSON.parse(body, what: "device info (/api/v2/)")
         guard case .object = root else {
-            throw DriverError(.badResponse, "Samsung device info: expected a JSON object, got \(root.typeName)")
+            throw DriverError(
+                .badResponse, "Samsung device info: expected a JSON object, got \(root.typeName)")
         }
         let device = root["device"]?.objectValue ?? [:]
         guard !device.isEmpty || root["id"] != nil else {
@@ -119,9 +123,11 @@ public struct SamsungDeviceInfo: Equatable, Sendable {
         }
         info.support = Self.decodeSupport(root["isSupport"])
         info.frameTV =
-            SamsungJSON.bool(device["FrameTVSupport"]) ?? SamsungJSON.bool(info.support?["FrameTVSupport"]) ?? false
+            SamsungJSON.bool(device["FrameTVSupport"]) ?? SamsungJSON.bool(
+                info.support?["FrameTVSupport"]) ?? false
         info.tokenAuth =
-            SamsungJSON.bool(device["TokenAuthSupport"]) ?? SamsungJSON.bool(info.support?["TokenAuthSupport"])
+            SamsungJSON.bool(device["TokenAuthSupport"])
+            ?? SamsungJSON.bool(info.support?["TokenAuthSupport"])
         return info
     }
 

@@ -40,8 +40,10 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
     /// Events that carry nothing we act on. `ms.remote.ime*` and `touch*` tell that the
     /// on-screen keyboard or touchpad appeared; we type blind, so they are noise too.
     public static let ignorableEvents: Set<String> = [
-        "ms.channel.ready", "ms.channel.clientConnect", "ms.channel.clientDisconnect", "ed.edenTV.update",
-        "ms.voiceApp.hide", "ms.voiceApp.show", "ms.remote.imeStart", "ms.remote.imeEnd", "ms.remote.imeUpdate",
+        "ms.channel.ready", "ms.channel.clientConnect", "ms.channel.clientDisconnect",
+        "ed.edenTV.update",
+        "ms.voiceApp.hide", "ms.voiceApp.show", "ms.remote.imeStart", "ms.remote.imeEnd",
+        "ms.remote.imeUpdate",
         "ms.remote.imeDone", "ms.remote.touchEnable", "ms.remote.touchDisable",
     ]
 
@@ -52,7 +54,8 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
     public static func decode(_ frame: some Collection<UInt8>) throws(DriverError) -> SamsungEvent {
         let message = try SamsungJSON.parse(frame, what: "remote-channel message")
         guard case .object = message else {
-            throw DriverError(.badResponse, "Samsung remote-channel message is a \(message.typeName), not an object")
+            throw DriverError(
+                .badResponse, "Samsung remote-channel message is a \(message.typeName), not an object")
         }
         guard let event = message["event"]?.stringValue else {
             throw DriverError(.badResponse, "Samsung remote-channel message has no \"event\"")
@@ -63,11 +66,13 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
         case "ms.channel.unauthorized": return .unauthorized
         case "ms.channel.timeOut": return .timeOut
         case "ms.error":
-            return .error(SamsungJSON.string(data?["message"]) ?? SamsungJSON.string(data) ?? "no message")
+            return .error(
+                SamsungJSON.string(data?["message"]) ?? SamsungJSON.string(data) ?? "no message")
         case "ed.installedApp.get": return .installedApps(Self.apps(in: data))
         case "ed.apps.launch":
             let code = data?.intValue
-            return .appLaunch(succeeded: code == 200, detail: SamsungJSON.string(data) ?? data?.serialized() ?? "")
+            return .appLaunch(
+                succeeded: code == 200, detail: SamsungJSON.string(data) ?? data?.serialized() ?? "")
         default:
             return ignorableEvents.contains(event) ? .ignorable(event) : .other(event)
         }
@@ -78,7 +83,9 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
     static func token(in data: JSONValue?) -> SamsungToken? {
         if let token = tokenText(data?["token"]).flatMap(SamsungToken.init) { return token }
         for client in data?["clients"]?.arrayValue ?? [] {
-            if let token = tokenText(client["attributes"]?["token"]).flatMap(SamsungToken.init) { return token }
+            if let token = tokenText(client["attributes"]?["token"]).flatMap(SamsungToken.init) {
+                return token
+            }
         }
         return nil
     }
@@ -94,10 +101,13 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
     /// `data.data[]`, skipping entries without an id or name instead of failing the list.
     static func apps(in data: JSONValue?) -> [SamsungInstalledApp] {
         (data?["data"]?.arrayValue ?? []).compactMap { entry in
-            guard let id = SamsungJSON.string(entry["appId"]), let name = SamsungJSON.string(entry["name"]) else {
+            guard let id = SamsungJSON.string(entry["appId"]),
+                let name = SamsungJSON.string(entry["name"])
+            else {
                 return nil
             }
-            let type = entry["app_type"]?.intValue ?? SamsungJSON.string(entry["app_type"]).flatMap { Int($0) }
+            let type =
+                entry["app_type"]?.intValue ?? SamsungJSON.string(entry["app_type"]).flatMap { Int($0) }
             return SamsungInstalledApp(appID: id, name: name, appType: type)
         }
     }
@@ -105,12 +115,14 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
     /// Names the event and never prints a token.
     public var description: String {
         switch self {
-        case .connected(let token): "ms.channel.connect (\(token == nil ? "no token" : "token received"))"
+        case .connected(let token):
+            "ms.channel.connect (\(token == nil ? "no token" : "token received"))"
         case .unauthorized: "ms.channel.unauthorized"
         case .timeOut: "ms.channel.timeOut"
         case .error(let message): "ms.error: \(message)"
         case .installedApps(let apps): "ed.installedApp.get (\(apps.count) apps)"
-        case .appLaunch(let succeeded, let detail): "ed.apps.launch (\(succeeded ? "ok" : "refused: \(detail)"))"
+        case .appLaunch(let succeeded, let detail):
+            "ed.apps.launch (\(succeeded ? "ok" : "refused: \(detail)"))"
         case .ignorable(let name): name
         case .other(let name): "unknown event \(name)"
         }

@@ -23,7 +23,8 @@ enum SamsungJSON {
         switch value {
         case .string(let text): return text.isEmpty ? nil : text
         case .integer(let number): return String(number)
-        case .number(let number): return number.rounded() == number ? String(Int64(number)) : String(number)
+        case .number(let number):
+            return number.rounded() == number ? String(Int64(number)) : String(number)
         case .bool(let flag): return flag ? "true" : "false"
         default: return nil
         }

@@ -24,14 +24,19 @@ public enum SamsungKeys {
     public static let shared: [SharedKey: SamsungKeyCode] = [
         .powerOn: .power(.on), .powerOff: .power(.off),
         .home: .remote("KEY_HOME"), .back: .remote("KEY_RETURN"),
-        .up: .remote("KEY_UP"), .down: .remote("KEY_DOWN"), .left: .remote("KEY_LEFT"), .right: .remote("KEY_RIGHT"),
+        .up: .remote("KEY_UP"), .down: .remote("KEY_DOWN"), .left: .remote("KEY_LEFT"),
+        .right: .remote("KEY_RIGHT"),
         .select: .remote("KEY_ENTER"), .playPause: .remote("KEY_PLAY_BACK"), .play: .remote("KEY_PLAY"),
         .pause: .remote("KEY_PAUSE"), .stop: .remote("KEY_STOP"), .rewind: .remote("KEY_REWIND"),
         .fastForward: .remote("KEY_FF"), .replay: .remote("KEY_REWIND"), .info: .remote("KEY_INFO"),
-        .menu: .remote("KEY_MENU"), .volumeUp: .remote("KEY_VOLUP"), .volumeDown: .remote("KEY_VOLDOWN"),
-        .mute: .remote("KEY_MUTE"), .channelUp: .remote("KEY_CHUP"), .channelDown: .remote("KEY_CHDOWN"),
-        .inputHDMI1: .remote("KEY_HDMI1"), .inputHDMI2: .remote("KEY_HDMI2"), .inputHDMI3: .remote("KEY_HDMI3"),
-        .inputHDMI4: .remote("KEY_HDMI4"), .inputTuner: .remote("KEY_TV"), .search: .remote("KEY_SEARCH"),
+        .menu: .remote("KEY_MENU"), .volumeUp: .remote("KEY_VOLUP"),
+        .volumeDown: .remote("KEY_VOLDOWN"),
+        .mute: .remote("KEY_MUTE"), .channelUp: .remote("KEY_CHUP"),
+        .channelDown: .remote("KEY_CHDOWN"),
+        .inputHDMI1: .remote("KEY_HDMI1"), .inputHDMI2: .remote("KEY_HDMI2"),
+        .inputHDMI3: .remote("KEY_HDMI3"),
+        .inputHDMI4: .remote("KEY_HDMI4"), .inputTuner: .remote("KEY_TV"),
+        .search: .remote("KEY_SEARCH"),
     ]
 
     /// Vendor codes accepted as they are: the keys of a Samsung remote and their common
@@ -39,8 +44,10 @@ public enum SamsungKeys {
     public static let allowed: Set<String> = {
         var keys: Set<String> = [
             // navigation and menus
-            "KEY_UP", "KEY_DOWN", "KEY_LEFT", "KEY_RIGHT", "KEY_ENTER", "KEY_RETURN", "KEY_EXIT", "KEY_HOME",
-            "KEY_MENU", "KEY_GUIDE", "KEY_TOOLS", "KEY_INFO", "KEY_SEARCH", "KEY_CONTENTS", "KEY_APP_LIST",
+            "KEY_UP", "KEY_DOWN", "KEY_LEFT", "KEY_RIGHT", "KEY_ENTER", "KEY_RETURN", "KEY_EXIT",
+            "KEY_HOME",
+            "KEY_MENU", "KEY_GUIDE", "KEY_TOOLS", "KEY_INFO", "KEY_SEARCH", "KEY_CONTENTS",
+            "KEY_APP_LIST",
             // volume and channels
             "KEY_VOLUP", "KEY_VOLDOWN", "KEY_MUTE", "KEY_CHUP", "KEY_CHDOWN", "KEY_CH_LIST", "KEY_PRECH",
             "KEY_FAVCH",
@@ -49,10 +56,12 @@ public enum SamsungKeys {
             // media
             "KEY_PLAY", "KEY_PAUSE", "KEY_PLAY_BACK", "KEY_STOP", "KEY_FF", "KEY_REWIND", "KEY_REC",
             // sources
-            "KEY_SOURCE", "KEY_TV", "KEY_DTV", "KEY_HDMI", "KEY_HDMI1", "KEY_HDMI2", "KEY_HDMI3", "KEY_HDMI4",
+            "KEY_SOURCE", "KEY_TV", "KEY_DTV", "KEY_HDMI", "KEY_HDMI1", "KEY_HDMI2", "KEY_HDMI3",
+            "KEY_HDMI4",
             "KEY_AV1", "KEY_AV2", "KEY_COMPONENT1", "KEY_COMPONENT2",
             // picture, sound and accessibility shortcuts
-            "KEY_PICTURE_SIZE", "KEY_ASPECT", "KEY_PMODE", "KEY_CAPTION", "KEY_SUB_TITLE", "KEY_AD", "KEY_MTS",
+            "KEY_PICTURE_SIZE", "KEY_ASPECT", "KEY_PMODE", "KEY_CAPTION", "KEY_SUB_TITLE", "KEY_AD",
+            "KEY_MTS",
             "KEY_SLEEP", "KEY_AMBIENT",
         ]
         for digit in 0...9 { keys.insert("KEY_\(digit)") }
@@ -61,9 +70,11 @@ public enum SamsungKeys {
 
     /// Codes refused on purpose, with the reason given to the user.
     public static let blocked: [String: String] = [
-        "KEY_FACTORY": "KEY_FACTORY opens the factory service menu, where one wrong setting can disable the TV",
+        "KEY_FACTORY":
+            "KEY_FACTORY opens the factory service menu, where one wrong setting can disable the TV",
         "KEY_3SPEED": "KEY_3SPEED is a factory/service key (listed with KEY_FACTORY as an admin key)",
-        "KEY_AUTO_PROGRAM": "KEY_AUTO_PROGRAM starts a channel scan that replaces the TV's channel list",
+        "KEY_AUTO_PROGRAM":
+            "KEY_AUTO_PROGRAM starts a channel scan that replaces the TV's channel list",
         "KEY_POWER":
             "KEY_POWER toggles the power, so it could turn the TV on when you meant off; use the power command "
             + "(set/power ON, OFF or TOGGLE), which checks the TV's state first",
@@ -73,7 +84,10 @@ public enum SamsungKeys {
 
     /// Prefixes of code families refused on purpose: the production-line test keys.
     public static let blockedPrefixes: [(prefix: String, reason: String)] = [
-        ("KEY_AUTO_ARC_", "KEY_AUTO_ARC_… keys are factory test keys (automatic calibration and resets)")
+        (
+            "KEY_AUTO_ARC_",
+            "KEY_AUTO_ARC_… keys are factory test keys (automatic calibration and resets)"
+        )
     ]
 
     /// Resolves a key to what the driver sends, or says why not. Vendor names are matched
@@ -97,9 +111,14 @@ public enum SamsungKeys {
 
     private static func vendorCode(_ name: String) throws(CommandRejection) -> String {
         guard !name.isEmpty, name.utf8.count <= 48,
-            name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) })
+            name.utf8.allSatisfy({
+                $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39)
+                    || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A)
+            })
         else {
-            throw CommandRejection("\"\(name.prefix(48))\" is not a key name (expected KEY_… or a shared key such as volume_up)")
+            throw CommandRejection(
+                "\"\(name.prefix(48))\" is not a key name (expected KEY_… or a shared key such as volume_up)"
+            )
         }
         let code = name.uppercased()
         if let reason = blocked[code] { throw CommandRejection("refused: \(reason)") }
@@ -124,7 +143,8 @@ public enum SamsungKeys {
         case "HDMI1", "HDMI2", "HDMI3", "HDMI4": return "KEY_\(normalized)"
         default:
             throw CommandRejection(
-                "input \"\(input.prefix(64))\" is not one of \(SamsungDeviceInfo.inputs.joined(separator: ", "))")
+                "input \"\(input.prefix(64))\" is not one of \(SamsungDeviceInfo.inputs.joined(separator: ", "))"
+            )
         }
     }
 }

@@ -30,7 +30,9 @@ public struct SamsungPowerGrace: Equatable, Sendable {
 
     /// The power to report for a REST reading (`info` nil: unreachable) at `now`, ending the
     /// window once the TV itself says it is off.
-    public mutating func reading(for info: SamsungDeviceInfo?, now: ContinuousClock.Instant) -> SamsungPowerReading {
+    public mutating func reading(for info: SamsungDeviceInfo?, now: ContinuousClock.Instant)
+        -> SamsungPowerReading
+    {
         let raw = SamsungPowerReading(info: info)
         guard isActive(now: now) else {
             until = nil

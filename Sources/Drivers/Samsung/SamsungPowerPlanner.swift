@@ -13,7 +13,8 @@ public struct SamsungPowerContext: Equatable, Sendable {
     public var recentlyPoweredOff: Bool
 
     public init(
-        powerState: SamsungDeviceInfo.PowerState?, reachable: Bool, frameTV: Bool, recentlyPoweredOff: Bool
+        powerState: SamsungDeviceInfo.PowerState?, reachable: Bool, frameTV: Bool,
+        recentlyPoweredOff: Bool
     ) {
         self.powerState = powerState
         self.reachable = reachable
@@ -83,7 +84,8 @@ public enum SamsungPowerPlanner {
     private static func planOn(_ context: SamsungPowerContext) -> SamsungPowerPlan {
         if !context.reachable {
             return SamsungPowerPlan(
-                steps: [.wakeOnLAN, .endGraceWindow], reportedPower: nil, reason: "unreachable: Wake-on-LAN")
+                steps: [.wakeOnLAN, .endGraceWindow], reportedPower: nil, reason: "unreachable: Wake-on-LAN"
+            )
         }
         if context.confirmedStandby {
             return SamsungPowerPlan(
@@ -101,7 +103,8 @@ public enum SamsungPowerPlanner {
             return SamsungPowerPlan(steps: [.wakeOnLAN], reportedPower: true, reason: "already on")
         }
         return SamsungPowerPlan(
-            steps: [.wakeOnLAN], reportedPower: nil, reason: "power state not confirmed: Wake-on-LAN only, no toggle")
+            steps: [.wakeOnLAN], reportedPower: nil,
+            reason: "power state not confirmed: Wake-on-LAN only, no toggle")
     }
 
     private static func planOff(_ context: SamsungPowerContext) -> SamsungPowerPlan {
@@ -109,8 +112,12 @@ public enum SamsungPowerPlanner {
             return SamsungPowerPlan(steps: [], reportedPower: false, reason: "already powering off")
         }
         guard context.confirmedOn else {
-            let reason = context.reachable ? "not confirmed on (\(context.powerState?.rawValue ?? "?")): nothing sent" : "unreachable: already off"
-            return SamsungPowerPlan(steps: [], reportedPower: context.reachable ? nil : false, reason: reason)
+            let reason =
+                context.reachable
+                ? "not confirmed on (\(context.powerState?.rawValue ?? "?")): nothing sent"
+                : "unreachable: already off"
+            return SamsungPowerPlan(
+                steps: [], reportedPower: context.reachable ? nil : false, reason: reason)
         }
         let key: SamsungPowerStep = context.frameTV ? .holdPower(frameHold) : .clickPower
         return SamsungPowerPlan(
@@ -123,7 +130,10 @@ public enum SamsungPowerPlanner {
         switch step {
         case .clickPower: return [.message(.key("KEY_POWER", .click))]
         case .holdPower(let duration):
-            return [.message(.key("KEY_POWER", .press)), .pause(duration), .message(.key("KEY_POWER", .release))]
+            return [
+                .message(.key("KEY_POWER", .press)), .pause(duration),
+                .message(.key("KEY_POWER", .release)),
+            ]
         case .wakeOnLAN, .startGraceWindow, .endGraceWindow: return nil
         }
     }

@@ -30,11 +30,14 @@ public struct SamsungRemoteEndpoint: Equatable, Sendable, CustomStringConvertibl
     public static func secure(
         host: String, clientName: String, token: SamsungToken?, port: UInt16 = securePort
     ) -> SamsungRemoteEndpoint {
-        SamsungRemoteEndpoint(host: host, port: port, secure: true, clientName: clientName, token: token)
+        SamsungRemoteEndpoint(
+            host: host, port: port, secure: true, clientName: clientName, token: token)
     }
 
     /// 8001 in clear, never with a token (older TVs, and the fallback when 8002 fails).
-    public static func plain(host: String, clientName: String, port: UInt16 = plainPort) -> SamsungRemoteEndpoint {
+    public static func plain(host: String, clientName: String, port: UInt16 = plainPort)
+        -> SamsungRemoteEndpoint
+    {
         SamsungRemoteEndpoint(host: host, port: port, secure: false, clientName: clientName, token: nil)
     }
 
@@ -56,7 +59,8 @@ public struct SamsungRemoteEndpoint: Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         var redacted = url
         if token != nil {
-            redacted.query = PercentEncoding.buildQuery([("name", Base64.encode(Array(clientName.utf8)))])
+            redacted.query =
+                PercentEncoding.buildQuery([("name", Base64.encode(Array(clientName.utf8)))])
                 + "&token=<redacted>"
         }
         return redacted.description

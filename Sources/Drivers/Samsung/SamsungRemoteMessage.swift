@@ -48,12 +48,17 @@ public enum SamsungRemoteMessage: Equatable, Sendable {
         case .textEnd:
             return Self.remoteControl(["TypeOfRemote": "SendInputEnd"])
         case .installedApps:
-            return ["method": "ms.channel.emit", "params": ["event": "ed.installedApp.get", "to": "host"]]
+            return [
+                "method": "ms.channel.emit", "params": ["event": "ed.installedApp.get", "to": "host"],
+            ]
         case .launch(let appID, let type, let metaTag):
             let data: JSONValue = [
                 "appId": .string(appID), "action_type": .string(type.rawValue), "metaTag": .string(metaTag),
             ]
-            return ["method": "ms.channel.emit", "params": ["event": "ed.apps.launch", "to": "host", "data": data]]
+            return [
+                "method": "ms.channel.emit",
+                "params": ["event": "ed.apps.launch", "to": "host", "data": data],
+            ]
         }
     }
 

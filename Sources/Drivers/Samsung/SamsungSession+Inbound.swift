@@ -1,6 +1,8 @@
 extension SamsungSession {
     /// A message arrived on the remote channel.
-    public mutating func received(_ event: SamsungEvent, now: ContinuousClock.Instant) -> [SamsungSessionAction] {
+    public mutating func received(_ event: SamsungEvent, now: ContinuousClock.Instant)
+        -> [SamsungSessionAction]
+    {
         switch event {
         case .connected(let token):
             var actions: [SamsungSessionAction] = []
@@ -25,12 +27,14 @@ extension SamsungSession {
             guard isConnected else { return [] }
             let plain = currentEndpoint.map { !$0.secure } ?? false
             return stopForPairing(
-                SamsungPairingHelp.denied(clientName: configuration.clientName, plainPort: plain), kind: .unauthorized)
+                SamsungPairingHelp.denied(clientName: configuration.clientName, plainPort: plain),
+                kind: .unauthorized)
         case .timeOut:
             guard isConnected else { return [] }
             let seconds = Int(configuration.approvalTimeout.components.seconds)
             return stopForPairing(
-                SamsungPairingHelp.unanswered(clientName: configuration.clientName, seconds: seconds), kind: .timeout)
+                SamsungPairingHelp.unanswered(clientName: configuration.clientName, seconds: seconds),
+                kind: .timeout)
         case .error(let message) where message.contains("unrecognized method value : ms.remote.control"):
             state = .unsupported(SamsungPairingHelp.legacyModel)
             return [.close] + failQueued(DriverError(.unsupported, SamsungPairingHelp.legacyModel))
@@ -45,7 +49,8 @@ extension SamsungSession {
 
     var currentEndpoint: SamsungRemoteEndpoint? {
         switch state {
-        case .connecting(let endpoint), .awaitingApproval(let endpoint, _), .ready(let endpoint): endpoint
+        case .connecting(let endpoint), .awaitingApproval(let endpoint, _), .ready(let endpoint):
+            endpoint
         default: nil
         }
     }

@@ -5,7 +5,9 @@ extension SamsungSession {
         -> [SamsungSessionAction]
     {
         guard case .connecting(let endpoint) = state, endpoint.secure else { return [] }
-        switch SamsungCertificatePolicy.evaluate(pinned: configuration.pinnedCertificate, seen: certificateFingerprint) {
+        switch SamsungCertificatePolicy.evaluate(
+            pinned: configuration.pinnedCertificate, seen: certificateFingerprint)
+        {
         case .pinFirstUse(let pin):
             configuration.pinnedCertificate = pin
             certificateChecked = true
@@ -15,7 +17,8 @@ extension SamsungSession {
             return []
         case .changed(let pinned, let seen):
             state = .certificateChanged(pinned: pinned, seen: seen)
-            let error = DriverError(.unauthorized, SamsungPairingHelp.certificateChanged(pinned: pinned, seen: seen))
+            let error = DriverError(
+                .unauthorized, SamsungPairingHelp.certificateChanged(pinned: pinned, seen: seen))
             return [.certificateChanged(pinned: pinned, seen: seen), .close] + failQueued(error)
         }
     }
@@ -27,7 +30,8 @@ extension SamsungSession {
         // anyone: refuse to go on (a driver bug, caught here rather than trusted).
         if endpoint.secure && endpoint.token != nil && !certificateChecked {
             state = .idle
-            let error = DriverError(.rejected, "the TV's certificate was not checked before the token was sent")
+            let error = DriverError(
+                .rejected, "the TV's certificate was not checked before the token was sent")
             return [.close] + failQueued(error)
         }
         state = .awaitingApproval(endpoint, deadline: now.advanced(by: configuration.approvalTimeout))
@@ -53,13 +57,17 @@ extension SamsungSession {
         }
     }
 
-    static func error(for failure: SamsungConnectFailure, endpoint: SamsungRemoteEndpoint) -> DriverError {
+    static func error(for failure: SamsungConnectFailure, endpoint: SamsungRemoteEndpoint)
+        -> DriverError
+    {
         let place = "the TV's remote channel (port \(endpoint.port))"
         switch failure {
         case .refused: return DriverError(.unreachable, "\(place) refused the connection")
-        case .tlsHandshakeFailed(let reason): return DriverError(.unreachable, "TLS with \(place) failed: \(reason)")
+        case .tlsHandshakeFailed(let reason):
+            return DriverError(.unreachable, "TLS with \(place) failed: \(reason)")
         case .timedOut: return DriverError(.timeout, "\(place) did not answer in time")
-        case .unreachable(let reason): return DriverError(.unreachable, "\(place) is unreachable: \(reason)")
+        case .unreachable(let reason):
+            return DriverError(.unreachable, "\(place) is unreachable: \(reason)")
         case .upgradeRejected(let status):
             return DriverError(.rejected, "\(place) refused the WebSocket upgrade (HTTP \(status))")
         }
@@ -80,7 +88,9 @@ extension SamsungSession {
     public mutating func tick(now: ContinuousClock.Instant) -> [SamsungSessionAction] {
         guard case .awaitingApproval(_, let deadline) = state, now >= deadline else { return [] }
         let seconds = Int(configuration.approvalTimeout.components.seconds)
-        return stopForPairing(SamsungPairingHelp.unanswered(clientName: configuration.clientName, seconds: seconds), kind: .timeout)
+        return stopForPairing(
+            SamsungPairingHelp.unanswered(clientName: configuration.clientName, seconds: seconds),
+            kind: .timeout)
     }
 
     mutating func stopForPairing(_ message: String, kind: DriverError.Kind) -> [SamsungSessionAction] {

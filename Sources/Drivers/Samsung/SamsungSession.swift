@@ -28,8 +28,10 @@ public struct SamsungSession: Sendable {
         public var maxQueued: Int
 
         public init(
-            host: String, clientName: String, token: SamsungToken? = nil, pinnedCertificate: String? = nil,
-            securePort: UInt16 = SamsungRemoteEndpoint.securePort, plainPort: UInt16 = SamsungRemoteEndpoint.plainPort,
+            host: String, clientName: String, token: SamsungToken? = nil,
+            pinnedCertificate: String? = nil,
+            securePort: UInt16 = SamsungRemoteEndpoint.securePort,
+            plainPort: UInt16 = SamsungRemoteEndpoint.plainPort,
             approvalTimeout: Duration = .seconds(30), maxQueued: Int = 32
         ) {
             self.host = host
@@ -91,7 +93,8 @@ public struct SamsungSession: Sendable {
     }
 
     var plainEndpoint: SamsungRemoteEndpoint {
-        .plain(host: configuration.host, clientName: configuration.clientName, port: configuration.plainPort)
+        .plain(
+            host: configuration.host, clientName: configuration.clientName, port: configuration.plainPort)
     }
 
     /// Opens the channel when idle (nothing otherwise).
@@ -106,7 +109,9 @@ public struct SamsungSession: Sendable {
     /// Explicit pairing (`tv2mqtt pair`, `tv/pair`): leaves a stopped state and connects, so
     /// the TV shows its prompt. `acceptNewCertificate` forgets the pin (the user trusts the
     /// TV as it is now) and tries 8002 again.
-    public mutating func pair(now: ContinuousClock.Instant, acceptNewCertificate: Bool) -> [SamsungSessionAction] {
+    public mutating func pair(now: ContinuousClock.Instant, acceptNewCertificate: Bool)
+        -> [SamsungSessionAction]
+    {
         var actions: [SamsungSessionAction] = []
         switch state {
         case .pairingRequired, .unsupported: state = .idle
@@ -126,18 +131,27 @@ public struct SamsungSession: Sendable {
 
     /// Queues a request's steps (sent at once when ready), connecting if idle.
     /// `id` is the caller's, echoed in `.completed` / `.failed`.
-    public mutating func submit(_ steps: [SamsungRemoteStep], id: UInt64, now: ContinuousClock.Instant)
+    public mutating func submit(
+        _ steps: [SamsungRemoteStep], id: UInt64, now: ContinuousClock.Instant
+    )
         -> [SamsungSessionAction]
     {
         switch state {
         case .ready: return Self.actions(for: steps, id: id)
         case .pairingRequired(let message): return [.failed(id, DriverError(.unauthorized, message))]
         case .certificateChanged(let pinned, let seen):
-            return [.failed(id, DriverError(.unauthorized, SamsungPairingHelp.certificateChanged(pinned: pinned, seen: seen)))]
+            return [
+                .failed(
+                    id,
+                    DriverError(
+                        .unauthorized, SamsungPairingHelp.certificateChanged(pinned: pinned, seen: seen)))
+            ]
         case .unsupported(let message): return [.failed(id, DriverError(.unsupported, message))]
         case .idle, .connecting, .awaitingApproval:
             guard queue.count < configuration.maxQueued else {
-                return [.failed(id, DriverError(.rejected, "too many commands are waiting for the TV to connect"))]
+                return [
+                    .failed(id, DriverError(.rejected, "too many commands are waiting for the TV to connect"))
+                ]
             }
             queue.append((id, steps))
             return connect(now: now)

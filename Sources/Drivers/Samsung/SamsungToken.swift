@@ -3,7 +3,8 @@
 /// A secret (SPEC §8): whoever holds it controls the TV without a prompt. Every textual form
 /// of this value (`description`, `debugDescription`, `dump`, string interpolation) prints a
 /// placeholder; only `value` gives the token, for the URL and the state file.
-public struct SamsungToken: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+public struct SamsungToken: Hashable, Sendable, CustomStringConvertible,
+    CustomDebugStringConvertible,
     CustomReflectable
 {
     /// The token itself. Never log it.

@@ -3,7 +3,8 @@ import Wire
 /// Reads a UPnP device description (the DMR's `http://IP:9197/dmr`) for the
 /// RenderingControl service's control URL.
 public enum UPnPDeviceDescription {
-    static let limits = XMLLimits(maxInputBytes: 256 * 1024, maxDepth: 32, maxElements: 4096, maxAttributes: 4096)
+    static let limits = XMLLimits(
+        maxInputBytes: 256 * 1024, maxDepth: 32, maxElements: 4096, maxAttributes: 4096)
 
     /// The control path of the first `RenderingControl:1` service, in any embedded device.
     ///
@@ -13,7 +14,9 @@ public enum UPnPDeviceDescription {
     ///
     /// - Returns: `nil` when the description lists no RenderingControl service.
     /// - Throws: `DriverError` `.badResponse` for a document that is not XML.
-    public static func renderingControlPath(_ body: some Collection<UInt8>) throws(DriverError) -> String? {
+    public static func renderingControlPath(_ body: some Collection<UInt8>) throws(DriverError)
+        -> String?
+    {
         let root: XMLElement
         do {
             root = try XMLReader.parse(body, limits: limits)
@@ -27,7 +30,9 @@ public enum UPnPDeviceDescription {
     }
 
     private static func findService(in element: XMLElement, type: String) -> XMLElement? {
-        if element.localName == "service", element.firstChild(localName: "serviceType")?.trimmedText == type {
+        if element.localName == "service",
+            element.firstChild(localName: "serviceType")?.trimmedText == type
+        {
             return element
         }
         for child in element.children {

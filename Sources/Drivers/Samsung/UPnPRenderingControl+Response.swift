@@ -10,7 +10,8 @@ public enum UPnPRenderingResult: Equatable, Sendable {
 
 extension UPnPRenderingControl {
     /// SOAP answers are a few hundred bytes; 64 KiB bounds a misbehaving renderer.
-    static let limits = XMLLimits(maxInputBytes: 64 * 1024, maxDepth: 16, maxElements: 512, maxAttributes: 512)
+    static let limits = XMLLimits(
+        maxInputBytes: 64 * 1024, maxDepth: 16, maxElements: 512, maxAttributes: 512)
 
     /// Reads the answer to `action` (the HTTP body, whatever the status: a fault comes with
     /// 500, and a 200 must still hold the action's response).
@@ -27,9 +28,12 @@ extension UPnPRenderingControl {
         } catch {
             throw DriverError(.badResponse, "UPnP \(action.name): the answer is not XML (\(error))")
         }
-        if let fault = root.firstDescendant(localName: "Fault") { throw faultError(fault, action: action) }
+        if let fault = root.firstDescendant(localName: "Fault") {
+            throw faultError(fault, action: action)
+        }
         guard let response = root.firstDescendant(localName: "\(action.name)Response") else {
-            throw DriverError(.badResponse, "UPnP \(action.name): no \(action.name)Response in the answer")
+            throw DriverError(
+                .badResponse, "UPnP \(action.name): no \(action.name)Response in the answer")
         }
         switch action {
         case .setVolume, .setMute:

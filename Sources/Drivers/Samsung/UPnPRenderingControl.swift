@@ -29,7 +29,8 @@ public struct UPnPSOAPRequest: Equatable, Sendable {
     public var body: [UInt8]
 
     public static func == (lhs: UPnPSOAPRequest, rhs: UPnPSOAPRequest) -> Bool {
-        lhs.path == rhs.path && lhs.body == rhs.body && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 })
+        lhs.path == rhs.path && lhs.body == rhs.body
+            && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 })
     }
 }
 
@@ -41,7 +42,9 @@ public enum UPnPRenderingControl {
     public static let defaultPort: UInt16 = 9197
 
     /// The request for `action` at `controlPath`.
-    public static func request(_ action: UPnPRenderingAction, controlPath: String = defaultControlPath)
+    public static func request(
+        _ action: UPnPRenderingAction, controlPath: String = defaultControlPath
+    )
         -> UPnPSOAPRequest
     {
         var arguments = [("InstanceID", "0"), ("Channel", "Master")]
@@ -50,7 +53,8 @@ public enum UPnPRenderingControl {
         case .setMute(let muted): arguments.append(("DesiredMute", muted ? "1" : "0"))
         case .getVolume, .getMute: break
         }
-        let argumentXML = arguments.map { "<\($0.0)>\(XMLEscaping.escapeText($0.1))</\($0.0)>" }.joined()
+        let argumentXML = arguments.map { "<\($0.0)>\(XMLEscaping.escapeText($0.1))</\($0.0)>" }
+            .joined()
         let body =
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
             + "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\" "
