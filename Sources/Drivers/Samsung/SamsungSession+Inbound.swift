@@ -5,24 +5,21 @@ extension SamsungSession {
     {
         switch event {
         case .connected(let token):
+            // Only an open connection (past the certificate check) can be approved.
+            let endpoint: SamsungRemoteEndpoint
+            switch state {
+            case .awaitingApproval(let current, _), .ready(let current): endpoint = current
+            default: return []
+            }
             var actions: [SamsungSessionAction] = []
             if let token, token != configuration.token {
                 configuration.token = token
                 actions.append(.persistToken(token))
             }
-            switch state {
-            case .awaitingApproval(let endpoint, _):
-                state = .ready(endpoint)
-                if !endpoint.secure && endpoint.port == configuration.plainPort { plainOnly = true }
-                actions += flushQueue()
-            case .connecting(let endpoint):
-                // Some TVs answer before the client has seen the upgrade finish.
-                state = .ready(endpoint)
-                actions += flushQueue()
-            default:
-                break
-            }
-            return actions
+            guard case .awaitingApproval = state else { return actions }
+            state = .ready(endpoint)
+            if !endpoint.secure { plainOnly = true }
+            return actions + flushQueue()
         case .unauthorized:
             guard isConnected else { return [] }
             let plain = currentEndpoint.map { !$0.secure } ?? false

@@ -121,10 +121,10 @@ public struct SamsungSession: Sendable {
         case .idle: break
         case .connecting, .awaitingApproval, .ready: return []
         }
-        if acceptNewCertificate {
-            configuration.pinnedCertificate = nil
-            plainOnly = false
-        }
+        // Pairing starts over on 8002: a token TV only approves there, and 8002 may have
+        // failed earlier only because the TV was still booting.
+        plainOnly = false
+        if acceptNewCertificate { configuration.pinnedCertificate = nil }
         actions += connect(now: now)
         return actions
     }

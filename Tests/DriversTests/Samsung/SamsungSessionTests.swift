@@ -341,6 +341,30 @@ struct SamsungSessionTests {
         #expect(s.state == .idle)
     }
 
+    @Test("ms.channel.connect before the upgrade or after stopping is ignored, token included")
+    func strayConnect() {
+        var s = session()
+        _ = s.connect(now: t0)
+        #expect(s.received(.connected(token: SamsungToken("x")), now: t0) == [])
+        #expect(s.configuration.token == nil)
+        var ready = readySession()
+        #expect(
+            ready.received(.connected(token: SamsungToken("new")), now: t0) == [.persistToken(SamsungToken("new")!)])
+    }
+
+    @Test("pairing again starts on 8002 even after 8001 worked")
+    func pairRetriesSecure() {
+        var s = session()
+        _ = s.connect(now: t0)
+        _ = s.connectFailed(.refused, now: t0)
+        _ = s.opened(now: t0)
+        _ = s.received(.connected(token: nil), now: t0)
+        _ = s.closed(now: t0)
+        #expect(s.plainOnly)
+        #expect(
+            s.pair(now: t0, acceptNewCertificate: false) == [.open(.secure(host: host, clientName: name, token: nil))])
+    }
+
     @Test("certificate policy: first use, same (any spelling), changed")
     func certificatePolicy() {
         #expect(SamsungCertificatePolicy.evaluate(pinned: nil, seen: "AB:CD") == .pinFirstUse("abcd"))
