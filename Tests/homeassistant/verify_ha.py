@@ -767,31 +767,27 @@ class Verification:
         self.check(f"{tv_id}: power switch 'on' after /sim/state on", actual == "on", f"{power} = {actual!r}")
 
         # Service calls reach the simulator.
-        mark = log.mark()
-        await ha.call("select", "select_option", entity_id=app, option="Netflix")
-        events = await log.wait(mark, lambda ev: any(e.get("kind") == "launch" and str(e.get("app")) == "12" for e in ev), 10)
-        self.check(f"{tv_id}: select.select_option Netflix -> launch 12", events is not None, f"{kinds(log.since(mark))}")
+        def keypress(key):
+            return lambda ev: any(e.get("kind") == "keypress" and e.get("key") == key for e in ev)
 
-        mark = log.mark()
-        await ha.call("button", "press", entity_id=self.entity(identifier, "home"))
-        events = await log.wait(mark, lambda ev: any(e.get("kind") == "keypress" and e.get("key") == "Home" for e in ev), 10)
-        self.check(f"{tv_id}: button.press home -> keypress Home", events is not None, f"{kinds(log.since(mark))}")
+        def letters(ev):
+            return [e.get("key") for e in ev if str(e.get("key", "")).startswith("Lit_")]
 
-        mark = log.mark()
-        await ha.call("button", "press", entity_id=self.entity(identifier, "volume_up"))
-        events = await log.wait(mark, lambda ev: any(e.get("kind") == "keypress" and e.get("key") == "VolumeUp" for e in ev), 10)
-        self.check(f"{tv_id}: button.press volume_up -> keypress VolumeUp", events is not None, f"{kinds(log.since(mark))}")
-
-        mark = log.mark()
-        await ha.call("text", "set_value", entity_id=self.entity(identifier, "keyboard"), value="hi")
-        letters = lambda ev: [e.get("key") for e in ev if e.get("kind") in ("text", "keypress") and str(e.get("key", "")).startswith("Lit_")]
-        events = await log.wait(mark, lambda ev: letters(ev)[-2:] == ["Lit_h", "Lit_i"], 10)
-        self.check(f"{tv_id}: text.set_value 'hi' -> Lit_h, Lit_i", events is not None, f"{kinds(log.since(mark))}")
-
-        mark = log.mark()
-        await ha.call("switch", "turn_off", entity_id=power)
-        events = await log.wait(mark, lambda ev: any(e.get("kind") == "keypress" and e.get("key") == "PowerOff" for e in ev), 10)
-        self.check(f"{tv_id}: switch.turn_off (TV on) -> keypress PowerOff", events is not None, f"{kinds(log.since(mark))}")
+        await self.service_check(
+            ha, log, f"{tv_id}: select.select_option Netflix -> launch 12", "select", "select_option", app,
+            {"option": "Netflix"}, lambda ev: any(e.get("kind") == "launch" and str(e.get("app")) == "12" for e in ev))
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press home -> keypress Home", "button", "press",
+            self.entity(identifier, "home"), {}, keypress("Home"))
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press volume_up -> keypress VolumeUp", "button", "press",
+            self.entity(identifier, "volume_up"), {}, keypress("VolumeUp"))
+        await self.service_check(
+            ha, log, f"{tv_id}: text.set_value 'hi' -> Lit_h, Lit_i", "text", "set_value",
+            self.entity(identifier, "keyboard"), {"value": "hi"}, lambda ev: letters(ev)[-2:] == ["Lit_h", "Lit_i"])
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_off (TV on) -> keypress PowerOff", "switch", "turn_off", power, {},
+            keypress("PowerOff"))
         actual = await ha.wait_state(power, "off", timeout)
         self.check(f"{tv_id}: power switch 'off' after turn_off", actual == "off", f"{power} = {actual!r}")
         state = await sim_get(session, host)
@@ -799,23 +795,30 @@ class Verification:
             note("the simulator did not go to standby on PowerOff; putting it there through /sim/state")
             await sim_set(session, host, {"power": "standby"})
             await ha.wait_state(power, "off", timeout)
-
-        mark = log.mark()
-        await ha.call("switch", "turn_on", entity_id=power)
-        events = await log.wait(
-            mark,
-            lambda ev: any(e.get("kind") == "wol" for e in ev)
-            and any(e.get("kind") == "keypress" and e.get("key") == "PowerOn" for e in ev),
-            15,
-        )
-        self.check(f"{tv_id}: switch.turn_on (TV in standby) -> Wake-on-LAN and keypress PowerOn", events is not None,
-                   f"{kinds(log.since(mark))}")
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_on (TV in standby) -> Wake-on-LAN and keypress PowerOn", "switch",
+            "turn_on", power, {}, lambda ev: any(e.get("kind") == "wol" for e in ev) and keypress("PowerOn")(ev),
+            timeout=15)
         actual = await ha.wait_state(power, "on", timeout)
         self.check(f"{tv_id}: power switch 'on' after turn_on", actual == "on", f"{power} = {actual!r}")
 
-        toggles = [e for s in self.sims.values() for e in (s["log"].mark() and s["log"].events)
-                   if e.get("kind") == "keypress" and e.get("key") == "Power"]
+        toggles = []
+        for sim in self.sims.values():
+            sim["log"].poll()
+            toggles += [e for e in sim["log"].events if e.get("kind") == "keypress" and e.get("key") == "Power"]
         self.check("no Power toggle keypress was ever sent", not toggles, f"{toggles}")
+
+    async def service_check(self, ha, log, name, domain, service, entity_id, data, predicate, timeout=10):
+        """Calls a service on an entity and checks the simulator's log for what it should cause."""
+        if entity_id is None:
+            return self.check(name, False, "no such entity in Home Assistant")
+        mark = log.mark()
+        try:
+            await ha.call(domain, service, entity_id=entity_id, **data)
+        except RuntimeError as err:
+            return self.check(name, False, str(err))
+        events = await log.wait(mark, predicate, timeout)
+        return self.check(name, events is not None, f"{entity_id}; simulator got {kinds(log.since(mark))}")
 
     async def check_bridge_commands(self, ha, expected):
         """The bridge's own entities: log_level select and discover button reach the bridge."""
