@@ -60,6 +60,12 @@ TV_MINIMUM = {
     "limited_mode": "binary_sensor",
 }
 ROKU_TV_MINIMUM = {**TV_MINIMUM, "input": "select"}
+# A Roku stick cannot be switched off and its remote sets the TV's volume, not the stick's:
+# the Roku driver gives it no power switch and no volume buttons (RokuDescriptionBuilder).
+ROKU_STICK_MINIMUM = {
+    key: platform for key, platform in TV_MINIMUM.items()
+    if key not in ("power", "volume_up", "volume_down", "mute_toggle")
+}
 
 # Home Assistant log records that concern us: MQTT, the platforms we use, templates,
 # registries, or anything naming our topics.
@@ -665,7 +671,7 @@ class Verification:
                 minimum = BRIDGE_MINIMUM
             else:
                 host = next((h for h, t in self.tvs.items() if f"tv2mqtt_{t}" == identifier), None)
-                minimum = ROKU_TV_MINIMUM if host == ROKU_TV else TV_MINIMUM
+                minimum = ROKU_TV_MINIMUM if host == ROKU_TV else ROKU_STICK_MINIMUM
             have = {(e["key"], e["platform"]) for uid, e in slot["entities"].items() if uid in mine}
             lacking = sorted(f"{platform}.{key}" for key, platform in minimum.items() if (key, platform) not in have)
             self.check(f"device {identifier}: has the required entities", not lacking,
@@ -712,9 +718,12 @@ class Verification:
             sim_state = await sim_get(session, host)
             power = "on" if sim_state.get("power", "on") == "on" else "off"
             entity_id = self.entity(identifier, "power")
-            actual = await ha.wait_state(entity_id, power, 10) if entity_id else None
-            self.check(f"{tv_id}: power switch is {power!r} like the simulator", actual == power,
-                       f"{entity_id} = {actual!r}, simulator {sim_state.get('power')!r}")
+            if entity_id is None and host != ROKU_TV:
+                note(f"{tv_id}: no power switch (a stick)")
+            else:
+                actual = await ha.wait_state(entity_id, power, 10) if entity_id else None
+                self.check(f"{tv_id}: power switch is {power!r} like the simulator", actual == power,
+                           f"{entity_id} = {actual!r}, simulator {sim_state.get('power')!r}")
             entity_id = self.entity(identifier, "connected")
             actual = await ha.wait_state(entity_id, "on", 10) if entity_id else None
             self.check(f"{tv_id}: connected is 'on'", actual == "on", f"{entity_id} = {actual!r}")
@@ -747,16 +756,16 @@ class Verification:
                    f"{current_app} = {actual!r}")
         actual = await ha.wait_state(app, "Netflix", 5)
         self.check(f"{tv_id}: app select follows to 'Netflix'", actual == "Netflix", f"{app} = {actual!r}")
-        if initial.get("app") not in (None, "12"):
-            await sim_set(session, host, {"app": initial["app"]})
-            await ha.wait_state(current_app, lambda v: v != "Netflix", timeout)
-
-        # media_state follows /sim/state media_state
+        # media_state follows /sim/state media_state (while an app is in front)
         media = self.entity(identifier, "media_state")
         await sim_set(session, host, {"media_state": "play"})
         actual = await ha.wait_state(media, "playing", timeout)
         self.check(f"{tv_id}: media_state follows /sim/state play -> 'playing'", actual == "playing",
                    f"{media} = {actual!r}")
+
+        if initial.get("app") not in (None, "12"):
+            await sim_set(session, host, {"app": initial["app"]})
+            await ha.wait_state(current_app, lambda v: v != "Netflix", timeout)
 
         # Standby from the TV's own remote -> the switch turns off; back on -> on.
         await sim_set(session, host, {"power": "standby"})
@@ -861,8 +870,10 @@ class Verification:
 
     async def check_bridge_stop(self, ha, expected):
         """The bridge's last will: every entity but connection_state becomes unavailable."""
-        code = self.processes.stop(self.bridge)
-        note(f"bridge stopped with SIGTERM (status {code})")
+        began = time.monotonic()
+        code = self.processes.stop(self.bridge, timeout=10)
+        self.check("the bridge exits on SIGTERM within 10 s", code == 0,
+                   f"status {code} after {time.monotonic() - began:.1f} s" + (" (SIGKILLed)" if code == -9 else ""))
         bridge = next((i for i in expected if i.startswith("tv2mqtt_bridge")), None)
         connection = self.entity(bridge, "connection_state")
         actual = await ha.wait_state(connection, "off", 10)
