@@ -180,8 +180,11 @@ ip netns exec "$NS" ip route add 224.0.0.0/4 dev lo
 driver_args=(--work "$WORK" --bin "$BIN")
 [ "$BRIDGE_ONLY" = 1 ] && driver_args+=(--bridge-only)
 started=$(date +%s)
+# In the background and waited for, so that SIGINT/SIGTERM run the trap at once (bash defers
+# traps until a foreground command ends).
+ip netns exec "$NS" "$VENV/bin/python" -u "$HERE/verify_ha.py" "${driver_args[@]}" &
 set +e
-ip netns exec "$NS" "$VENV/bin/python" -u "$HERE/verify_ha.py" "${driver_args[@]}"
+wait $!
 status=$?
 set -e
 say "took $(($(date +%s) - started)) s"
