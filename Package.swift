@@ -37,7 +37,7 @@ let package = Package(
         // The shared TV vocabulary: ids, identities, snapshots, commands, capabilities.
         .target(name: "TVModel", swiftSettings: strict),
         // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
-        .target(name: "Drivers", dependencies: ["Clients", "TVModel", "Wire", "Support"], swiftSettings: strict),
+        .target(name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
         .target(name: "HomeAssistant", dependencies: ["TVModel", "Wire"], swiftSettings: strict),
         // The application core: registry, pollers, publishers, router, persistence, service.

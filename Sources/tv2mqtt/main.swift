@@ -4,5 +4,8 @@ import Support
 
 // tv2mqtt: Roku and Samsung TVs in Home Assistant over MQTT. See `tv2mqtt --help`.
 let code = await CommandLineTool.main(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(), factory: VendorDriverFactory())
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
+    makeFactory: { configuration, logger in
+        VendorDriverFactory(configuration: configuration, logger: logger)
+    })
 exit(code)

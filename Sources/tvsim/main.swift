@@ -1,1 +1,56 @@
-print("tvsim")
+// tvsim: simulated TVs on real sockets, for tests, benchmarks and trying tv2mqtt without a TV.
+import Glibc
+import TVSimulators
+
+let usage = """
+    usage: tvsim roku [options]      one simulated Roku (tvsim roku --help)
+           tvsim fleet --roku N      N simulated Rokus on consecutive loopback addresses (tvsim fleet --help)
+           tvsim samsung ...         (not available yet)
+    """
+
+func fail(_ message: String, code: Int32 = 2) -> Never {
+    writeStandardError("tvsim: \(message)")
+    exit(code)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let plan: SimulatorPlan?
+do {
+    switch arguments.first {
+    case "roku": plan = try SimulatorPlan.roku(arguments.dropFirst())
+    case "fleet": plan = try SimulatorPlan.fleet(arguments.dropFirst())
+    case "samsung": fail("Samsung simulator not available yet")
+    case "--help", "-h", "help":
+        print(usage)
+        exit(0)
+    case nil: fail("missing command (roku or fleet); see tvsim --help")
+    case let other?: fail("unknown command '\(other)'; see tvsim --help")
+    }
+} catch {
+    fail(error.message)
+}
+guard let plan else { exit(0) }
+
+let stop = StopSignal()
+
+let log = CommandLog(path: plan.logPath)
+if let problem = log.openError { fail(problem, code: 1) }
+
+var simulators: [RokuSimulator] = []
+for options in plan.rokus {
+    do {
+        let simulator = try await RokuSimulator.start(options, log: log)
+        simulators.append(simulator)
+        let what = options.kind == .tv ? "TV" : "stick"
+        writeStandardError(
+            "tvsim: roku \(what) \"\(simulator.name)\" serial \(simulator.serial) at \(simulator.location)")
+    } catch {
+        for simulator in simulators { await simulator.stop() }
+        fail("cannot start a Roku on \(options.host):\(options.port): \(error)", code: 1)
+    }
+}
+
+await stop.wait()
+writeStandardError("tvsim: stopping \(simulators.count) simulated TV(s)")
+for simulator in simulators { await simulator.stop() }
+exit(0)

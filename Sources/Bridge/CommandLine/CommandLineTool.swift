@@ -4,18 +4,40 @@ import Wire
 
 /// The `tv2mqtt` command line (SPEC §2). Returns the process exit code:
 /// 0 success, 1 failure, 2 a usage or configuration mistake.
+/// Makes the driver factory once the configuration is loaded.
+public typealias DriverFactoryMaker = @Sendable (BridgeConfiguration, Logger) -> any DriverFactory
+
 public enum CommandLineTool {
     public static let commands: [(name: String, summary: String)] = [
         ("run", "run the bridge (the default command)"),
         ("discover", "find TVs on the network, print a table (or JSON), exit"),
-        ("pair", "pair with a Samsung TV (approve on the TV); the token is saved in the state directory"),
+        (
+            "pair",
+            "pair with a Samsung TV (approve on the TV); the token is saved in the state directory"
+        ),
         ("send", "send one command directly, without MQTT; the exit code tells success"),
-        ("check-config", "validate the configuration and print the effective configuration (secrets masked)"),
+        (
+            "check-config",
+            "validate the configuration and print the effective configuration (secrets masked)"
+        ),
         ("version", "print the version"),
     ]
 
-    public static func main(_ arguments: [String], environment: [String: String], factory: any DriverFactory) async
+    /// Runs with one factory whatever the configuration says (tests).
+    public static func main(
+        _ arguments: [String], environment: [String: String], factory: any DriverFactory
+    ) async
         -> Int32
+    {
+        await main(arguments, environment: environment, makeFactory: { _, _ in factory })
+    }
+
+    /// Runs with drivers made from the loaded configuration (`wol`, `roku`, `samsung`), which
+    /// is known only once the command's flags were parsed.
+    public static func main(
+        _ arguments: [String], environment: [String: String], makeFactory: @escaping DriverFactoryMaker
+    )
+        async -> Int32
     {
         var rest = arguments
         var command = "run"
@@ -31,10 +53,15 @@ public enum CommandLineTool {
         }
         do {
             switch command {
-            case "run": return try await RunCommand.main(rest, environment: environment, factory: factory)
-            case "discover": return try await DiscoverCommand.main(rest, environment: environment, factory: factory)
-            case "pair": return try await PairCommand.main(rest, environment: environment, factory: factory)
-            case "send": return try await SendCommand.main(rest, environment: environment, factory: factory)
+            case "run":
+                return try await RunCommand.main(rest, environment: environment, makeFactory: makeFactory)
+            case "discover":
+                return try await DiscoverCommand.main(
+                    rest, environment: environment, makeFactory: makeFactory)
+            case "pair":
+                return try await PairCommand.main(rest, environment: environment, makeFactory: makeFactory)
+            case "send":
+                return try await SendCommand.main(rest, environment: environment, makeFactory: makeFactory)
             case "check-config": return try CheckConfigCommand.main(rest, environment: environment)
             case "version":
                 _ = try ParsedArguments.parse(rest, specs: [], command: "tv2mqtt version")
@@ -52,7 +79,8 @@ public enum CommandLineTool {
 
     static var usage: String {
         var lines = [
-            "usage: tv2mqtt [COMMAND] [OPTIONS]", "", "Roku and Samsung TVs in Home Assistant over MQTT.", "",
+            "usage: tv2mqtt [COMMAND] [OPTIONS]", "", "Roku and Samsung TVs in Home Assistant over MQTT.",
+            "",
             "commands:",
         ]
         for (name, summary) in commands {
@@ -63,7 +91,8 @@ public enum CommandLineTool {
     }
 
     /// Parses a command's flags; prints help and returns nil for `--help`.
-    static func parse(_ arguments: [String], specs: [FlagSpec], usage: String, summary: String) throws(ConfigError)
+    static func parse(_ arguments: [String], specs: [FlagSpec], usage: String, summary: String)
+        throws(ConfigError)
         -> ParsedArguments?
     {
         let parsed = try ParsedArguments.parse(
@@ -76,7 +105,8 @@ public enum CommandLineTool {
     }
 
     /// Loads the configuration the way `run` does.
-    static func configuration(_ parsed: ParsedArguments, environment: [String: String]) throws(ConfigError)
+    static func configuration(_ parsed: ParsedArguments, environment: [String: String])
+        throws(ConfigError)
         -> BridgeConfiguration
     {
         try ConfigurationLoader.load(arguments: parsed, environment: environment) { path in
@@ -93,7 +123,8 @@ public enum CommandLineTool {
 
     static func logger(_ configuration: BridgeConfiguration, label: String = "tv2mqtt") -> Logger {
         Logger(
-            label: label, sink: StandardErrorSink(format: LogFormat(rawValue: configuration.logFormat) ?? .text),
+            label: label,
+            sink: StandardErrorSink(format: LogFormat(rawValue: configuration.logFormat) ?? .text),
             threshold: LogThreshold(LogLevel(name: configuration.logLevel) ?? .info))
     }
 }

@@ -17,7 +17,9 @@ enum DiscoverCommand {
             ["config", "ssdp-address", "scan", "tv", "no-ssdp", "log-level"].contains($0.name)
         }
 
-    static func main(_ arguments: [String], environment: [String: String], factory: any DriverFactory)
+    static func main(
+        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
+    )
         async throws(ConfigError) -> Int32
     {
         guard
@@ -36,6 +38,7 @@ enum DiscoverCommand {
         var logConfiguration = configuration
         if parsed.value("log-level") == nil { logConfiguration.logLevel = "warning" }
         let logger = CommandLineTool.logger(logConfiguration)
+        let factory = makeFactory(configuration, logger)
         let found = await find(configuration, seconds: seconds, factory: factory, logger: logger)
         if parsed.has("json") {
             print(JSONValue.array(found.map(json)).prettyPrinted())
@@ -46,7 +49,10 @@ enum DiscoverCommand {
     }
 
     /// Every TV that answered, by id.
-    static func find(_ configuration: BridgeConfiguration, seconds: Double, factory: any DriverFactory, logger: Logger)
+    static func find(
+        _ configuration: BridgeConfiguration, seconds: Double, factory: any DriverFactory,
+        logger: Logger
+    )
         async -> [TVDescription]
     {
         let candidates = Candidates()
@@ -54,14 +60,16 @@ enum DiscoverCommand {
             for tv in configuration.tvs { await candidates.add(tv.host, tv.kind, tv.port) }
             if configuration.discovery.ssdp,
                 let address = try? SocketAddress(
-                    ip: configuration.discovery.ssdpAddress.host, port: configuration.discovery.ssdpAddress.port)
+                    ip: configuration.discovery.ssdpAddress.host,
+                    port: configuration.discovery.ssdpAddress.port)
             {
                 group.addTask {
                     let discoverer = SSDPDiscoverer(
                         searchAddress: address, interfaces: configuration.discovery.interfaces,
                         targets: Array(TVFinder.targets.keys).sorted(), logger: logger)
                     let rounds = max(1, min(3, Int(seconds) / 2))
-                    try? await discoverer.search(count: rounds, mx: max(1, min(5, Int(seconds) - 1))) { sighting in
+                    try? await discoverer.search(count: rounds, mx: max(1, min(5, Int(seconds) - 1))) {
+                        sighting in
                         await candidates.add(sighting.address, TVFinder.targets[sighting.target], nil)
                     }
                 }
@@ -125,12 +133,15 @@ enum DiscoverCommand {
                 let identity = description.identity
                 return [
                     identity.id.rawValue, identity.name, identity.kind.rawValue,
-                    identity.model ?? identity.modelID ?? "", identity.host, identity.macs.joined(separator: ","),
+                    identity.model ?? identity.modelID ?? "", identity.host,
+                    identity.macs.joined(separator: ","),
                 ]
             }
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
-            print(zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  "))
+            print(
+                zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(
+                    separator: "  "))
         }
     }
 }

@@ -5,9 +5,13 @@ import TVModel
 /// `tv2mqtt pair HOST`: asks a Samsung TV to approve tv2mqtt, waits for the answer, and saves
 /// the token in the state directory. Exit 0 when approved, 1 with what to do when not.
 enum PairCommand {
-    static let specs = ConfigurationLoader.runFlags.filter { ["config", "state-dir", "log-level"].contains($0.name) }
+    static let specs = ConfigurationLoader.runFlags.filter {
+        ["config", "state-dir", "log-level"].contains($0.name)
+    }
 
-    static func main(_ arguments: [String], environment: [String: String], factory: any DriverFactory)
+    static func main(
+        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
+    )
         async throws(ConfigError) -> Int32
     {
         guard
@@ -23,6 +27,7 @@ enum PairCommand {
         let host = parsed.positionals[0]
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
+        let factory = makeFactory(configuration, logger)
         let description: TVDescription
         do {
             description = try await factory.probe(host: host, kind: .samsung, port: nil)
@@ -30,7 +35,8 @@ enum PairCommand {
             printError("no Samsung TV answered at \(host): \(error)")
             return 1
         }
-        let store = StateStore(directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
+        let store = StateStore(
+            directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
         var state = store.load()
         let existing = state.tvs.first { $0.identity.id == description.identity.id }
         let driver = factory.makeDriver(for: description, persisted: existing)
@@ -49,7 +55,9 @@ enum PairCommand {
         }
         try? await Task.sleep(for: .milliseconds(100))  // let the token event arrive
         await driver.shutdown()
-        var record = existing ?? PersistedTV(identity: description.identity, capabilities: description.capabilities)
+        var record =
+            existing
+            ?? PersistedTV(identity: description.identity, capabilities: description.capabilities)
         if let token = await secrets.token { record.token = token }
         if let pin = await secrets.pin { record.certificatePin = pin }
         state.tvs.removeAll { $0.identity.id == record.identity.id }

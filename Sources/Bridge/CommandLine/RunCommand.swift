@@ -5,16 +5,20 @@ import Synchronization
 
 /// `tv2mqtt run`: the bridge, until SIGTERM or SIGINT.
 enum RunCommand {
-    static func main(_ arguments: [String], environment: [String: String], factory: any DriverFactory)
+    static func main(
+        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
+    )
         async throws(ConfigError) -> Int32
     {
         guard
             let parsed = try CommandLineTool.parse(
                 arguments, specs: ConfigurationLoader.runFlags, usage: "tv2mqtt run [OPTIONS]",
-                summary: "Runs the bridge: finds TVs, publishes them to Home Assistant, carries out commands.")
+                summary:
+                    "Runs the bridge: finds TVs, publishes them to Home Assistant, carries out commands.")
         else { return 0 }
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
+        let factory = makeFactory(configuration, logger)
         let service: BridgeService
         do {
             service = try BridgeService(configuration: configuration, logger: logger, factory: factory)

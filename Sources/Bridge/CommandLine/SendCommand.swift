@@ -10,7 +10,9 @@ enum SendCommand {
         ["config", "state-dir", "log-level", "wol-target"].contains($0.name)
     }
 
-    static func main(_ arguments: [String], environment: [String: String], factory: any DriverFactory)
+    static func main(
+        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
+    )
         async throws(ConfigError) -> Int32
     {
         guard
@@ -27,13 +29,15 @@ enum SendCommand {
         let argument = parsed.positionals.count == 3 ? parsed.positionals[2] : ""
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
+        let factory = makeFactory(configuration, logger)
         let commands: [TVCommand]
         do {
             commands = try CommandParser.parse(property: property, payload: Array(argument.utf8)).commands
         } catch {
             throw ConfigError(error.message)
         }
-        let store = StateStore(directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
+        let store = StateStore(
+            directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
         let known = store.load().tvs
         let persisted =
             known.first { $0.identity.id.rawValue == target || $0.identity.name == target }
@@ -47,7 +51,8 @@ enum SendCommand {
             do {
                 description = try await factory.probe(host: target, kind: nil, port: nil)
             } catch {
-                printError("\(target): not a known TV id or name, and no TV answered at that address (\(error))")
+                printError(
+                    "\(target): not a known TV id or name, and no TV answered at that address (\(error))")
                 return 1
             }
         }

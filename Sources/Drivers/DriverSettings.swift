@@ -1,0 +1,54 @@
+import Support
+
+/// What every driver needs from the configuration (SPEC §3, §8), without depending on the
+/// bridge's configuration types.
+public struct DriverSettings: Sendable {
+    /// Where a Wake-on-LAN packet goes: an IP address (broadcast, directed broadcast or
+    /// unicast) and a UDP port.
+    public struct WakeTarget: Sendable, Equatable, CustomStringConvertible {
+        public var host: String
+        public var port: UInt16
+
+        public init(host: String, port: UInt16) {
+            self.host = host
+            self.port = port
+        }
+
+        public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    }
+
+    public var wolTargets: [WakeTarget]
+    /// Rounds of magic packets per target and MAC.
+    public var wolRepeat: Int
+    /// `roku.ecp2`: `auto` or `off` (ECP-2 is not built yet; kept for the driver that will use it).
+    public var rokuECP2: String
+    /// `samsung.client_name`, for the Samsung driver.
+    public var samsungClientName: String
+    /// `samsung.apps`: app name → id.
+    public var samsungApps: [String: String]
+    public var connectTimeout: Duration
+    public var requestTimeout: Duration
+    /// How long power ON waits for a TV woken by Wake-on-LAN to answer before it sends the
+    /// power-on key (a TV in deep sleep takes a few seconds to bring its network up).
+    public var wakeWait: Duration
+    public var logger: Logger
+
+    public init(
+        wolTargets: [WakeTarget] = [WakeTarget(host: "255.255.255.255", port: 9)], wolRepeat: Int = 3,
+        rokuECP2: String = "auto", samsungClientName: String = "tv2mqtt",
+        samsungApps: [String: String] = [:],
+        connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(5),
+        wakeWait: Duration = .seconds(4),
+        logger: Logger = .disabled
+    ) {
+        self.wolTargets = wolTargets
+        self.wolRepeat = wolRepeat
+        self.rokuECP2 = rokuECP2
+        self.samsungClientName = samsungClientName
+        self.samsungApps = samsungApps
+        self.connectTimeout = connectTimeout
+        self.requestTimeout = requestTimeout
+        self.wakeWait = wakeWait
+        self.logger = logger
+    }
+}

@@ -1,0 +1,14 @@
+import TVModel
+
+/// A command resolved against what one Roku has: exactly the requests `perform` will make.
+/// Produced by `RokuCommandPlanner`, so validation and execution cannot disagree.
+public enum RokuAction: Equatable, Sendable {
+    /// `POST /keypress/<key>` `repeat` times; `key` is already a clean path segment.
+    case keypress(String, repeat: Int)
+    /// One `POST /keypress/Lit_…` per character, in order.
+    case text([String])
+    /// `POST /launch/<appID>[?contentId=…&mediaType=…]`.
+    case launch(appID: String, contentID: String?, mediaType: String?)
+    /// Idempotent power with a state check first (never a blind toggle).
+    case power(PowerAction)
+}

@@ -1,0 +1,80 @@
+import Clients
+import Net
+import TVModel
+import Wire
+
+extension RokuDriver {
+    /// Power with the state checked first (see `RokuPowerDecision`).
+    func power(_ action: PowerAction) async throws(DriverError) {
+        if action == .on {
+            // Wake first, before anything that could wait on a sleeping TV's silence.
+            await wake()
+        }
+        let mode = try await readPowerMode()
+        switch RokuPowerDecision.decide(action, powerMode: mode) {
+        case .nothing:
+            logger.debug("power \(action.rawValue): already \(mode ?? "unreachable"), nothing sent")
+        case .turnOff:
+            try await ecp.command("/keypress/PowerOff")
+        case .turnOn(let waitForAnswer, _):
+            if action != .on { await wake() }
+            var current = mode
+            if waitForAnswer { current = try await awaitAnswer() }
+            guard let current else {
+                guard !state.withLock({ $0.description.identity.macs.isEmpty }) else {
+                    throw DriverError(
+                        .unreachable, "the Roku does not answer and no MAC address is known to wake it with")
+                }
+                logger.info("Wake-on-LAN sent; the Roku has not answered yet")
+                return
+            }
+            // Decided again on what the TV says now: a woken TV may already be on.
+            if current != "PowerOn" { try await ecp.command("/keypress/PowerOn") }
+        }
+    }
+
+    /// The current `power-mode`; nil when the TV does not answer (off, asleep, unplugged).
+    /// A reachable TV without a `power-mode` gives "".
+    func readPowerMode() async throws(DriverError) -> String? {
+        do {
+            return try RokuDeviceInfo.parse(try await ecp.query("/query/device-info")).powerMode ?? ""
+        } catch  where error.kind == .unreachable || error.kind == .timeout {
+            return nil
+        }
+    }
+
+    /// Asks device-info every half second until the TV answers or `settings.wakeWait` passed.
+    private func awaitAnswer() async throws(DriverError) -> String? {
+        let deadline = ContinuousClock.now + settings.wakeWait
+        while ContinuousClock.now < deadline {
+            do {
+                try await Task.sleep(for: .milliseconds(500))
+            } catch {
+                return nil
+            }
+            if let mode = try await readPowerMode() { return mode }
+        }
+        return nil
+    }
+
+    /// Wake-on-LAN to every known MAC at every configured target, `wolRepeat` rounds. A failure
+    /// is logged, not thrown: the power-on key may still work.
+    func wake() async {
+        let macs = state.withLock { $0.description.identity.macs }.compactMap(MACAddress.init)
+        var targets: [SocketAddress] = []
+        for target in settings.wolTargets {
+            do {
+                targets.append(try SocketAddress(ip: target.host, port: target.port))
+            } catch {
+                logger.warning("Wake-on-LAN target \(target) is not an IP address; skipped")
+            }
+        }
+        guard !macs.isEmpty, !targets.isEmpty else { return }
+        do {
+            try await WakeOnLANSender.wake(macs, targets: targets, repeatCount: settings.wolRepeat)
+            logger.debug("Wake-on-LAN sent to \(macs.count) MAC(s) at \(targets.count) target(s)")
+        } catch {
+            logger.warning("Wake-on-LAN failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Clients
+import Support
+import Synchronization
+import TVModel
+
+/// A Roku (TV, stick, box) over HTTP ECP on port 8060 (SPEC §6).
+///
+/// The bridge polls it (`poll`) and sends it commands (`validate`, then `perform`) from one
+/// task each; the state they share sits behind a mutex, held only for copying values in and
+/// out, never across a request.
+public final class RokuDriver: TVDriver {
+    struct State {
+        var description: TVDescription
+        /// Installed apps and inputs as last read (`/query/apps`), or as remembered.
+        var apps: [RokuApp]
+        /// The app list was read from the device in this run.
+        var appsLoaded = false
+        /// Unknown until a query that Limited mode refuses has been answered either way.
+        var limitedMode: Bool?
+    }
+
+    public let kind = TVKind.roku
+    public let events: AsyncStream<DriverEvent>
+    let eventSink: AsyncStream<DriverEvent>.Continuation
+    let state: Mutex<State>
+    let ecp: RokuECP
+    let settings: DriverSettings
+    let logger: Logger
+
+    public init(description: TVDescription, settings: DriverSettings) {
+        // Remembered apps carry no type: inputs are recognised by their `tvinput.` ids.
+        let apps = description.apps.map {
+            RokuApp(id: $0.id, name: $0.name, type: $0.id.hasPrefix("tvinput.") ? "tvin" : "appl")
+        }
+        state = Mutex(State(description: description, apps: apps))
+        ecp = RokuECP(
+            host: description.identity.host, port: description.identity.port, settings: settings)
+        self.settings = settings
+        logger = settings.logger.labeled("roku").with("tv", description.identity.id.rawValue)
+        (events, eventSink) = AsyncStream.makeStream(of: DriverEvent.self)
+    }
+
+    public var description: TVDescription {
+        get async { state.withLock { $0.description } }
+    }
+
+    /// What `validate` and `perform` check commands against.
+    var planner: RokuCommandPlanner {
+        state.withLock { RokuCommandPlanner(capabilities: $0.description.capabilities, apps: $0.apps) }
+    }
+
+    public func validate(_ command: TVCommand) throws(CommandRejection) {
+        _ = try planner.plan(command)
+    }
+
+    public func updateHost(_ host: String) async {
+        state.withLock { $0.description.identity.host = host }
+        await ecp.http.updateHost(host)
+    }
+
+    public func shutdown() async {
+        await ecp.http.closeIdle()
+        eventSink.finish()
+    }
+
+    // MARK: polling
+
+    /// device-info always; the app list on `full` or while unknown; active-app and
+    /// media-player only while the TV is on (media-player not for TV inputs, which have no
+    /// player). Never throws: a TV that does not answer device-info is unreachable.
+    public func poll(full: Bool) async -> TVSnapshot {
+        let info: RokuDeviceInfo
+        do {
+            info = try RokuDeviceInfo.parse(try await ecp.query("/query/device-info"))
+        } catch {
+            logger.debug("device-info failed: \(error.message)")
+            return TVSnapshot.unreachable
+        }
+        if full || !state.withLock({ $0.appsLoaded }) { await refreshApps() }
+        var snapshot = TVSnapshot(
+            reachable: true, power: info.isPoweredOn, powerMode: info.powerMode, controlPath: "ecp")
+        if info.isPoweredOn { await readForeground(into: &snapshot) }
+        snapshot.limitedMode = state.withLock { state in
+            var description = state.description
+            RokuDescriptionBuilder.update(&description.identity, from: info)
+            description.capabilities = RokuDescriptionBuilder.capabilities(info, apps: state.apps)
+            description.apps = state.apps.map { TVApp(id: $0.id, name: $0.name) }
+            state.description = description
+            return state.limitedMode
+        }
+        return snapshot
+    }
+
+    private func refreshApps() async {
+        do {
+            let apps = try RokuApp.parseList(try await ecp.query("/query/apps"))
+            state.withLock {
+                $0.apps = apps
+                $0.appsLoaded = true
+            }
+        } catch {
+            logger.debug("app list failed: \(error.message)")
+        }
+    }
+
+    /// active-app, then media-player: both keep working in Limited mode except media-player,
+    /// whose 403 is how Limited mode is noticed while polling.
+    private func readForeground(into snapshot: inout TVSnapshot) async {
+        do {
+            let active = try RokuActiveApp.parse(try await ecp.query("/query/active-app"))
+            snapshot.app = active.name
+            snapshot.appID = active.id
+            if active.isInput {
+                snapshot.input =
+                    state.withLock { $0.apps.first { $0.id == active.id }?.name } ?? active.name
+                return
+            }
+        } catch {
+            noteLimitedMode(error)
+            logger.debug("active-app failed: \(error.message)")
+        }
+        do {
+            let player = try RokuMediaPlayer.parse(try await ecp.query("/query/media-player"))
+            snapshot.mediaState = player.mediaState
+            snapshot.position = player.position
+            snapshot.duration = player.duration
+            state.withLock { $0.limitedMode = false }
+        } catch {
+            noteLimitedMode(error)
+            logger.debug("media-player failed: \(error.message)")
+        }
+    }
+
+    func noteLimitedMode(_ error: DriverError) {
+        guard error.kind == .limitedMode else { return }
+        state.withLock { $0.limitedMode = true }
+    }
+}

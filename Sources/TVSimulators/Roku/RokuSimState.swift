@@ -1,0 +1,49 @@
+import Wire
+
+/// What a simulated Roku is doing: a snapshot, as `GET /sim/state` reports it.
+public struct RokuSimState: Sendable, Equatable {
+    public enum Power: String, Sendable, CaseIterable {
+        /// Fully on: power-mode PowerOn.
+        case on
+        /// Standby with the network up ("fast TV start"): power-mode Ready (a stick: DisplayOff).
+        case standby
+        /// Unreachable: the ECP listener is closed until a Wake-on-LAN packet arrives.
+        case off
+    }
+
+    public enum MediaState: String, Sendable, CaseIterable {
+        case play, pause, buffer, close
+    }
+
+    public var power: Power = .on
+    /// The foreground app's id: `RokuCatalog.homeID` on the home screen, `tvinput.hdmi1`…
+    public var appID: String = RokuCatalog.homeID
+    public var mediaState: MediaState = .close
+    /// Playback position; advances with wall time while `mediaState` is `play`.
+    public var positionMS: Int = 0
+    public var durationMS: Int = 0
+    public var volume: Int = 15
+    public var muted: Bool = false
+    public var screensaver: Bool = false
+    public var limited: Bool = false
+    /// Everything typed with `Lit_` keys so far (Backspace removes the last character).
+    public var text: String = ""
+
+    public init() {}
+
+    /// The `GET /sim/state` document.
+    public var json: JSONValue {
+        .object([
+            "power": .string(power.rawValue),
+            "app": .string(appID),
+            "media_state": .string(mediaState.rawValue),
+            "position_ms": .integer(Int64(positionMS)),
+            "duration_ms": .integer(Int64(durationMS)),
+            "volume": .integer(Int64(volume)),
+            "muted": .bool(muted),
+            "screensaver": .bool(screensaver),
+            "limited": .bool(limited),
+            "text": .string(text),
+        ])
+    }
+}

@@ -1,0 +1,123 @@
+import Net
+import Wire
+
+/// Routing of HTTP requests: ECP queries and commands, and the `/sim/state` back door.
+extension RokuSimulator {
+    static let limitedBody = "ECP command not allowed in Limited mode."
+
+    func handle(_ request: HTTPRequest, from peer: SocketAddress) -> SimHTTPReply {
+        let segments: [String]
+        do {
+            segments = try request.pathSegments
+        } catch {
+            return SimHTTPReply(Self.plain(400, "Bad Request: \(error)"))
+        }
+        let method = request.method
+        switch (segments.first ?? "", segments.count) {
+        case ("", 0):
+            return query(method) { core in RokuDocuments.root(identity, kind: kind) }
+        case ("query", 2):
+            return answerQuery(segments[1], method: method)
+        case ("keypress", 2), ("keydown", 2), ("keyup", 2):
+            guard method == "POST" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+            let raw = Self.rawSegment(request, at: 1)
+            return SimHTTPReply(key(segments[1], raw: raw, kind: segments[0]))
+        case ("launch", 2):
+            guard method == "POST" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+            let items = (try? request.queryItems) ?? []
+            return SimHTTPReply(launch(segments[1], parameters: items))
+        case ("sim", 2) where segments[1] == "state":
+            return simState(request)
+        default:
+            return SimHTTPReply(Self.plain(404, "Not Found"))
+        }
+    }
+
+    private func answerQuery(_ name: String, method: String) -> SimHTTPReply {
+        switch name {
+        case "device-info":
+            return query(method) { core in
+                let uptime = Int((ContinuousClock.now - started).components.seconds) + 264_789
+                return RokuDocuments.deviceInfo(
+                    identity, kind: kind, power: core.state.power, uptime: uptime)
+            }
+        case "apps":
+            return query(method) { _ in RokuDocuments.apps(kind: kind) }
+        case "active-app":
+            return query(method) { core in
+                let state = core.state
+                let app = RokuCatalog.app(state.appID, kind: kind) ?? RokuCatalog.home
+                return RokuDocuments.activeApp(app, screensaver: state.screensaver)
+            }
+        case "media-player":
+            if core.withLock({ $0.state.limited }) {
+                // Polls are not commands: refused queries are not logged (a poller would flood the log).
+                return SimHTTPReply(Self.plain(403, Self.limitedBody))
+            }
+            return query(method) { core in
+                let state = core.snapshot(at: .now)
+                let app = state.power == .on ? RokuCatalog.app(state.appID, kind: kind) : nil
+                return RokuDocuments.mediaPlayer(state, app: app)
+            }
+        default:
+            return SimHTTPReply(Self.plain(404, "Not Found"))
+        }
+    }
+
+    /// A GET answered with an XML document built from the state under the lock.
+    private func query(_ method: String, _ build: (Core) -> String) -> SimHTTPReply {
+        guard method == "GET" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+        let document = core.withLock { build($0) }
+        return SimHTTPReply(Self.xml(document))
+    }
+
+    private func simState(_ request: HTTPRequest) -> SimHTTPReply {
+        switch request.method {
+        case "GET":
+            return SimHTTPReply(Self.json(state.json))
+        case "POST":
+            let change: JSONValue
+            do {
+                change = try JSONParser.parse(request.body)
+            } catch {
+                return SimHTTPReply(Self.plain(400, "invalid JSON: \(error)"))
+            }
+            do {
+                let effect = try core.withLock { core throws(SimulatorError) in
+                    try applyLocked(change, to: &core)
+                }
+                return SimHTTPReply(Self.json(state.json)) { [self] in perform(effect) }
+            } catch {
+                return SimHTTPReply(Self.plain(400, error.message))
+            }
+        default:
+            return SimHTTPReply(Self.plain(405, "Method Not Allowed"))
+        }
+    }
+
+    /// The path segment as sent, still percent-encoded (`Lit_%E2%82%AC`), for the command log.
+    static func rawSegment(_ request: HTTPRequest, at index: Int) -> String {
+        let parts = request.path.split(separator: "/")
+        return parts.count > index ? String(parts[index]) : ""
+    }
+
+    static func plain(_ status: Int, _ body: String) -> HTTPResponse {
+        var response = HTTPResponse(status: status, body: Array(body.utf8))
+        if !body.isEmpty {
+            response.headers.set(name: "Content-Type", value: "text/plain; charset=\"utf-8\"")
+        }
+        return response
+    }
+
+    static func xml(_ document: String) -> HTTPResponse {
+        var response = HTTPResponse(status: 200, body: Array(document.utf8))
+        response.headers.set(name: "Content-Type", value: "text/xml; charset=\"utf-8\"")
+        return response
+    }
+
+    static func json(_ value: JSONValue) -> HTTPResponse {
+        var response = HTTPResponse(status: 200, body: value.serializedBytes())
+        response.headers.set(name: "Content-Type", value: "application/json")
+        return response
+    }
+}

@@ -1,0 +1,44 @@
+/// A Roku TV (with tuner, inputs, volume and power keys) or a streaming stick.
+public enum RokuDeviceKind: String, Sendable, CaseIterable {
+    case tv
+    case stick
+}
+
+/// How to start a simulated Roku.
+public struct RokuSimulatorOptions: Sendable {
+    /// The address the ECP listener binds to. Loopback addresses (127.0.0.0/8) give every
+    /// simulated TV an address of its own without touching the network.
+    public var host: String
+    /// The ECP port; 0 picks a free port (tests), read back from `RokuSimulator.port`.
+    public var port: UInt16
+    public var kind: RokuDeviceKind
+    /// Friendly name; default "Roku TV <last octet>" or "Roku Stick <last octet>".
+    public var name: String?
+    /// Serial number; default derived from the host (and the port when it is not 8060), stable.
+    public var serial: String?
+    /// Starts in Limited mode ("Control by mobile apps" = Limited): keys and media-player 403.
+    public var limited: Bool
+    /// UDP port of the SSDP responder; nil = none.
+    public var ssdpPort: UInt16?
+    /// UDP port of the Wake-on-LAN listener; nil = none.
+    public var wolPort: UInt16?
+    /// "HOST:PORT" to send NOTIFY ssdp:alive to at start and when woken (loopback only).
+    public var notifyAddress: String?
+
+    public init(
+        host: String = "127.0.0.2", port: UInt16 = 8060, kind: RokuDeviceKind = .tv,
+        name: String? = nil,
+        serial: String? = nil, limited: Bool = false, ssdpPort: UInt16? = nil, wolPort: UInt16? = nil,
+        notifyAddress: String? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.kind = kind
+        self.name = name
+        self.serial = serial
+        self.limited = limited
+        self.ssdpPort = ssdpPort
+        self.wolPort = wolPort
+        self.notifyAddress = notifyAddress
+    }
+}

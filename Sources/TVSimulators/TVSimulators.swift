@@ -1,1 +1,0 @@
-// The TVSimulators module; see Package.swift for its role.

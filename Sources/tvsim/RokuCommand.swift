@@ -1,0 +1,143 @@
+import TVSimulators
+
+/// `tvsim roku` and `tvsim fleet`: what to start, parsed from the command line.
+struct SimulatorPlan {
+    var rokus: [RokuSimulatorOptions] = []
+    var logPath: String?
+
+    static let rokuHelp = """
+        usage: tvsim roku [options]
+        Runs one simulated Roku (HTTP ECP, /sim/state, SSDP, Wake-on-LAN) until SIGTERM/SIGINT.
+          --host IP              address to listen on (default 127.0.0.2; loopback only unless
+                                 --allow-non-loopback)
+          --port P               ECP port (default 8060; 0 = any free port)
+          --kind tv|stick        a Roku TV (default) or a streaming stick
+          --name NAME            friendly name (default "Roku TV <last octet>")
+          --serial SERIAL        serial number (default derived from the host)
+          --limited              start in Limited mode (keys and media-player answer 403)
+          --ecp2 on|off          ECP-2 WebSocket sessions (only off for now)
+          --ssdp-port P          answer SSDP M-SEARCH on UDP port P
+          --wol-port P           wake from power off on Wake-on-LAN packets to UDP port P
+          --notify HOST:PORT     send NOTIFY ssdp:alive there at start and when woken (loopback)
+          --log FILE             append the command log (JSON lines) to FILE (default stdout)
+          --allow-non-loopback   allow a --host outside 127.0.0.0/8
+        """
+
+    static let fleetHelp = """
+        usage: tvsim fleet --roku N [--samsung M] [options]
+        Runs N simulated Rokus, one per consecutive loopback address, sharing one command log.
+          --roku N               number of Roku TVs
+          --samsung M            number of Samsung TVs (not available yet: M must be 0)
+          --first-host IP        address of the first TV (default 127.0.1.1)
+          --port P               ECP port of every TV (default 8060)
+          --ssdp-port P          SSDP responders on UDP port P
+          --wol-port P           Wake-on-LAN listeners on UDP port P
+          --notify HOST:PORT     NOTIFY ssdp:alive there at start and when woken (loopback)
+          --log FILE             append the command log (JSON lines) to FILE (default stdout)
+          --allow-non-loopback   allow addresses outside 127.0.0.0/8
+        """
+
+    /// nil when `--help` was asked for (the help was printed).
+    static func roku(_ arguments: ArraySlice<String>) throws(UsageError) -> SimulatorPlan? {
+        var reader = ArgumentReader(arguments)
+        var options = RokuSimulatorOptions()
+        var plan = SimulatorPlan()
+        var allowNonLoopback = false
+        while let flag = reader.next() {
+            switch flag {
+            case "--help", "-h":
+                print(rokuHelp)
+                return nil
+            case "--host": options.host = try reader.value(for: flag)
+            case "--port": options.port = try reader.port(for: flag, allowZero: true)
+            case "--kind":
+                let text = try reader.value(for: flag)
+                guard let kind = RokuDeviceKind(rawValue: text) else {
+                    throw UsageError("--kind: '\(text)' is not tv or stick")
+                }
+                options.kind = kind
+            case "--name": options.name = try reader.value(for: flag)
+            case "--serial": options.serial = try reader.value(for: flag)
+            case "--limited": options.limited = true
+            case "--ecp2": try checkECP2(try reader.value(for: flag))
+            case "--ssdp-port": options.ssdpPort = try reader.port(for: flag)
+            case "--wol-port": options.wolPort = try reader.port(for: flag)
+            case "--notify": options.notifyAddress = try notifyTarget(try reader.value(for: flag))
+            case "--log": plan.logPath = try reader.value(for: flag)
+            case "--allow-non-loopback": allowNonLoopback = true
+            default: throw UsageError("unknown flag '\(flag)' for tvsim roku (see tvsim roku --help)")
+            }
+        }
+        try checkHost(options.host, allowNonLoopback: allowNonLoopback)
+        plan.rokus = [options]
+        return plan
+    }
+
+    static func fleet(_ arguments: ArraySlice<String>) throws(UsageError) -> SimulatorPlan? {
+        var reader = ArgumentReader(arguments)
+        var template = RokuSimulatorOptions()
+        var plan = SimulatorPlan()
+        var rokuCount: Int?
+        var samsungCount = 0
+        var firstHost = "127.0.1.1"
+        var allowNonLoopback = false
+        while let flag = reader.next() {
+            switch flag {
+            case "--help", "-h":
+                print(fleetHelp)
+                return nil
+            case "--roku": rokuCount = try reader.count(for: flag)
+            case "--samsung": samsungCount = try reader.count(for: flag)
+            case "--first-host": firstHost = try reader.value(for: flag)
+            case "--port": template.port = try reader.port(for: flag)
+            case "--ssdp-port": template.ssdpPort = try reader.port(for: flag)
+            case "--wol-port": template.wolPort = try reader.port(for: flag)
+            case "--notify": template.notifyAddress = try notifyTarget(try reader.value(for: flag))
+            case "--ecp2": try checkECP2(try reader.value(for: flag))
+            case "--log": plan.logPath = try reader.value(for: flag)
+            case "--allow-non-loopback": allowNonLoopback = true
+            default: throw UsageError("unknown flag '\(flag)' for tvsim fleet (see tvsim fleet --help)")
+            }
+        }
+        if samsungCount > 0 { throw UsageError("Samsung simulator not available yet") }
+        guard let rokuCount, rokuCount > 0 else {
+            throw UsageError("tvsim fleet needs --roku N (N > 0)")
+        }
+        guard let first = IPv4.parse(firstHost) else {
+            throw UsageError("--first-host: '\(firstHost)' is not an IPv4 address")
+        }
+        guard UInt64(first) + UInt64(rokuCount) <= UInt64(UInt32.max) else {
+            throw UsageError("--first-host \(firstHost): not enough addresses for \(rokuCount) TVs")
+        }
+        let last = IPv4.format(first + UInt32(rokuCount - 1))
+        try checkHost(firstHost, allowNonLoopback: allowNonLoopback)
+        try checkHost(last, allowNonLoopback: allowNonLoopback)
+        plan.rokus = (0..<rokuCount).map { index in
+            var options = template
+            options.host = IPv4.format(first + UInt32(index))
+            return options
+        }
+        return plan
+    }
+
+    private static func checkECP2(_ value: String) throws(UsageError) {
+        switch value {
+        case "off": return
+        case "on": throw UsageError("--ecp2 on: ECP-2 is not implemented yet")
+        default: throw UsageError("--ecp2: '\(value)' is not on or off")
+        }
+    }
+
+    private static func notifyTarget(_ value: String) throws(UsageError) -> String {
+        guard let colon = value.lastIndex(of: ":"), UInt16(value[value.index(after: colon)...]) != nil,
+            IPv4.isLoopback(String(value[..<colon]).trimmingBrackets)
+        else { throw UsageError("--notify: '\(value)' is not a loopback HOST:PORT") }
+        return value
+    }
+}
+
+extension String {
+    var trimmingBrackets: String {
+        hasPrefix("[") && hasSuffix("]") ? String(dropFirst().dropLast()) : self
+    }
+}

@@ -1,0 +1,82 @@
+import Drivers
+import Net
+import TVModel
+import TVSimulators
+import Testing
+import Wire
+
+/// A simulated Roku on loopback and a driver for it, stopped even when the test throws.
+struct RokuRig {
+    let simulator: RokuSimulator
+    let log: CommandLog
+    let driver: RokuDriver
+    let description: TVDescription
+    let settings: DriverSettings
+
+    /// Log entries of one kind (`keypress`, `text`, `launch`, `wol`…).
+    func entries(_ kind: String) -> [JSONValue] {
+        log.entries.filter { $0["kind"]?.stringValue == kind }
+    }
+
+    /// The keys of every keypress and text entry, in order.
+    var keys: [String] {
+        log.entries.filter { ["keypress", "text"].contains($0["kind"]?.stringValue ?? "") }
+            .compactMap { $0["key"]?.stringValue }
+    }
+
+    func set(_ fields: [String: JSONValue]) throws {
+        try simulator.apply(.object(fields))
+    }
+}
+
+/// Settings for tests: short timeouts, Wake-on-LAN only to loopback.
+func testSettings(wolPort: UInt16? = nil) -> DriverSettings {
+    DriverSettings(
+        wolTargets: wolPort.map { [DriverSettings.WakeTarget(host: "127.0.0.1", port: $0)] } ?? [],
+        wolRepeat: 2, connectTimeout: .seconds(1), requestTimeout: .seconds(2), wakeWait: .seconds(3))
+}
+
+func withRokuRig(
+    kind: RokuDeviceKind = .tv, limited: Bool = false, wol: Bool = false,
+    _ body: (RokuRig) async throws -> Void
+) async throws {
+    let wolPort = wol ? try freeUDPPort() : nil
+    let log = CommandLog.memory()
+    let simulator = try await RokuSimulator.start(
+        RokuSimulatorOptions(host: "127.0.0.2", port: 0, kind: kind, limited: limited, wolPort: wolPort), log: log)
+    let settings = testSettings(wolPort: wolPort)
+    let driver: RokuDriver
+    let description: TVDescription
+    do {
+        description = try await RokuProbe.describe(host: simulator.host, port: simulator.port, settings: settings)
+        driver = RokuDriver(description: description, settings: settings)
+    } catch {
+        await simulator.stop()
+        throw error
+    }
+    let rig = RokuRig(simulator: simulator, log: log, driver: driver, description: description, settings: settings)
+    do {
+        try await body(rig)
+    } catch {
+        await driver.shutdown()
+        await simulator.stop()
+        throw error
+    }
+    await driver.shutdown()
+    await simulator.stop()
+}
+
+/// A UDP port nobody uses right now on loopback (bound and released).
+func freeUDPPort() throws -> UInt16 {
+    let socket = try UDPSocket.bind(host: "127.0.0.1", port: 0)
+    defer { socket.close() }
+    return socket.localAddress.port
+}
+
+/// A TCP port on loopback that refuses connections (bound, then closed).
+func closedTCPPort() throws -> UInt16 {
+    let listener = try TCPListener.bind(host: "127.0.0.1", port: 0)
+    let port = listener.address.port
+    listener.close()
+    return port
+}

@@ -1,0 +1,55 @@
+import Clients
+import Net
+import TVSimulators
+import Testing
+import Wire
+
+/// Starts a simulated Roku on a free loopback port, runs `body`, and stops it even when
+/// `body` throws.
+func withRoku(
+    _ options: RokuSimulatorOptions = RokuSimulatorOptions(host: "127.0.0.1", port: 0),
+    log: CommandLog = .memory(),
+    _ body: (RokuSimulator, HTTPClient, CommandLog) async throws -> Void
+) async throws {
+    let simulator = try await RokuSimulator.start(options, log: log)
+    let client = HTTPClient(host: simulator.host, port: simulator.port, requestTimeout: .seconds(3))
+    do {
+        try await body(simulator, client, log)
+    } catch {
+        await client.closeIdle()
+        await simulator.stop()
+        throw error
+    }
+    await client.closeIdle()
+    await simulator.stop()
+}
+
+extension HTTPClient {
+    func get(_ target: String) async throws -> HTTPResponse { try await request("GET", target) }
+    func post(_ target: String, _ body: String = "") async throws -> HTTPResponse {
+        try await request("POST", target, body: Array(body.utf8))
+    }
+
+    /// GETs an XML document and parses it.
+    func xml(_ target: String) async throws -> XMLElement {
+        let response = try await get(target)
+        #expect(response.status == 200, "GET \(target)")
+        #expect(response.headers["Content-Type"] == "text/xml; charset=\"utf-8\"")
+        return try XMLReader.parse(response.body)
+    }
+
+    func simState() async throws -> JSONValue {
+        try JSONParser.parse(try await get("/sim/state").body)
+    }
+}
+
+extension HTTPResponse {
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A UDP port nobody uses right now on loopback (bound and released; good enough for tests).
+func freeUDPPort() throws -> UInt16 {
+    let socket = try UDPSocket.bind(host: "0.0.0.0", port: 0)
+    defer { socket.close() }
+    return socket.localAddress.port
+}

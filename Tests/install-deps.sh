@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what building, testing and trying tv2mqtt need, when it is missing, on Debian or
+# Ubuntu: mosquitto and its clients (the tests and the quick start run a private broker),
+# openssl (test certificates), the OpenSSL headers and pkg-config (the COpenSSL target),
+# util-linux (setpriv) and iproute2. Swift itself is not installed here: see the README.
+set -euo pipefail
+
+export PATH="$PATH:/usr/sbin:/usr/local/sbin"
+missing=()
+command -v mosquitto >/dev/null 2>&1 || missing+=(mosquitto)
+command -v mosquitto_pub >/dev/null 2>&1 || missing+=(mosquitto-clients)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+command -v setpriv >/dev/null 2>&1 || missing+=(util-linux)
+dpkg -s libssl-dev >/dev/null 2>&1 || missing+=(libssl-dev)
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "installing ${missing[*]}" >&2
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if ! command -v swift >/dev/null 2>&1; then
+    echo "Swift 6 is not installed: see https://www.swift.org/install/linux/" >&2
+    exit 1
+fi

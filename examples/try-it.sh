@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Tries tv2mqtt end to end on this machine, no TV needed: builds it, starts a private mosquitto
+# and two simulated Rokus (a TV and a streaming stick) on loopback addresses, runs the bridge,
+# which finds them with SSDP, shows what it publishes, sends commands the way Home Assistant or
+# `mosquitto_pub` would, and shows the simulated TV receiving them.
+#
+#   examples/try-it.sh          run the tour, then stop everything
+#   examples/try-it.sh --keep   leave everything running afterwards, until Ctrl-C
+#
+# Everything stays on the loopback network (127.0.0.x): SSDP searches go to the loopback
+# broadcast address 127.255.255.255 and Wake-on-LAN packets likewise, never to your LAN.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+keep=false
+[ "${1:-}" = "--keep" ] && keep=true
+
+Tests/install-deps.sh
+export PATH="$PATH:/usr/sbin:/usr/local/sbin"
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+say() { printf '   %s\n' "$*"; }
+
+step "Building tv2mqtt and tvsim (swift build)"
+swift build --product tv2mqtt >/dev/null
+swift build --product tvsim >/dev/null
+bin="$(swift build --show-bin-path)"
+
+work="$(mktemp -d /tmp/tv2mqtt-try.XXXXXX)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# A TCP port nobody listens on (UDP ports come from the same range and are used only here).
+free_port() {
+    local port
+    for _ in $(seq 1 50); do
+        port=$((20000 + RANDOM % 20000))
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return
+        fi
+    done
+    echo "no free port found" >&2
+    exit 1
+}
+mqtt_port=$(free_port)
+ssdp_port=$(free_port)
+wol_port=$(free_port)
+base=tv2mqtt
+
+step "Starting mosquitto on 127.0.0.1:$mqtt_port"
+printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$mqtt_port" >"$work/mosquitto.conf"
+mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 50); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$mqtt_port") 2>/dev/null && break
+    sleep 0.1
+done
+sub() { mosquitto_sub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
+pub() { mosquitto_pub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
+
+step "Starting two simulated Rokus: a TV on 127.0.0.2 and a stick on 127.0.0.3"
+"$bin/tvsim" roku --host 127.0.0.2 --port 8060 --kind tv --name "Living Room TV" \
+    --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/tv.log" 2>"$work/tvsim-tv.err" &
+pids+=($!)
+"$bin/tvsim" roku --host 127.0.0.3 --port 8060 --kind stick --name "Bedroom Stick" \
+    --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/stick.log" 2>"$work/tvsim-stick.err" &
+pids+=($!)
+sleep 0.5
+cat "$work/tvsim-tv.err" "$work/tvsim-stick.err" | sed 's/^/   /'
+
+# Everything the bridge publishes, for the tour and for you to look at afterwards.
+sub -v -t "$base/#" -t 'homeassistant/#' >"$work/mqtt.log" &
+pids+=($!)
+
+step "Starting the bridge (SSDP to 127.255.255.255:$ssdp_port, Wake-on-LAN to 127.255.255.255:$wol_port)"
+"$bin/tv2mqtt" run --mqtt-server "mqtt://127.0.0.1:$mqtt_port" --state-dir "$work/state" \
+    --ssdp-address "127.255.255.255:$ssdp_port" --wol-target "127.255.255.255:$wol_port" \
+    --poll-interval 2 --log-level info 2>"$work/tv2mqtt.log" &
+pids+=($!)
+
+# Waits until a retained message on $1 matches the extended regular expression $2.
+wait_for() {
+    local topic=$1 pattern=$2
+    for _ in $(seq 1 100); do
+        if sub -t "$topic" -W 1 -C 1 2>/dev/null | grep -Eq "$pattern"; then return 0; fi
+    done
+    echo "timed out waiting for $topic ~ $pattern" >&2
+    exit 1
+}
+
+ids=()
+for _ in $(seq 1 60); do
+    mapfile -t ids < <(sub -v -t "$base/+/state" -W 1 2>/dev/null | cut -d' ' -f1 | cut -d/ -f2 | sort -u || true)
+    [ "${#ids[@]}" -ge 2 ] && break
+done
+[ "${#ids[@]}" -ge 2 ] || { echo "the bridge did not find both simulated Rokus; see $work/tv2mqtt.log" >&2; exit 1; }
+say "found: ${ids[*]}"
+sed 's/^/   log: /' "$work/tv2mqtt.log" | grep -E "found|connected" | head -n 6 || true
+
+tv=""
+for id in "${ids[@]}"; do
+    if sub -t "$base/$id/state" -C 1 -W 3 | grep -q '"input"'; then tv=$id; fi
+done
+[ -n "$tv" ] || tv=${ids[0]}
+
+step "What Home Assistant sees (retained discovery configs)"
+sub -v -t 'homeassistant/#' -W 2 2>/dev/null | cut -c1-150 | sed 's/^/   /' || true
+
+step "State of $tv (retained, published when it changes)"
+sub -t "$base/$tv/state" -C 1 -W 3 | sed 's/^/   /'
+
+step "Pressing Home:  mosquitto_pub -t $base/$tv/set/key -m home"
+pub -t "$base/$tv/set/key" -m home
+sleep 0.5
+say "the TV received: $(grep '"keypress"' "$work/tv.log" | tail -n 1)"
+
+step "Launching Netflix:  mosquitto_pub -t $base/$tv/set/app -m Netflix"
+pub -t "$base/$tv/set/app" -m Netflix
+wait_for "$base/$tv/state" '"app":"Netflix"'
+say "the TV received: $(grep '"launch"' "$work/tv.log" | tail -n 1)"
+say "state now: $(sub -t "$base/$tv/state" -C 1 -W 3)"
+
+step "Turning it off:  mosquitto_pub -t $base/$tv/set/power -m OFF"
+pub -t "$base/$tv/set/power" -m OFF
+wait_for "$base/$tv/state" '"power":"OFF"'
+say "state now: $(sub -t "$base/$tv/state" -C 1 -W 3)"
+
+step "Turning it off again does nothing (OFF never turns a TV on)"
+before=$(wc -l <"$work/tv.log")
+pub -t "$base/$tv/set/power" -m OFF
+sleep 1
+say "requests the TV received since: $(($(wc -l <"$work/tv.log") - before))"
+
+step "Turning it on:  mosquitto_pub -t $base/$tv/set/power -m ON  (Wake-on-LAN, then PowerOn)"
+pub -t "$base/$tv/set/power" -m ON
+wait_for "$base/$tv/state" '"power":"ON"'
+grep -E '"wol"|PowerOn' "$work/tv.log" | tail -n 2 | sed 's/^/   the TV received: /'
+
+step "A bad command is refused with a reason, and nothing reaches the TV"
+sub -t "$base/bridge/event" -C 1 -W 5 >"$work/event.txt" &
+event_pid=$!
+sleep 0.3
+pub -t "$base/$tv/set/key" -m FactoryReset
+wait "$event_pid" || true
+say "event: $(cat "$work/event.txt")"
+
+printf '\n\033[1mDone.\033[0m Everything ran on loopback; logs are in %s while this runs.\n' "$work"
+if $keep; then
+    echo "Still running. Try, in another terminal:"
+    echo "  mosquitto_sub -h 127.0.0.1 -p $mqtt_port -v -t '$base/#'"
+    echo "  mosquitto_pub -h 127.0.0.1 -p $mqtt_port -t $base/$tv/set/key -m volume_up"
+    echo "  tail -f $work/tv.log"
+    echo "Ctrl-C stops everything."
+    while true; do sleep 3600; done
+fi
