@@ -574,7 +574,8 @@ class Verification:
             entry = await ha.add_mqtt(self.mqtt_port)
             entries = await ha.request("GET", "/api/config/config_entries/entry?domain=mqtt")
             loaded = [e for e in entries if e["entry_id"] == entry["entry_id"] and e["state"] == "loaded"]
-            self.check("MQTT integration added through the config flow and loaded", bool(loaded), f"{entries}")
+            self.check("MQTT integration added through the config flow and loaded", bool(loaded),
+                       ", ".join(f"{e['title']}: {e['state']}" for e in entries))
             settings = await ha.mqtt_options(entry["entry_id"])
             self.check(
                 "MQTT discovery on with prefix homeassistant",
