@@ -1,0 +1,978 @@
+#!/usr/bin/env python3
+"""Drives the Home Assistant verification of tv2mqtt (see README.md; run through verify.sh).
+
+Runs inside the loopback-only network namespace verify.sh made. Starts mosquitto, simulated
+Roku TVs (tvsim), the bridge (tv2mqtt) and Home Assistant, onboards Home Assistant and adds
+the MQTT integration through its REST API, then checks what Home Assistant made of the
+bridge's discovery: devices, entities, states, service calls reaching the simulators, and
+Home Assistant's log. Prints PASS/FAIL per check and `N passed, N failed`; exit status 0 only
+when nothing failed. Every process it starts is ended before it returns (verify.sh also ends
+whatever is left in the namespace).
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import aiohttp
+import paho.mqtt.client as mqtt
+
+HOST = "127.0.0.1"
+BASE = "tv2mqtt"
+PREFIX = "homeassistant"
+ROKU_TV = "127.0.0.2"
+ROKU_STICK = "127.0.0.3"
+POLL_INTERVAL = 2
+
+# The entities that must exist whatever the discovery says (SPEC §5): key -> platform.
+BRIDGE_MINIMUM = {
+    "connection_state": "binary_sensor",
+    "version": "sensor",
+    "discover": "button",
+    "log_level": "select",
+}
+TV_MINIMUM = {
+    "power": "switch",
+    "app": "select",
+    "keyboard": "text",
+    "home": "button",
+    "back": "button",
+    "up": "button",
+    "down": "button",
+    "left": "button",
+    "right": "button",
+    "select": "button",
+    "play_pause": "button",
+    "volume_up": "button",
+    "volume_down": "button",
+    "mute_toggle": "button",
+    "media_state": "sensor",
+    "current_app": "sensor",
+    "power_mode": "sensor",
+    "connected": "binary_sensor",
+    "limited_mode": "binary_sensor",
+}
+ROKU_TV_MINIMUM = {**TV_MINIMUM, "input": "select"}
+# A Roku stick cannot be switched off and its remote sets the TV's volume, not the stick's:
+# the Roku driver gives it no power switch and no volume buttons (RokuDescriptionBuilder).
+ROKU_STICK_MINIMUM = {
+    key: platform for key, platform in TV_MINIMUM.items()
+    if key not in ("power", "volume_up", "volume_down", "mute_toggle")
+}
+
+# Home Assistant log records that concern us: MQTT, the platforms we use, templates,
+# registries, or anything naming our topics.
+RELEVANT_LOGGER = re.compile(
+    r"homeassistant\.(components\.(mqtt|switch|select|button|text|sensor|binary_sensor|number)\b"
+    r"|helpers\.(template|entity|entity_platform|entity_registry|device_registry)\b)"
+)
+RELEVANT_TEXT = re.compile(r"mqtt|tv2mqtt|discover|template|homeassistant/", re.IGNORECASE)
+LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+ (\w+) \(([^)]*)\) \[([^\]]+)\] ?(.*)$")
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+        self.failures = []
+
+    def check(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+            print(f"PASS {name}" + (f" ({detail})" if detail else ""), flush=True)
+        else:
+            self.failed += 1
+            self.failures.append(name)
+            print(f"FAIL {name}" + (f": {detail}" if detail else ""), flush=True)
+        return ok
+
+
+def note(message):
+    print(f"  .. {message}", flush=True)
+
+
+def free_port(kind=socket.SOCK_STREAM, host=HOST):
+    with socket.socket(socket.AF_INET, kind) as sock:
+        sock.bind((host, 0))
+        return sock.getsockname()[1]
+
+
+class Processes:
+    """Children, each with its own log file; their PIDs go to WORK/pids for verify.sh."""
+
+    def __init__(self, work):
+        self.work = work
+        self.children = []
+
+    def start(self, name, argv, **kwargs):
+        log = open(os.path.join(self.work, f"{name}.out"), "ab")
+        process = subprocess.Popen(
+            argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True, **kwargs
+        )
+        log.close()
+        self.children.append((name, process))
+        with open(os.path.join(self.work, "pids"), "a", encoding="utf-8") as file:
+            file.write(f"{process.pid} {name}\n")
+        return process
+
+    def stop(self, process, timeout=15):
+        if process.poll() is not None:
+            return process.returncode
+        process.send_signal(signal.SIGTERM)
+        try:
+            return process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            return process.wait()
+
+    def stop_all(self):
+        for name, process in reversed(self.children):
+            self.stop(process)
+
+
+def read_retained(port, topics, seconds=2.0):
+    """Every retained message under `topics` on the broker: {topic: payload text}."""
+    messages = {}
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"verify-{os.getpid()}-{time.time()}")
+
+    def on_connect(client, userdata, flags, reason, properties):
+        for topic in topics:
+            client.subscribe(topic, qos=1)
+
+    def on_message(client, userdata, message):
+        if message.retain:
+            messages[message.topic] = message.payload.decode("utf-8", "replace")
+
+    client.on_connect = on_connect
+    client.on_message = on_message
+    client.connect(HOST, port, 30)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        client.loop(0.1)
+    client.disconnect()
+    return messages
+
+
+def first(mapping, *keys, default=None):
+    """The value of the first key present (full names and discovery abbreviations)."""
+    for key in keys:
+        if key in mapping:
+            return mapping[key]
+    return default
+
+
+def expected_from_discovery(retained):
+    """Devices and entities the retained tv2mqtt discovery configs describe.
+
+    Returns {device identifier: {"device": block, "entities": {unique_id: entity}}}, each entity
+    a dict with key, platform, unique_id, enabled, name.
+    """
+    devices = {}
+    for topic, text in sorted(retained.items()):
+        if not (topic.startswith(PREFIX + "/") and topic.endswith("/config")) or not text:
+            continue
+        try:
+            payload = json.loads(text)
+        except ValueError:
+            continue
+        origin = first(payload, "origin", "o", default={})
+        if first(origin, "name", default=None) != "tv2mqtt":
+            continue
+        device = first(payload, "device", "dev", default={})
+        identifiers = first(device, "identifiers", "ids", default=[])
+        if isinstance(identifiers, str):
+            identifiers = [identifiers]
+        parts = topic.split("/")
+        if parts[1] == "device":
+            components = first(payload, "components", "cmps", default={})
+        else:
+            components = {parts[-2]: dict(payload, platform=parts[1])}
+        for identifier in identifiers:
+            slot = devices.setdefault(identifier, {"device": device, "entities": {}, "topics": set()})
+            slot["topics"].add(topic)
+            for key, component in components.items():
+                unique_id = first(component, "unique_id", "uniq_id")
+                if unique_id is None or len(component) <= 1:
+                    continue
+                slot["entities"][unique_id] = {
+                    "key": key,
+                    "platform": first(component, "platform", "p"),
+                    "unique_id": unique_id,
+                    "enabled": first(component, "enabled_by_default", "en", default=True),
+                    "name": first(component, "name", default=None),
+                    "options": component.get("options") or component.get("ops"),
+                }
+    return devices
+
+
+class HomeAssistant:
+    def __init__(self, session, port):
+        self.session = session
+        self.port = port
+        self.url = f"http://{HOST}:{port}"
+        self.client_id = f"http://{HOST}:{port}/"
+        self.token = None
+        self.ws = None
+        self.ws_id = 0
+
+    @property
+    def headers(self):
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    async def request(self, method, path, expect=(200,), **kwargs):
+        async with self.session.request(method, self.url + path, headers=self.headers, **kwargs) as response:
+            text = await response.text()
+            if response.status not in expect:
+                raise RuntimeError(f"{method} {path}: HTTP {response.status}: {text[:300]}")
+            try:
+                return json.loads(text) if text else None
+            except ValueError:
+                return text
+
+    async def wait_http(self, timeout, process):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"hass exited with status {process.returncode}")
+            try:
+                return await self.request("GET", "/api/onboarding")
+            except (aiohttp.ClientError, RuntimeError, asyncio.TimeoutError):
+                await asyncio.sleep(1)
+        raise RuntimeError(f"Home Assistant's HTTP API did not answer within {timeout} s")
+
+    async def onboard(self):
+        """Onboarding as the frontend does it: the owner, then core config, analytics, integration."""
+        steps = await self.request("GET", "/api/onboarding")
+        done = {step["step"] for step in steps if step["done"]}
+        if "user" in done:
+            raise RuntimeError("already onboarded (a fresh config directory was expected)")
+        answer = await self.request(
+            "POST",
+            "/api/onboarding/users",
+            json={
+                "client_id": self.client_id,
+                "name": "Verify",
+                "username": "verify",
+                "password": "verify-tv2mqtt-" + os.urandom(8).hex(),
+                "language": "en",
+            },
+        )
+        tokens = await self.request(
+            "POST",
+            "/auth/token",
+            data={"grant_type": "authorization_code", "code": answer["auth_code"], "client_id": self.client_id},
+        )
+        self.token = tokens["access_token"]
+        await self.request("POST", "/api/onboarding/core_config", json={})
+        await self.request("POST", "/api/onboarding/analytics", json={})
+        await self.request(
+            "POST",
+            "/api/onboarding/integration",
+            json={"client_id": self.client_id, "redirect_uri": self.client_id + "?auth_callback=1"},
+        )
+        steps = await self.request("GET", "/api/onboarding")
+        return [step["step"] for step in steps if not step["done"]]
+
+    async def wait_running(self, timeout):
+        deadline = time.monotonic() + timeout
+        state = None
+        while time.monotonic() < deadline:
+            state = (await self.request("GET", "/api/config")).get("state")
+            if state == "RUNNING":
+                return state
+            await asyncio.sleep(1)
+        return state
+
+    async def add_mqtt(self, broker_port):
+        flow = await self.request(
+            "POST", "/api/config/config_entries/flow", json={"handler": "mqtt", "show_advanced_options": False}
+        )
+        if flow.get("type") != "form" or flow.get("step_id") != "broker":
+            raise RuntimeError(f"unexpected first step of the mqtt flow: {flow}")
+        result = await self.request(
+            "POST", f"/api/config/config_entries/flow/{flow['flow_id']}", json={"broker": HOST, "port": broker_port}
+        )
+        if result.get("type") != "create_entry":
+            raise RuntimeError(f"mqtt flow did not create an entry: {result}")
+        return result["result"]
+
+    async def mqtt_options(self, entry_id):
+        """The discovery settings, read from the defaults of the options flow's form."""
+        flow = await self.request("POST", "/api/config/config_entries/options/flow", json={"handler": entry_id})
+        settings = {}
+        for field in flow.get("data_schema", []):
+            if field.get("name") in ("discovery", "discovery_prefix"):
+                settings[field["name"]] = field.get("default")
+        await self.request("DELETE", f"/api/config/config_entries/options/flow/{flow['flow_id']}")
+        return settings
+
+    async def ws_connect(self):
+        self.ws = await self.session.ws_connect(f"ws://{HOST}:{self.port}/api/websocket")
+        hello = await self.ws.receive_json()
+        assert hello["type"] == "auth_required", hello
+        await self.ws.send_json({"type": "auth", "access_token": self.token})
+        answer = await self.ws.receive_json()
+        if answer["type"] != "auth_ok":
+            raise RuntimeError(f"websocket auth: {answer}")
+
+    async def ws_command(self, kind, **fields):
+        self.ws_id += 1
+        await self.ws.send_json({"id": self.ws_id, "type": kind, **fields})
+        while True:
+            answer = await self.ws.receive_json(timeout=30)
+            if answer.get("id") == self.ws_id and answer.get("type") == "result":
+                if not answer.get("success"):
+                    raise RuntimeError(f"{kind}: {answer.get('error')}")
+                return answer["result"]
+
+    async def devices(self):
+        return await self.ws_command("config/device_registry/list")
+
+    async def entities(self):
+        return await self.ws_command("config/entity_registry/list")
+
+    async def states(self):
+        return {state["entity_id"]: state for state in await self.request("GET", "/api/states")}
+
+    async def state(self, entity_id):
+        answer = await self.request("GET", f"/api/states/{entity_id}", expect=(200, 404))
+        return answer if isinstance(answer, dict) else None
+
+    async def call(self, domain, service, **data):
+        return await self.request("POST", f"/api/services/{domain}/{service}", json=data)
+
+    async def wait_state(self, entity_id, wanted, timeout):
+        """Waits until the entity's state is `wanted` (a value or a predicate); returns the last."""
+        accept = wanted if callable(wanted) else (lambda value: value == wanted)
+        deadline = time.monotonic() + timeout
+        value = None
+        while True:
+            state = await self.state(entity_id)
+            value = state["state"] if state else None
+            if accept(value) or time.monotonic() >= deadline:
+                return value
+            await asyncio.sleep(0.5)
+
+
+class SimulatorLog:
+    """The JSON lines a tvsim writes, read incrementally."""
+
+    def __init__(self, path):
+        self.path = path
+        self.offset = 0
+        self.events = []
+
+    def poll(self):
+        try:
+            with open(self.path, "rb") as file:
+                file.seek(self.offset)
+                data = file.read()
+        except FileNotFoundError:
+            return
+        end = data.rfind(b"\n") + 1
+        self.offset += end
+        for line in data[:end].splitlines():
+            try:
+                self.events.append(json.loads(line))
+            except ValueError:
+                pass
+
+    def mark(self):
+        self.poll()
+        return len(self.events)
+
+    async def wait(self, since, predicate, timeout):
+        """The events after `since` once `predicate(events)` is true, or None at the timeout."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.poll()
+            events = self.events[since:]
+            if predicate(events):
+                return events
+            if time.monotonic() >= deadline:
+                return None
+            await asyncio.sleep(0.2)
+
+    def since(self, mark):
+        self.poll()
+        return self.events[mark:]
+
+
+def kinds(events):
+    return [(event.get("kind"), event.get("key") or event.get("app") or event.get("text") or event.get("mac"))
+            for event in events]
+
+
+def write_mosquitto_config(work, port):
+    path = os.path.join(work, "mosquitto.conf")
+    lines = [
+        f"listener {port} {HOST}",
+        "allow_anonymous true",
+        "persistence false",
+        f"log_dest file {work}/mosquitto.log",
+        "log_type error",
+        "log_type warning",
+        "log_type notice",
+        "log_type information",
+        "connection_messages true",
+    ]
+    if os.geteuid() == 0:
+        lines.append("user root")  # else mosquitto switches to `mosquitto`, who cannot write the log
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("\n".join(lines) + "\n")
+    return path
+
+
+def write_ha_config(config_dir, port):
+    os.makedirs(config_dir, exist_ok=True)
+    text = f"""# Written by Tests/homeassistant/verify_ha.py. Deliberately no default_config: it would
+# load zeroconf, ssdp, dhcp and other network scanners.
+homeassistant:
+  name: tv2mqtt verify
+  unit_system: metric
+  time_zone: UTC
+  latitude: 0
+  longitude: 0
+  elevation: 0
+  currency: EUR
+  country: DE
+  language: en
+http:
+  server_host: {HOST}
+  server_port: {port}
+api:
+config:
+onboarding:
+logger:
+  default: warning
+  logs:
+    homeassistant.components.mqtt: warning
+"""
+    with open(os.path.join(config_dir, "configuration.yaml"), "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def wait_tcp(host, port, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((host, port), 0.5).close()
+            return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
+def log_records(path):
+    """Home Assistant's log as (level, logger, first line, full text) records."""
+    records = []
+    try:
+        lines = open(path, encoding="utf-8", errors="replace").read().splitlines()
+    except FileNotFoundError:
+        return records
+    for line in lines:
+        match = LOG_RECORD.match(line)
+        if match:
+            records.append([match.group(1), match.group(3), match.group(4), line])
+        elif records:
+            records[-1][3] += "\n" + line
+    return records
+
+
+class Verification:
+    def __init__(self, args):
+        self.args = args
+        self.work = args.work
+        self.checks = Checks()
+        self.processes = Processes(self.work)
+        self.mqtt_port = free_port()
+        self.ha_port = free_port()
+        self.config_dir = os.path.join(self.work, "ha-config")
+        self.sims = {}  # host -> {"process", "log", "kind"}
+        self.bridge = None
+        self.tvs = {}  # host -> tv id
+
+    def check(self, *args, **kwargs):
+        return self.checks.check(*args, **kwargs)
+
+    # --- starting things -------------------------------------------------------------------
+
+    def start_mosquitto(self):
+        config = write_mosquitto_config(self.work, self.mqtt_port)
+        process = self.processes.start("mosquitto", ["mosquitto", "-c", config])
+        ok = wait_tcp(HOST, self.mqtt_port, 10)
+        self.check("mosquitto listens", ok, f"{HOST}:{self.mqtt_port}")
+        return ok and process.poll() is None
+
+    def start_simulators(self):
+        for host, kind in ((ROKU_TV, "tv"), (ROKU_STICK, "stick")):
+            log = os.path.join(self.work, f"tvsim-{host}.jsonl")
+            wol_port = free_port(socket.SOCK_DGRAM, host)
+            argv = [
+                os.path.join(self.args.bin, "tvsim"), "roku", "--host", host, "--port", "8060", "--kind", kind,
+                "--ssdp-port", str(free_port(socket.SOCK_DGRAM, host)), "--wol-port", str(wol_port), "--log", log,
+            ]
+            process = self.processes.start(f"tvsim-{host}", argv)
+            self.sims[host] = {"process": process, "log": SimulatorLog(log), "kind": kind, "wol_port": wol_port}
+        ok = all(wait_tcp(host, 8060, 20) for host in self.sims)
+        self.check("simulated Roku TV and stick listen", ok, ", ".join(f"{h}:8060" for h in self.sims))
+        return ok
+
+    def start_bridge(self):
+        argv = [
+            os.path.join(self.args.bin, "tv2mqtt"), "run", "--mqtt-server", f"mqtt://{HOST}:{self.mqtt_port}",
+            "--state-dir", os.path.join(self.work, "bridge-state"), "--no-ssdp",
+            "--poll-interval", str(POLL_INTERVAL), "--log-level", "debug",
+        ]
+        for host, sim in self.sims.items():
+            argv += ["--tv", f"roku:{host}:8060", "--wol-target", f"{host}:{sim['wol_port']}"]
+        self.bridge = self.processes.start("tv2mqtt", argv)
+
+    async def wait_bridge(self):
+        deadline = time.monotonic() + 60
+        retained = {}
+        while time.monotonic() < deadline:
+            if self.bridge.poll() is not None:
+                self.check("bridge runs", False, f"tv2mqtt exited with status {self.bridge.returncode}")
+                return False
+            retained = await asyncio.to_thread(read_retained, self.mqtt_port, [f"{BASE}/bridge/#"], 1.0)
+            tvs = json.loads(retained.get(f"{BASE}/bridge/tvs") or "[]")
+            online = retained.get(f"{BASE}/bridge/state") == "online"
+            if online and len(tvs) >= len(self.sims):
+                self.tvs = {tv.get("host"): tv["id"] for tv in tvs}
+                break
+            await asyncio.sleep(1)
+        online = retained.get(f"{BASE}/bridge/state") == "online"
+        detail = f"bridge/state={retained.get(f'{BASE}/bridge/state')!r}"
+        if self.sims:
+            detail += f", TVs: {self.tvs}"
+            online = online and all(host in self.tvs for host in self.sims)
+        return self.check("bridge online and knows every TV", online, detail)
+
+    # --- Home Assistant ----------------------------------------------------------------------
+
+    async def start_home_assistant(self, session):
+        write_ha_config(self.config_dir, self.ha_port)
+        hass = os.path.join(os.path.dirname(sys.executable), "hass")
+        started = time.monotonic()
+        self.hass_process = self.processes.start("hass", [hass, "-c", self.config_dir, "--skip-pip"])
+        ha = HomeAssistant(session, self.ha_port)
+        try:
+            await ha.wait_http(300, self.hass_process)
+            note(f"Home Assistant's HTTP API answered after {time.monotonic() - started:.0f} s")
+            remaining = await ha.onboard()
+            self.check("Home Assistant onboarded through the REST API", not remaining, f"steps left: {remaining}")
+            state = await ha.wait_running(300)
+            self.check("Home Assistant is running", state == "RUNNING", f"state {state}")
+            entry = await ha.add_mqtt(self.mqtt_port)
+            entries = await ha.request("GET", "/api/config/config_entries/entry?domain=mqtt")
+            loaded = [e for e in entries if e["entry_id"] == entry["entry_id"] and e["state"] == "loaded"]
+            self.check("MQTT integration added through the config flow and loaded", bool(loaded),
+                       ", ".join(f"{e['title']}: {e['state']}" for e in entries))
+            settings = await ha.mqtt_options(entry["entry_id"])
+            self.check(
+                "MQTT discovery on with prefix homeassistant",
+                settings.get("discovery") is True and settings.get("discovery_prefix") == PREFIX,
+                f"{settings}",
+            )
+            await ha.ws_connect()
+        except Exception as err:  # noqa: BLE001
+            self.check("Home Assistant set up", False, f"{type(err).__name__}: {err}")
+            return None
+        return ha
+
+    # --- checks ------------------------------------------------------------------------------
+
+    async def converge(self, ha, timeout=60):
+        """Waits until Home Assistant has every entity of the retained discovery configs."""
+        deadline = time.monotonic() + timeout
+        while True:
+            retained = await asyncio.to_thread(read_retained, self.mqtt_port, [f"{PREFIX}/#", f"{BASE}/#"], 1.5)
+            expected = expected_from_discovery(retained)
+            registry = {e["unique_id"] for e in await ha.entities() if e["platform"] == "mqtt"}
+            wanted = {uid for device in expected.values() for uid in device["entities"]}
+            if (wanted and wanted <= registry) or time.monotonic() >= deadline:
+                return retained, expected
+            await asyncio.sleep(1)
+
+    async def check_registry(self, ha, retained, expected):
+        bridge_ids = [i for i in expected if i.startswith("tv2mqtt_bridge")]
+        self.check(
+            "retained discovery: a bridge device and one device per TV",
+            len(bridge_ids) == 1 and len(expected) == 1 + len(self.sims),
+            f"devices {sorted(expected)}, {sum(len(d['entities']) for d in expected.values())} entities",
+        )
+        for host, tv_id in self.tvs.items():
+            self.check(f"retained discovery has device tv2mqtt_{tv_id} ({host})", f"tv2mqtt_{tv_id}" in expected)
+
+        devices = await ha.devices()
+        entities = await ha.entities()
+        by_identifier = {}
+        for device in devices:
+            for domain, identifier in device["identifiers"]:
+                if domain == "mqtt":
+                    by_identifier.setdefault(identifier, []).append(device)
+        bridge_device = None
+        if bridge_ids:
+            found = by_identifier.get(bridge_ids[0], [])
+            bridge_device = found[0] if len(found) == 1 else None
+        self.entity_ids = {}  # (device identifier, key) -> entity_id
+        for identifier, slot in sorted(expected.items()):
+            found = by_identifier.get(identifier, [])
+            if not self.check(f"device {identifier}: exactly one in Home Assistant", len(found) == 1, f"{len(found)}"):
+                continue
+            device = found[0]
+            block = slot["device"]
+            mismatches = []
+            for ours, theirs in (("name", "name"), ("manufacturer", "manufacturer"), ("model", "model"),
+                                 ("model_id", "model_id"), ("serial_number", "serial_number"),
+                                 ("sw_version", "sw_version")):
+                if ours in block and block[ours] != device.get(theirs):
+                    mismatches.append(f"{theirs} {device.get(theirs)!r} != {block[ours]!r}")
+            if identifier not in bridge_ids:
+                if bridge_device is None or device.get("via_device_id") != bridge_device["id"]:
+                    mismatches.append("via_device is not the bridge device")
+            self.check(f"device {identifier}: name, model, versions, via_device", not mismatches,
+                       "; ".join(mismatches) or f"{device.get('name')!r}, {device.get('model')!r}")
+
+            mine = {e["unique_id"]: e for e in entities if e["platform"] == "mqtt" and e["device_id"] == device["id"]}
+            missing = sorted(uid for uid in slot["entities"] if uid not in mine)
+            misplaced = []
+            for uid in missing:
+                elsewhere = [e for e in entities if e["unique_id"] == uid]
+                if elsewhere:
+                    misplaced.append(f"{uid} on device {elsewhere[0]['device_id']}")
+            self.check(f"device {identifier}: all {len(slot['entities'])} discovered entities exist under it",
+                       not missing, f"missing {missing}; {misplaced}")
+            extra = sorted(uid for uid in mine if uid not in slot["entities"])
+            self.check(f"device {identifier}: no entities beyond the discovery", not extra, f"extra {extra}")
+            wrong_platform, wrong_enabled = [], []
+            for uid, entity in slot["entities"].items():
+                entry = mine.get(uid)
+                if entry is None:
+                    continue
+                self.entity_ids[(identifier, entity["key"])] = entry["entity_id"]
+                if entry["entity_id"].split(".")[0] != entity["platform"]:
+                    wrong_platform.append(f"{entry['entity_id']} for {entity['platform']} {entity['key']}")
+                disabled = entry.get("disabled_by") is not None
+                if disabled == bool(entity["enabled"]):
+                    wrong_enabled.append(f"{entry['entity_id']} disabled_by={entry.get('disabled_by')}")
+            self.check(f"device {identifier}: entity platforms and enabled-by-default flags", not (wrong_platform or wrong_enabled),
+                       "; ".join(wrong_platform + wrong_enabled))
+
+            # The hard-coded minimum (SPEC §5).
+            if identifier in bridge_ids:
+                minimum = BRIDGE_MINIMUM
+            else:
+                host = next((h for h, t in self.tvs.items() if f"tv2mqtt_{t}" == identifier), None)
+                minimum = ROKU_TV_MINIMUM if host == ROKU_TV else ROKU_STICK_MINIMUM
+            have = {(e["key"], e["platform"]) for uid, e in slot["entities"].items() if uid in mine}
+            lacking = sorted(f"{platform}.{key}" for key, platform in minimum.items() if (key, platform) not in have)
+            self.check(f"device {identifier}: has the required entities", not lacking,
+                       f"missing {lacking}" if lacking else f"{len(minimum)} required")
+
+        ours = set(expected)
+        strays = sorted(i for i in by_identifier if i.startswith("tv2mqtt_") and i not in ours)
+        self.check("no other tv2mqtt devices in Home Assistant", not strays, f"{strays}")
+
+    def entity(self, identifier, key):
+        return self.entity_ids.get((identifier, key))
+
+    async def check_states(self, ha, retained, expected):
+        states = await ha.states()
+        unavailable, absent = [], []
+        for identifier, slot in expected.items():
+            for uid, entity in slot["entities"].items():
+                entity_id = self.entity(identifier, entity["key"])
+                if entity_id is None or not entity["enabled"]:
+                    continue
+                state = states.get(entity_id)
+                if state is None:
+                    absent.append(entity_id)
+                elif state["state"] == "unavailable":
+                    unavailable.append(entity_id)
+        self.check("every enabled entity has a state and is available", not (absent or unavailable),
+                   f"no state: {absent}; unavailable: {unavailable}")
+
+        info = json.loads(retained.get(f"{BASE}/bridge/info") or "{}")
+        bridge = next((i for i in expected if i.startswith("tv2mqtt_bridge")), None)
+        wanted = {
+            "connection_state": "on",
+            "version": info.get("version"),
+            "log_level": info.get("log_level", "debug"),
+        }
+        for key, value in wanted.items():
+            entity_id = self.entity(bridge, key)
+            actual = states.get(entity_id, {}).get("state")
+            self.check(f"bridge {key} state is {value!r}", actual == value, f"{entity_id} = {actual!r}")
+
+    async def check_tv_states(self, ha, session):
+        for host, tv_id in sorted(self.tvs.items()):
+            identifier = f"tv2mqtt_{tv_id}"
+            sim_state = await sim_get(session, host)
+            power = "on" if sim_state.get("power", "on") == "on" else "off"
+            entity_id = self.entity(identifier, "power")
+            if entity_id is None and host != ROKU_TV:
+                note(f"{tv_id}: no power switch (a stick)")
+            else:
+                actual = await ha.wait_state(entity_id, power, 10) if entity_id else None
+                self.check(f"{tv_id}: power switch is {power!r} like the simulator", actual == power,
+                           f"{entity_id} = {actual!r}, simulator {sim_state.get('power')!r}")
+            entity_id = self.entity(identifier, "connected")
+            actual = await ha.wait_state(entity_id, "on", 10) if entity_id else None
+            self.check(f"{tv_id}: connected is 'on'", actual == "on", f"{entity_id} = {actual!r}")
+            entity_id = self.entity(identifier, "power_mode")
+            actual = await ha.wait_state(entity_id, "PowerOn", 10) if entity_id else None
+            self.check(f"{tv_id}: power_mode is 'PowerOn'", actual == "PowerOn", f"{entity_id} = {actual!r}")
+            entity_id = self.entity(identifier, "limited_mode")
+            actual = await ha.wait_state(entity_id, "off", 10) if entity_id else None
+            self.check(f"{tv_id}: limited_mode is 'off'", actual == "off", f"{entity_id} = {actual!r}")
+            entity_id = self.entity(identifier, "media_state")
+            actual = (await ha.state(entity_id) or {}).get("state") if entity_id else None
+            self.check(f"{tv_id}: media_state has a value", actual not in (None, "unavailable"),
+                       f"{entity_id} = {actual!r}")
+
+    async def check_tv_behaviour(self, ha, session):
+        host, tv_id = ROKU_TV, self.tvs.get(ROKU_TV)
+        identifier = f"tv2mqtt_{tv_id}"
+        sim = self.sims[host]
+        log = sim["log"]
+        power = self.entity(identifier, "power")
+        current_app = self.entity(identifier, "current_app")
+        app = self.entity(identifier, "app")
+        timeout = POLL_INTERVAL * 3 + 5
+
+        # The simulator's own remote: app 12 -> Netflix in current_app and the app select.
+        initial = await sim_get(session, host)
+        await sim_set(session, host, {"app": "12"})
+        actual = await ha.wait_state(current_app, "Netflix", timeout)
+        self.check(f"{tv_id}: current_app follows /sim/state app 12 -> 'Netflix'", actual == "Netflix",
+                   f"{current_app} = {actual!r}")
+        actual = await ha.wait_state(app, "Netflix", 5)
+        self.check(f"{tv_id}: app select follows to 'Netflix'", actual == "Netflix", f"{app} = {actual!r}")
+        # media_state follows /sim/state media_state (while an app is in front)
+        media = self.entity(identifier, "media_state")
+        await sim_set(session, host, {"media_state": "play"})
+        actual = await ha.wait_state(media, "playing", timeout)
+        self.check(f"{tv_id}: media_state follows /sim/state play -> 'playing'", actual == "playing",
+                   f"{media} = {actual!r}")
+
+        if initial.get("app") not in (None, "12"):
+            await sim_set(session, host, {"app": initial["app"]})
+            await ha.wait_state(current_app, lambda v: v != "Netflix", timeout)
+
+        # Standby from the TV's own remote -> the switch turns off; back on -> on.
+        await sim_set(session, host, {"power": "standby"})
+        actual = await ha.wait_state(power, "off", timeout)
+        self.check(f"{tv_id}: power switch 'off' after /sim/state standby", actual == "off", f"{power} = {actual!r}")
+        await sim_set(session, host, {"power": "on"})
+        actual = await ha.wait_state(power, "on", timeout)
+        self.check(f"{tv_id}: power switch 'on' after /sim/state on", actual == "on", f"{power} = {actual!r}")
+
+        # Service calls reach the simulator.
+        def keypress(key):
+            return lambda ev: any(e.get("kind") == "keypress" and e.get("key") == key for e in ev)
+
+        def letters(ev):
+            return [e.get("key") for e in ev if str(e.get("key", "")).startswith("Lit_")]
+
+        await self.service_check(
+            ha, log, f"{tv_id}: select.select_option Netflix -> launch 12", "select", "select_option", app,
+            {"option": "Netflix"}, lambda ev: any(e.get("kind") == "launch" and str(e.get("app")) == "12" for e in ev))
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press home -> keypress Home", "button", "press",
+            self.entity(identifier, "home"), {}, keypress("Home"))
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press volume_up -> keypress VolumeUp", "button", "press",
+            self.entity(identifier, "volume_up"), {}, keypress("VolumeUp"))
+        await self.service_check(
+            ha, log, f"{tv_id}: text.set_value 'hi' -> Lit_h, Lit_i", "text", "set_value",
+            self.entity(identifier, "keyboard"), {"value": "hi"}, lambda ev: letters(ev)[-2:] == ["Lit_h", "Lit_i"])
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_off (TV on) -> keypress PowerOff", "switch", "turn_off", power, {},
+            keypress("PowerOff"))
+        actual = await ha.wait_state(power, "off", timeout)
+        self.check(f"{tv_id}: power switch 'off' after turn_off", actual == "off", f"{power} = {actual!r}")
+        state = await sim_get(session, host)
+        if state.get("power") == "on":
+            note("the simulator did not go to standby on PowerOff; putting it there through /sim/state")
+            await sim_set(session, host, {"power": "standby"})
+            await ha.wait_state(power, "off", timeout)
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_on (TV in standby) -> Wake-on-LAN and keypress PowerOn", "switch",
+            "turn_on", power, {}, lambda ev: any(e.get("kind") == "wol" for e in ev) and keypress("PowerOn")(ev),
+            timeout=15)
+        actual = await ha.wait_state(power, "on", timeout)
+        self.check(f"{tv_id}: power switch 'on' after turn_on", actual == "on", f"{power} = {actual!r}")
+
+        toggles = []
+        for sim in self.sims.values():
+            sim["log"].poll()
+            toggles += [e for e in sim["log"].events if e.get("kind") == "keypress" and e.get("key") == "Power"]
+        self.check("no Power toggle keypress was ever sent", not toggles, f"{toggles}")
+
+    async def service_check(self, ha, log, name, domain, service, entity_id, data, predicate, timeout=10):
+        """Calls a service on an entity and checks the simulator's log for what it should cause."""
+        if entity_id is None:
+            return self.check(name, False, "no such entity in Home Assistant")
+        mark = log.mark()
+        try:
+            await ha.call(domain, service, entity_id=entity_id, **data)
+        except RuntimeError as err:
+            return self.check(name, False, str(err))
+        events = await log.wait(mark, predicate, timeout)
+        return self.check(name, events is not None, f"{entity_id}; simulator got {kinds(log.since(mark))}")
+
+    async def check_bridge_commands(self, ha, expected):
+        """The bridge's own entities: log_level select and discover button reach the bridge."""
+        bridge = next((i for i in expected if i.startswith("tv2mqtt_bridge")), None)
+        log_level = self.entity(bridge, "log_level")
+        if log_level:
+            await ha.call("select", "select_option", entity_id=log_level, option="info")
+            actual = await ha.wait_state(log_level, "info", 10)
+            self.check("bridge: select.select_option log_level info -> bridge/info says info", actual == "info",
+                       f"{log_level} = {actual!r}")
+            await ha.call("select", "select_option", entity_id=log_level, option="debug")
+            await ha.wait_state(log_level, "debug", 10)
+        discover = self.entity(bridge, "discover")
+        if discover:
+            received = []
+
+            def listen():
+                client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"verify-discover-{os.getpid()}")
+                client.on_connect = lambda c, u, f, r, p: c.subscribe(f"{BASE}/bridge/#")
+                client.on_message = lambda c, u, m: received.append((m.topic, m.payload.decode("utf-8", "replace")))
+                client.connect(HOST, self.mqtt_port, 30)
+                end = time.monotonic() + 1.0
+                while time.monotonic() < end:
+                    client.loop(0.1)
+                return client
+
+            client = await asyncio.to_thread(listen)
+            await ha.call("button", "press", entity_id=discover)
+
+            def more():
+                end = time.monotonic() + 5
+                while time.monotonic() < end:
+                    client.loop(0.1)
+                client.disconnect()
+
+            await asyncio.to_thread(more)
+            requests = [t for t, p in received if t == f"{BASE}/bridge/request/discover"]
+            self.check("bridge: button.press discover -> bridge/request/discover", bool(requests),
+                       f"{len(requests)} request(s); responses {[p for t, p in received if '/response/' in t]}")
+
+    async def check_bridge_stop(self, ha, expected):
+        """The bridge's last will: every entity but connection_state becomes unavailable."""
+        began = time.monotonic()
+        code = self.processes.stop(self.bridge, timeout=10)
+        self.check("the bridge exits on SIGTERM within 10 s", code == 0,
+                   f"status {code} after {time.monotonic() - began:.1f} s" + (" (SIGKILLed)" if code == -9 else ""))
+        bridge = next((i for i in expected if i.startswith("tv2mqtt_bridge")), None)
+        connection = self.entity(bridge, "connection_state")
+        actual = await ha.wait_state(connection, "off", 10)
+        self.check("after the bridge stops: connection_state 'off'", actual == "off", f"{connection} = {actual!r}")
+        await asyncio.sleep(1)
+        states = await ha.states()
+        still = []
+        for (identifier, key), entity_id in self.entity_ids.items():
+            if key == "connection_state" or entity_id not in states:
+                continue
+            if states[entity_id]["state"] != "unavailable":
+                still.append(f"{entity_id}={states[entity_id]['state']}")
+        self.check("after the bridge stops: every other entity unavailable", not still, f"{still}")
+
+    def check_log(self):
+        records = log_records(os.path.join(self.config_dir, "home-assistant.log"))
+        problems = [r for r in records if r[0] in ("WARNING", "ERROR", "CRITICAL")]
+        relevant = [
+            r for r in problems
+            if RELEVANT_LOGGER.search(r[1]) or RELEVANT_TEXT.search(r[2]) or "/components/mqtt/" in r[3]
+        ]
+        for record in relevant:
+            print(f"  !! {record[3]}")
+        self.check("Home Assistant logged no warning or error about MQTT, discovery, templates or our topics",
+                   not relevant, f"{len(relevant)} record(s), shown above" if relevant else "")
+        others = [r for r in problems if r not in relevant]
+        if others:
+            note(f"{len(others)} other warning/error record(s) in Home Assistant's log (not about tv2mqtt):")
+            for record in others:
+                note(f"{record[0]} [{record[1]}] {record[2][:200]}")
+
+    # --- the run -----------------------------------------------------------------------------
+
+    async def run(self):
+        started = time.monotonic()
+        timeout = aiohttp.ClientTimeout(total=60)
+        async with aiohttp.ClientSession(timeout=timeout) as session:
+            if not self.start_mosquitto():
+                return
+            if not self.args.bridge_only and not self.start_simulators():
+                return
+            self.start_bridge()
+            if not await self.wait_bridge():
+                return
+            ha = await self.start_home_assistant(session)
+            if ha is None:
+                return
+            note(f"Home Assistant ready after {time.monotonic() - started:.0f} s")
+            retained, expected = await self.converge(ha)
+            await self.check_registry(ha, retained, expected)
+            await self.check_states(ha, retained, expected)
+            if not self.args.bridge_only:
+                await self.check_tv_states(ha, session)
+                await self.check_tv_behaviour(ha, session)
+            await self.check_bridge_commands(ha, expected)
+            await self.check_bridge_stop(ha, expected)
+            await ha.ws.close()
+        self.check_log()
+
+
+async def sim_get(session, host):
+    async with session.get(f"http://{host}:8060/sim/state") as response:
+        return await response.json(content_type=None)
+
+
+async def sim_set(session, host, state):
+    async with session.post(f"http://{host}:8060/sim/state", json=state) as response:
+        if response.status >= 300:
+            raise RuntimeError(f"POST /sim/state {state} on {host}: HTTP {response.status}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--work", required=True, help="a fresh temporary directory")
+    parser.add_argument("--bin", required=True, help="directory holding tv2mqtt and tvsim")
+    parser.add_argument("--bridge-only", action="store_true", help="no simulated TVs")
+    args = parser.parse_args()
+    verification = Verification(args)
+
+    def terminate(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, terminate)
+    try:
+        asyncio.run(verification.run())
+    except KeyboardInterrupt:
+        verification.check("run completed", False, "interrupted")
+    except Exception as err:  # noqa: BLE001
+        import traceback
+
+        traceback.print_exc()
+        verification.check("run completed", False, f"{type(err).__name__}: {err}")
+    finally:
+        verification.processes.stop_all()
+    checks = verification.checks
+    print(f"{checks.passed} passed, {checks.failed} failed", flush=True)
+    return 0 if checks.failed == 0 and checks.passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
