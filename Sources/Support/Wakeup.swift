@@ -1,16 +1,16 @@
 import Dispatch
 import Synchronization
 
-/// A sleep another task can cut short: a TV's poller sleeps `poll_interval`, and a command
+/// A sleep other tasks can cut short: a TV's poller sleeps `poll_interval`, and a command
 /// wakes it so the new state follows within a fraction of a second.
 ///
-/// A `signal()` with nobody waiting is remembered: the next `wait` returns at once.
-/// One waiter at a time.
+/// `signal()` wakes every task waiting at that moment (the TV finder's loops share one); with
+/// nobody waiting it is remembered, and the next `wait` returns at once.
 public final class Wakeup: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Bool, Never>?
+        var waiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
         var pending = false
-        var generation: UInt64 = 0
+        var nextID: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -20,55 +20,51 @@ public final class Wakeup: Sendable {
     /// Waits until `signal()` (returns true) or until `timeout` passes or the task is
     /// cancelled (returns false).
     public func wait(timeout: Duration) async -> Bool {
-        let woken = await withTaskCancellationHandler {
+        let id = state.withLock { state -> UInt64 in
+            state.nextID &+= 1
+            return state.nextID
+        }
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let generation = state.withLock { state -> UInt64? in
+                let waiting = state.withLock { state -> Bool in
                     if state.pending || Task.isCancelled {
                         let wasPending = state.pending
                         state.pending = false
                         continuation.resume(returning: wasPending)
-                        return nil
+                        return false
                     }
-                    state.generation &+= 1
-                    state.continuation = continuation
-                    return state.generation
+                    state.waiters[id] = continuation
+                    return true
                 }
-                guard let generation else { return }
+                guard waiting else { return }
                 let (seconds, attoseconds) = timeout.components
                 let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
                 DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) {
                     [self] in
-                    self.resume(generation: generation, with: false)
+                    self.resume(id, with: false)
                 }
             }
         } onCancel: {
-            resume(generation: nil, with: false)
+            resume(id, with: false)
         }
-        return woken
     }
 
-    /// Wakes the waiter, or the next one to wait.
+    /// Wakes every waiter, or the next one to wait.
     public func signal() {
-        let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-            guard let continuation = state.continuation else {
+        let woken = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            guard !state.waiters.isEmpty else {
                 state.pending = true
-                return nil
+                return []
             }
-            state.continuation = nil
-            return continuation
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
         }
-        continuation?.resume(returning: true)
+        for continuation in woken { continuation.resume(returning: true) }
     }
 
-    /// Resumes the waiter of `generation` (nil: whoever waits) with `value`.
-    private func resume(generation: UInt64?, with value: Bool) {
-        let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-            guard let continuation = state.continuation, generation == nil || generation == state.generation else {
-                return nil
-            }
-            state.continuation = nil
-            return continuation
-        }
+    /// Resumes the waiter `id` with `value`, unless it was resumed already.
+    private func resume(_ id: UInt64, with value: Bool) {
+        let continuation = state.withLock { $0.waiters.removeValue(forKey: id) }
         continuation?.resume(returning: value)
     }
 }

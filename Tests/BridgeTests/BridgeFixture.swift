@@ -11,6 +11,9 @@ import Wire
 actor MessageLog {
     private(set) var messages: [MQTTMessage] = []
 
+    /// How many messages arrived so far: a mark for `waitFor(_:after:)`.
+    var count: Int { messages.count }
+
     func append(_ message: MQTTMessage) { messages.append(message) }
 
     /// The latest message on `topic` (nil if none yet).
@@ -22,14 +25,16 @@ actor MessageLog {
 }
 
 extension MessageLog {
-    /// Waits for a message on `topic` matching `condition` (the latest one is checked each time).
+    /// Waits for a message on `topic` matching `condition` (the latest one is checked each time),
+    /// among the messages from index `after` on (`count` taken earlier: only newer ones).
     func waitFor(
-        _ topic: String, timeout: Duration = .seconds(20),
+        _ topic: String, after: Int = 0, timeout: Duration = .seconds(20),
         where condition: @Sendable (MQTTMessage) -> Bool = { _ in true }
     ) async -> MQTTMessage? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let match = messages.last(where: { $0.topic == topic && condition($0) }) { return match }
+            let candidates = messages[min(after, messages.count)...]
+            if let match = candidates.last(where: { $0.topic == topic && condition($0) }) { return match }
             try? await Task.sleep(for: .milliseconds(20))
         }
         return nil
@@ -105,9 +110,10 @@ final class BridgeFixture: Sendable {
         let logger = Logger(label: "test", sink: logs, threshold: LogThreshold(.debug))
         let bridge = try BridgeService(configuration: configuration, logger: logger, factory: factory)
         service.withLock { $0 = bridge }
+        let mark = await log.count
         let runner = Task { await bridge.run() }
         keep(runner)
-        _ = await log.waitFor("\(base)/bridge/state") { $0.text == "online" }
+        _ = await log.waitFor("\(base)/bridge/state", after: mark) { $0.text == "online" }
         return bridge
     }
 

@@ -70,7 +70,9 @@ enum DiscoverCommand {
                     let rounds = max(1, min(3, Int(seconds) / 2))
                     try? await discoverer.search(count: rounds, mx: max(1, min(5, Int(seconds) - 1))) {
                         sighting in
-                        await candidates.add(sighting.address, TVFinder.targets[sighting.target], nil)
+                        let kind = TVFinder.targets[sighting.target]
+                        // A Roku's LOCATION names its ECP port; Samsung's names another service.
+                        await candidates.add(sighting.address, kind, kind == .roku ? sighting.location.port : nil)
                     }
                 }
             }

@@ -19,7 +19,7 @@ enum SendCommand {
             let parsed = try CommandLineTool.parse(
                 arguments, specs: specs, usage: "tv2mqtt send [OPTIONS] TV COMMAND [ARG]",
                 summary:
-                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an IP address. COMMAND is one of power, key, app, input, text, volume, mute, launch; for example: send living_room key home; send 192.168.1.50 power off."
+                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, [roku:|samsung:]IP[:PORT]. COMMAND is one of power, key, app, input, text, volume, mute, launch; for example: send living_room key home; send 192.168.1.50 power off."
             )
         else { return 0 }
         guard parsed.positionals.count == 2 || parsed.positionals.count == 3 else {
@@ -48,8 +48,13 @@ enum SendCommand {
                 identity: persisted.identity, capabilities: persisted.capabilities ?? TVCapabilities(),
                 apps: (persisted.apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
         } else {
+            // Not a known TV: an address, written like `--tv`: [roku:|samsung:]HOST[:PORT].
+            let address = try ConfigurationLoader.parseTVFlag(target)
+            let host = address["host"]?.stringValue ?? target
+            let kind = address["kind"]?.stringValue.flatMap(TVKind.init(rawValue:))
+            let port = address["port"]?.intValue.flatMap(UInt16.init(exactly:))
             do {
-                description = try await factory.probe(host: target, kind: nil, port: nil)
+                description = try await factory.probe(host: host, kind: kind, port: port)
             } catch {
                 printError(
                     "\(target): not a known TV id or name, and no TV answered at that address (\(error))")

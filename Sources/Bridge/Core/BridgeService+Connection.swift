@@ -6,7 +6,7 @@ import TVModel
 import Wire
 
 extension BridgeService {
-    /// Reacts to the MQTT connection: on every (re)connect, `online`, subscriptions, then
+    /// Reacts to the MQTT connection: on every (re)connect, subscriptions, `online`, then
     /// discovery, availability and state republished in that order (SPEC §5).
     func followConnection() async {
         var firstConnection = true
@@ -27,16 +27,18 @@ extension BridgeService {
 
     private func connected(first: Bool) async {
         let publisher = context.publisher
-        await publisher.setRetained(context.topics.bridgeState, "online", category: .bridge)
         if first {
+            // Subscribed before saying `online`: a command sent as soon as the bridge says it
+            // is online must not be lost. (Reconnects resubscribe in the client itself.)
             let subscriptions = context.topics.subscriptions.map { MQTTSubscription(filter: $0, qos: .atLeastOnce) }
             do {
                 try await client.subscribe(subscriptions)
             } catch {
                 context.logger.error("cannot subscribe to the command topics: \(error)")
             }
-            if configuration.homeAssistant.enabled { await sweepStaleConfigs() }
         }
+        await publisher.setRetained(context.topics.bridgeState, "online", category: .bridge)
+        if first && configuration.homeAssistant.enabled { await sweepStaleConfigs() }
         await publishInfo()
         await publishTVList()
         await publisher.republish([.bridge])

@@ -1,0 +1,333 @@
+import Clients
+import Drivers
+import Harness
+import TVModel
+import TVSimulators
+import Testing
+import Wire
+
+@testable import Bridge
+
+/// The first usable bridge: simulated Rokus on real sockets, a real mosquitto, the real driver.
+/// Commands are sent the way Home Assistant sends them: to the command topic and with the
+/// payload that the published discovery config names.
+@Suite("Roku end to end")
+struct RokuEndToEndTests {
+    /// A bridge for `rokus`: SSDP to the loopback broadcast address on their port (or off),
+    /// Wake-on-LAN to their port, polling every second.
+    func startBridge(
+        _ fixture: BridgeFixture, _ rokus: SimulatedRokus, ssdp: Bool = true,
+        adjust: (inout BridgeConfiguration) -> Void = { _ in }
+    ) async throws {
+        let configuration = fixture.configuration {
+            $0.discovery.ssdp = ssdp
+            $0.discovery.ssdpAddress = HostPort(host: "127.255.255.255", port: rokus.ssdpPort)
+            $0.discovery.searchInterval = 0
+            $0.wol.targets = [HostPort(host: "127.255.255.255", port: rokus.wolPort)]
+            $0.wol.repeatCount = 1
+            adjust(&$0)
+        }
+        try await fixture.startBridge(
+            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+    }
+
+    /// The discovery config's component `key` for a TV (device-style discovery).
+    func component(_ key: String, of id: String, in fixture: BridgeFixture) async throws -> JSONValue {
+        let found = await fixture.log.waitFor("homeassistant/device/\(id)/config") { message in
+            (try? JSONParser.parse(message.payload))?["components"]?[key] != nil
+        }
+        let config = try #require(found, "no discovery config for \(id) with \(key)")
+        let component = try JSONParser.parse(config.payload)["components"]?[key]
+        return try #require(component)
+    }
+
+    /// Publishes what Home Assistant publishes when a user presses a button / picks an option.
+    func press(_ key: String, of id: String, payload: String? = nil, in fixture: BridgeFixture) async throws {
+        let entity = try await component(key, of: id, in: fixture)
+        let topic = try #require(entity["command_topic"]?.stringValue)
+        let text = try #require(payload ?? entity["payload_press"]?.stringValue)
+        try await fixture.publish(topic, text, qos: .atMostOnce)
+    }
+
+    /// Waits for a state document of `id` that satisfies `condition`; records an issue when
+    /// none comes. (Closures never go inside #expect here: see Tests/lint.)
+    @discardableResult
+    func expectState(
+        _ id: String, in fixture: BridgeFixture, _ comment: Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        where condition: @escaping @Sendable (JSONValue) -> Bool
+    ) async -> JSONValue? {
+        let message = await fixture.log.waitFor("tv2mqtt/\(id)/state") { message in
+            guard let document = try? JSONParser.parse(message.payload) else { return false }
+            return condition(document)
+        }
+        let document = message.flatMap { try? JSONParser.parse($0.payload) }
+        #expect(document != nil, comment, sourceLocation: sourceLocation)
+        return document
+    }
+
+    /// Waits for a message on `topic` that satisfies `condition`; records an issue when none comes.
+    @discardableResult
+    func expectMessage(
+        _ topic: String, in fixture: BridgeFixture, timeout: Duration = .seconds(20), _ comment: Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        where condition: @escaping @Sendable (MQTTMessage) -> Bool = { _ in true }
+    ) async -> MQTTMessage? {
+        let message = await fixture.log.waitFor(topic, timeout: timeout, where: condition)
+        #expect(message != nil, "no message on \(topic). \(comment?.rawValue ?? "")", sourceLocation: sourceLocation)
+        return message
+    }
+
+    /// Waits for a line in the simulators' command log; records an issue when none comes.
+    @discardableResult
+    func expectReceived(
+        _ rokus: SimulatedRokus, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+        where condition: @escaping @Sendable (JSONValue) -> Bool
+    ) async -> JSONValue? {
+        let entry = await rokus.log.waitFor(timeout: .seconds(10), condition)
+        #expect(entry != nil, "the TV did not receive it. \(comment?.rawValue ?? "")", sourceLocation: sourceLocation)
+        return entry
+    }
+
+    @Test("three Rokus are found by SSDP on loopback: discovery, availability and state for each")
+    func ssdpDiscovery() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            let stick = try await rokus.start("127.0.0.3", kind: .stick)
+            let other = try await rokus.start("127.0.0.4")
+            try await startBridge(fixture, rokus)
+            let ids = [tv, stick, other].map(SimulatedRokus.id)
+            #expect(Set(ids).count == 3)
+            for id in ids {
+                await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
+                await expectState(id, in: fixture) { $0["power"] != nil }
+                _ = try await component("home", of: id, in: fixture)
+            }
+            // A stick has no power switch and no input select (at most the removal stub that
+            // device-style discovery keeps: nothing but a platform); a TV has both.
+            let latestStickConfig = await fixture.log.latest("homeassistant/device/\(ids[1])/config")
+            let stickConfig = try JSONParser.parse(#require(latestStickConfig).payload)
+            for key in ["power", "input"] {
+                let component = stickConfig["components"]?[key]
+                #expect(component == nil || component?.objectValue?.keys.sorted() == ["platform"], "\(key)")
+            }
+            _ = try await component("power", of: ids[0], in: fixture)
+            _ = try await component("input", of: ids[0], in: fixture)
+            let list = await expectMessage("tv2mqtt/bridge/tvs", in: fixture) { message in
+                (try? JSONParser.parse(message.payload))?.arrayValue?.count == 3
+            }
+            let listed = try JSONParser.parse(#require(list).payload).arrayValue ?? []
+            let listedIDs = Set(listed.compactMap { $0["id"]?.stringValue })
+            #expect(listedIDs == Set(ids))
+            let events = await fixture.log.all("tv2mqtt/bridge/event").compactMap { try? JSONParser.parse($0.payload) }
+            let discovered = events.filter { $0["type"] == "tv_discovered" }.count
+            #expect(discovered == 3)
+        }
+    }
+
+    @Test("a configured TV is found without SSDP, under the configured id and name")
+    func configuredTV() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            try await startBridge(fixture, rokus, ssdp: false) {
+                var configured = BridgeConfiguration.ConfiguredTV(
+                    host: "127.0.0.2", kind: .roku, name: "Den", id: TVID("den"), port: tv.port)
+                configured.macs = ["02:aa:bb:cc:dd:ee"]
+                $0.tvs = [configured]
+            }
+            await expectMessage("tv2mqtt/den/availability", in: fixture) { $0.text == "online" }
+            let configMessage = await expectMessage("homeassistant/device/den/config", in: fixture)
+            let config = try JSONParser.parse(#require(configMessage).payload)
+            #expect(config["device"]?["name"] == "Den")
+            let listMessage = await expectMessage("tv2mqtt/bridge/tvs", in: fixture) { $0.text.contains("den") }
+            let list = try #require(listMessage)
+            let macs = try JSONParser.parse(list.payload).arrayValue?.first?["macs"]?.arrayValue ?? []
+            #expect(macs.contains("02:aa:bb:cc:dd:ee"))
+            #expect(macs.contains(.string(tv.wifiMAC)))
+        }
+    }
+
+    @Test("each entity's command reaches the simulated TV as the right ECP request")
+    func entityCommands() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            try await startBridge(fixture, rokus)
+            let id = SimulatedRokus.id(tv)
+            await expectState(id, in: fixture) { $0["power"] == "ON" }
+
+            for (button, key) in [("home", "Home"), ("volume_up", "VolumeUp"), ("select", "Select"), ("back", "Back")] {
+                try await press(button, of: id, in: fixture)
+                await expectReceived(rokus, "\(button)") { $0["kind"] == "keypress" && $0["key"] == .string(key) }
+            }
+            try await press("app", of: id, payload: "Netflix", in: fixture)
+            await expectReceived(rokus) { $0["kind"] == "launch" && $0["app"] == "12" }
+            await expectState(id, in: fixture) { $0["app"] == "Netflix" && $0["app_id"] == "12" }
+
+            try await press("keyboard", of: id, payload: "hi €", in: fixture)
+            let typed = await waitUntil(timeout: .seconds(10)) {
+                rokus.entries("text", of: tv).compactMap { $0["text"]?.stringValue }.joined() == "hi €"
+            }
+            #expect(typed, "typed: \(rokus.entries("text", of: tv))")
+
+            try await press("input", of: id, payload: "HDMI 1", in: fixture)
+            await expectState(id, in: fixture) { $0["input"] == "HDMI 1" }
+
+            try await press("power", of: id, payload: "OFF", in: fixture)
+            await expectReceived(rokus) { $0["key"] == "PowerOff" }
+            await expectState(id, in: fixture) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
+
+            // OFF again: nothing is sent (it never turns a TV on).
+            let before = rokus.log.entries.count
+            try await press("power", of: id, payload: "OFF", in: fixture)
+            try await Task.sleep(for: .milliseconds(800))
+            #expect(rokus.log.entries.count == before)
+
+            try await press("power", of: id, payload: "ON", in: fixture)
+            await expectReceived(rokus) { $0["kind"] == "wol" && $0["mac"] == .string(tv.wifiMAC) }
+            await expectReceived(rokus) { $0["key"] == "PowerOn" }
+            await expectState(id, in: fixture) { $0["power"] == "ON" }
+        }
+    }
+
+    @Test("a TV asleep and unreachable is woken by Wake-on-LAN to its cached MAC")
+    func wakeFromOff() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            try await startBridge(fixture, rokus)
+            let id = SimulatedRokus.id(tv)
+            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            try tv.apply(["power": "off"])
+            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "offline" }
+            await expectState(id, in: fixture) { $0["power"] == "OFF" }
+            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+            await expectReceived(rokus) { $0["kind"] == "wol" }
+            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
+            await expectState(id, in: fixture) { $0["power"] == "ON" }
+        }
+    }
+
+    @Test("a change made on the TV reaches <base>/<tv>/state within one poll interval")
+    func stateFollowsTheTV() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            try await startBridge(fixture, rokus)
+            let id = SimulatedRokus.id(tv)
+            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            let changed = ContinuousClock.now
+            try tv.apply(["app": "837", "media_state": "play", "position_ms": 73313])
+            let seen = await expectState(id, in: fixture) { document in
+                document["app"] == "YouTube" && document["media_state"] == "playing"
+            }
+            #expect(ContinuousClock.now - changed < .milliseconds(2500))  // poll interval 1 s, plus slack
+            #expect((seen?["position"]?.doubleValue ?? 0) >= 73.3, "state: \(String(describing: seen))")
+            try tv.apply(["power": "standby"])
+            await expectState(id, in: fixture) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
+        }
+    }
+
+    @Test("availability goes offline when the TV stops answering and online when it returns")
+    func availability() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            let port = tv.port
+            try await startBridge(fixture, rokus)
+            let id = SimulatedRokus.id(tv)
+            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
+            await rokus.stop("127.0.0.2")
+            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "offline" }
+            let lost = await fixture.log.waitForEvent("tv2mqtt", type: "tv_lost")
+            #expect(lost?["tv"]?.stringValue == id)
+            try await rokus.start("127.0.0.2", port: port)
+            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
+        }
+    }
+
+    @Test("bad commands produce command_failed and send nothing to the TV")
+    func badCommands() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            let id = SimulatedRokus.id(tv)
+            let base = "tv2mqtt/\(id)"
+            // A retained command (left by a careless script) must not replay when the bridge subscribes.
+            try await fixture.publish("\(base)/set/key", "home", retain: true)
+            try await startBridge(fixture, rokus)
+            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            let bad: [(String, [UInt8])] = [
+                ("\(base)/set/key", Array("FactoryReset".utf8)),
+                ("\(base)/set/key", Array("Home%2FPowerOff".utf8)),
+                ("\(base)/set/app", Array("../launch/12".utf8)),
+                ("\(base)/set", Array(#"{"launch":{"app":"12/../../keypress/PowerOff"}}"#.utf8)),
+                ("\(base)/set/text", Array("line\r\nPOST /keypress/PowerOff".utf8)),
+                ("\(base)/set/text", [0x68, 0xFF, 0xFE]),
+                ("\(base)/set", Array(repeating: 0x20, count: 70_000)),
+                ("\(base)/set/volume", Array("150".utf8)),
+                ("tv2mqtt/no_such_tv/set/key", Array("home".utf8)),
+            ]
+            for (topic, payload) in bad {
+                try await fixture.observer.publish(topic, payload, qos: .atLeastOnce, retain: false)
+            }
+            let allRefused = await waitUntil(timeout: .seconds(15)) {
+                await fixture.log.all("tv2mqtt/bridge/event").filter { event in
+                    (try? JSONParser.parse(event.payload))?["type"] == "command_failed"
+                }.count >= bad.count + 1
+            }
+            #expect(allRefused, "one command_failed per bad command and one for the retained command")
+            try await fixture.publish("\(base)/set/key", "", retain: true)  // clear the retained command
+            try await Task.sleep(for: .milliseconds(500))
+            let acted = rokus.log.entries.filter { $0["refused"] == nil && $0["kind"]?.stringValue != "wol" }
+            #expect(acted.isEmpty, "the TV received \(acted)")
+        }
+    }
+
+    @Test("ids and MACs survive a bridge restart while the TV is off; ON then wakes it with the remembered MAC")
+    func persistence() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            try await startBridge(fixture, rokus)
+            let id = SimulatedRokus.id(tv)
+            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
+            try await Task.sleep(for: .milliseconds(1500))  // the state file is written, debounced
+            await fixture.stopBridge()
+            try tv.apply(["power": "off"])  // unreachable, and silent to SSDP, until woken
+            try await startBridge(fixture, rokus)
+            // The list the restarted bridge publishes: the TV known from the state file, offline.
+            let listMessage = await expectMessage("tv2mqtt/bridge/tvs", in: fixture) { message in
+                let list = (try? JSONParser.parse(message.payload))?.arrayValue ?? []
+                return list.contains { $0["id"] == .string(id) && $0["online"] == false }
+            }
+            let list = try JSONParser.parse(#require(listMessage).payload).arrayValue ?? []
+            let entry = list.first { $0["id"] == .string(id) }
+            #expect(entry?["online"] == false)
+            let macs = entry?["macs"]?.arrayValue ?? []
+            #expect(macs.contains(.string(tv.wifiMAC)) && macs.contains(.string(tv.ethernetMAC)))
+            let wifiMAC = tv.wifiMAC
+            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+            await expectReceived(rokus) { $0["kind"] == "wol" && $0["mac"] == .string(wifiMAC) }
+            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" && !$0.retain }
+            await expectState(id, in: fixture) { $0["power"] == "ON" }
+        }
+    }
+
+    @Test("Limited mode is reported once, in the state and as an event; commands fail with the reason")
+    func limitedMode() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2", limited: true)
+            try await startBridge(fixture, rokus)
+            let id = SimulatedRokus.id(tv)
+            await expectState(id, in: fixture) { $0["limited_mode"] == true }
+            let event = try #require(await fixture.log.waitForEvent("tv2mqtt", type: "limited_mode"))
+            #expect(event["message"]?.stringValue?.contains("Control by mobile apps") == true)
+            try await fixture.publish("tv2mqtt/\(id)/set/key", "home")
+            let failure = try #require(await fixture.log.waitForEvent("tv2mqtt", type: "command_failed"))
+            #expect(failure["message"]?.stringValue?.contains("Limited mode") == true)
+            // What still works keeps working: the app launch.
+            try await fixture.publish("tv2mqtt/\(id)/set/app", "Netflix")
+            await expectState(id, in: fixture) { $0["app"] == "Netflix" }
+            try await Task.sleep(for: .milliseconds(500))
+            let events = await fixture.log.all("tv2mqtt/bridge/event").filter {
+                (try? JSONParser.parse($0.payload))?["type"] == "limited_mode"
+            }
+            #expect(events.count == 1)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Glibc
+import Harness
+import TVSimulators
+import TestSupport
+import Testing
+import Wire
+
+/// `tv2mqtt discover` and `tv2mqtt send` against simulated Rokus on loopback (SPEC §2).
+@Suite("discover and send")
+struct DiscoverAndSendTests {
+    let tv2mqtt = BuiltProducts.path("tv2mqtt")
+
+    func withRokus(_ body: ([RokuSimulator], UInt16, UInt16, CommandLog) async throws -> Void) async throws {
+        let (ssdpPort, wolPort) = (try FreePort.udp(), try FreePort.udp())
+        let log = CommandLog.memory()
+        var simulators: [RokuSimulator] = []
+        do {
+            for (host, kind) in [("127.0.0.2", RokuDeviceKind.tv), ("127.0.0.3", .stick)] {
+                var options = RokuSimulatorOptions()
+                options.host = host
+                options.port = 0
+                options.kind = kind
+                options.ssdpPort = ssdpPort
+                options.wolPort = wolPort
+                simulators.append(try await RokuSimulator.start(options, log: log))
+            }
+            try await body(simulators, ssdpPort, wolPort, log)
+        } catch {
+            for simulator in simulators { await simulator.stop() }
+            throw error
+        }
+        for simulator in simulators { await simulator.stop() }
+    }
+
+    @Test("discover --json lists every simulated Roku found by SSDP on loopback; the table names them")
+    func discover() async throws {
+        try await withRokus { simulators, ssdpPort, _, _ in
+            let address = "127.255.255.255:\(ssdpPort)"
+            let result = try await ChildProcess.run(
+                tv2mqtt, ["discover", "--ssdp-address", address, "--timeout", "2", "--json"])
+            #expect(result.status == .exited(0), "stderr: \(result.error)")
+            let found = try JSONParser.parse(Array(result.output.utf8)).arrayValue ?? []
+            let hosts = Set(found.compactMap { $0["host"]?.stringValue })
+            #expect(hosts == ["127.0.0.2", "127.0.0.3"])
+            for simulator in simulators {
+                let entry = found.first { $0["host"]?.stringValue == simulator.host }
+                #expect(entry?["id"]?.stringValue == "roku_" + simulator.serial.lowercased())
+                #expect(entry?["port"]?.intValue == Int(simulator.port))
+            }
+            let table = try await ChildProcess.run(tv2mqtt, ["discover", "--ssdp-address", address, "--timeout", "2"])
+            #expect(table.output.hasPrefix("ID"))
+            #expect(table.output.contains("127.0.0.3"))
+        }
+    }
+
+    @Test("send carries one command to a TV by address; the exit code tells success")
+    func send() async throws {
+        try await withRokus { simulators, _, wolPort, log in
+            let state = try TemporaryDirectory(prefix: "send-state")
+            defer { state.remove() }
+            let tv = simulators[0]
+            let target = "127.0.0.2:\(tv.port)"
+            let ok = try await ChildProcess.run(
+                tv2mqtt,
+                ["send", "--state-dir", state.path, "--wol-target", "127.0.0.1:\(wolPort)", target, "key", "home"])
+            #expect(ok.status == .exited(0), "stderr: \(ok.error)")
+            let pressed = log.entries.contains { $0["kind"] == "keypress" && $0["key"] == "Home" }
+            #expect(pressed)
+            let refused = try await ChildProcess.run(
+                tv2mqtt, ["send", "--state-dir", state.path, target, "key", "SelfDestruct"])
+            #expect(refused.status == .exited(1))
+            #expect(refused.error.contains("SelfDestruct"))
+        }
+    }
+
+    @Test("run with a TV configured stops on SIGTERM: offline published, exit 0")
+    func sigtermWithTVs() async throws {
+        try await withRokus { simulators, _, _, _ in
+            try await withMosquitto { broker in
+                let directory = try TemporaryDirectory(prefix: "sigterm-state")
+                defer { directory.remove() }
+                let tv = simulators[0]
+                let id = "roku_" + tv.serial.lowercased()
+                let subscriber = try MosquittoClients.startSubscriber(
+                    to: broker.endpoint(), topics: ["tv2mqtt/\(id)/availability", "tv2mqtt/bridge/state"])
+                try await subscriber.waitUntilSubscribed(on: broker)
+                let bridge = try ChildProcess.spawn(
+                    tv2mqtt,
+                    [
+                        "run", "--mqtt-server", broker.url, "--state-dir", directory.path, "--no-ssdp",
+                        "--tv", "roku:127.0.0.2:\(tv.port)", "--poll-interval", "1",
+                    ],
+                    stdout: .capture, stderr: .capture)
+                let lines = await subscriber.waitForLines(count: 2, timeout: .seconds(30))
+                #expect(lines.contains("tv2mqtt/\(id)/availability online"), "\(lines)")
+                bridge.signal(SIGTERM)
+                let status = await bridge.wait(timeout: .seconds(15))
+                if status == nil { bridge.kill() }
+                #expect(status == .exited(0), "stderr: \(bridge.capturedError())")
+                #expect(!bridge.capturedError().contains("leaked its continuation"))
+                let after = await subscriber.waitForLines(count: 3, timeout: .seconds(10))
+                #expect(after.last == "tv2mqtt/bridge/state offline", "\(after)")
+                await subscriber.stop()
+            }
+        }
+    }
+}
