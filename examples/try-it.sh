@@ -97,7 +97,7 @@ wait_for() {
 
 ids=()
 for _ in $(seq 1 60); do
-    mapfile -t ids < <(sub -v -t "$base/+/state" -W 1 2>/dev/null | cut -d' ' -f1 | cut -d/ -f2 | sort -u || true)
+    mapfile -t ids < <(sub -v -t "$base/+/state" -W 1 2>/dev/null | cut -d' ' -f1 | cut -d/ -f2 | grep -v '^bridge$' | sort -u || true)
     [ "${#ids[@]}" -ge 2 ] && break
 done
 [ "${#ids[@]}" -ge 2 ] || { echo "the bridge did not find both simulated Rokus; see $work/tv2mqtt.log" >&2; exit 1; }
@@ -111,7 +111,7 @@ done
 [ -n "$tv" ] || tv=${ids[0]}
 
 step "What Home Assistant sees (retained discovery configs)"
-sub -v -t 'homeassistant/#' -W 2 2>/dev/null | cut -c1-150 | sed 's/^/   /' || true
+sub -v -t 'homeassistant/#' --retained-only -W 2 2>/dev/null | cut -c1-150 | sed 's/^/   /' || true
 
 step "State of $tv (retained, published when it changes)"
 sub -t "$base/$tv/state" -C 1 -W 3 | sed 's/^/   /'
@@ -151,8 +151,9 @@ pub -t "$base/$tv/set/key" -m FactoryReset
 wait "$event_pid" || true
 say "event: $(cat "$work/event.txt")"
 
-printf '\n\033[1mDone.\033[0m Everything ran on loopback; logs are in %s while this runs.\n' "$work"
+printf '\n\033[1mDone.\033[0m Everything ran on loopback.\n'
 if $keep; then
+    echo "Logs: $work (the bridge: tv2mqtt.log, the simulated TV: tv.log, everything published: mqtt.log)"
     echo "Still running. Try, in another terminal:"
     echo "  mosquitto_sub -h 127.0.0.1 -p $mqtt_port -v -t '$base/#'"
     echo "  mosquitto_pub -h 127.0.0.1 -p $mqtt_port -t $base/$tv/set/key -m volume_up"
