@@ -113,6 +113,7 @@ final class TVFinder: Sendable {
                 }
             }
         } catch {
+            if isStopped || error is CancellationError { return }  // shutting down, not a failure
             logger.warning("SSDP search failed: \(error)")
         }
     }
