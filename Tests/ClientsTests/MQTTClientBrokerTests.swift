@@ -43,17 +43,17 @@ struct MQTTClientBrokerTests {
         let refusals = {
           running.disconnectReasons.count { $0 == "connection refused: not authorized" }
         }
-        #expect(
-          await waitUntil(timeout: .seconds(10)) { refusals() >= 3 }, "\(running.disconnectReasons)"
-        )
+        let refusedThrice = await waitUntil(timeout: .seconds(10)) { refusals() >= 3 }
+        #expect(refusedThrice, "\(running.disconnectReasons)")
         #expect(running.connectionCount == 0)
-        #expect(running.logLines.contains { $0.contains("refused the connection: not authorized") })
+        let loggedRefusal = running.logLines.contains { $0.contains("refused the connection: not authorized") }
+        #expect(loggedRefusal)
         // mosquitto answers CONNACK return code 5 and logs the client before it has an id.
         #expect(TestMQTT.count("Sending CONNACK to 127.0.0.1 (0, 5)", in: broker) >= 3)
-        #expect(
-          await waitUntil(timeout: .seconds(5)) {
-            TestMQTT.count("Client <unknown> disconnected, not authorised.", in: broker) >= 3
-          })
+        let brokerLoggedRefusals = await waitUntil(timeout: .seconds(5)) {
+          TestMQTT.count("Client <unknown> disconnected, not authorised.", in: broker) >= 3
+        }
+        #expect(brokerLoggedRefusals)
 
         // The delays between attempts double: 200 ms, 400 ms (timestamps are taken when the
         // states are observed, so allow for some lag).
@@ -113,10 +113,10 @@ struct MQTTClientBrokerTests {
         }
         _ = await running.waitForMessages(count: 3)
         // Let any duplicate arrive before counting.
-        #expect(
-          await waitUntil(timeout: .seconds(10)) {
-            TestMQTT.count("Received PUBCOMP from \(id)", in: broker) >= 1
-          })
+        let pubcompReceived = await waitUntil(timeout: .seconds(10)) {
+          TestMQTT.count("Received PUBCOMP from \(id)", in: broker) >= 1
+        }
+        #expect(pubcompReceived)
         try await Task.sleep(for: .milliseconds(300))
         #expect(
           running.messages == [
@@ -220,10 +220,10 @@ struct MQTTClientBrokerTests {
       let session = MQTTSessionConfiguration(clientID: id, keepAlive: 1)
       try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
         #expect(await running.waitForConnection())
-        #expect(
-          await waitUntil(timeout: .seconds(10)) {
-            TestMQTT.count("Sending PINGRESP to \(id)", in: broker) >= 3
-          })
+        let threePings = await waitUntil(timeout: .seconds(10)) {
+          TestMQTT.count("Sending PINGRESP to \(id)", in: broker) >= 3
+        }
+        #expect(threePings)
         #expect(TestMQTT.count("Received PINGREQ from \(id)", in: broker) >= 3)
         #expect(!broker.logText().contains("exceeded timeout"))
         #expect(running.connectionCount == 1)
@@ -245,13 +245,14 @@ struct MQTTClientBrokerTests {
         try await broker.restart()
         #expect(await running.waitForConnection(count: 2, timeout: .seconds(15)))
         let states = running.states
-        let firstDisconnect = try #require(states.firstIndex { $0.isDisconnected })
+        let disconnectIndex = states.firstIndex { $0.isDisconnected }
+        let firstDisconnect = try #require(disconnectIndex)
         #expect(states.firstIndex(of: .connected(sessionPresent: false))! < firstDisconnect)
         #expect(states[firstDisconnect...].contains(.connected(sessionPresent: false)))
-        #expect(
-          await waitUntil(timeout: .seconds(10)) {
-            TestMQTT.count("Sending SUBACK to \(id)", in: broker) >= 2
-          })
+        let resubscribed = await waitUntil(timeout: .seconds(10)) {
+          TestMQTT.count("Sending SUBACK to \(id)", in: broker) >= 2
+        }
+        #expect(resubscribed)
 
         try await MosquittoClients.publish(
           to: broker.endpoint(), topic: "re/after", message: "back", qos: 1)
@@ -287,10 +288,10 @@ struct MQTTClientBrokerTests {
           reason?.hasPrefix("packet from the broker too large: MQTT: PUBLISH of 5") == true,
           "\(reason ?? "none")")
         #expect(await running.waitForConnection(count: 2))
-        #expect(
-          await waitUntil(timeout: .seconds(10)) {
-            TestMQTT.count("Sending SUBACK to \(id)", in: broker) >= 2
-          })
+        let resubscribed = await waitUntil(timeout: .seconds(10)) {
+          TestMQTT.count("Sending SUBACK to \(id)", in: broker) >= 2
+        }
+        #expect(resubscribed)
         try await MosquittoClients.publish(to: broker.endpoint(), topic: "big/small", message: "ok")
         #expect(await running.waitForMessages(count: 1).map(\.topic) == ["big/small"])
       }

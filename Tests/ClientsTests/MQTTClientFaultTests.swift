@@ -109,8 +109,10 @@ struct MQTTClientFaultTests {
         try await connection.send(bytes: bytes)
         // Random bytes may be a valid packet prefix that waits for more: end it either way.
         connection.close()
-        #expect(
-          await running.waitForStates { states in states.count { $0.isDisconnected } >= round })
+        let disconnectedEachRound = await running.waitForStates { states in
+          states.count { $0.isDisconnected } >= round
+        }
+        #expect(disconnectedEachRound)
       }
       let (last, _) = try await broker.acceptSession()
       defer { last.close() }
@@ -144,10 +146,10 @@ struct MQTTClientFaultTests {
       try await connection.send(.connAck(MQTTConnAck(returnCode: code)))
       #expect(try await connection.readUntilClosed() == [])
       #expect(await running.waitForDisconnect(containing: "connection refused: \(meaning)") != nil)
-      #expect(
-        running.logLines.contains {
-          $0.contains("error") && $0.contains("refused the connection: \(meaning)")
-        })
+      let loggedRefusal = running.logLines.contains {
+        $0.contains("error") && $0.contains("refused the connection: \(meaning)")
+      }
+      #expect(loggedRefusal)
       #expect(running.connectionCount == 0)
 
       // It tries again (a broker may come back, credentials may be fixed on its side).

@@ -19,7 +19,8 @@ struct MQTTClientLifecycleTests {
       #expect(await running.waitForConnection())
       await running.stop(limit: .seconds(5))
       #expect(try await connection.readUntilClosed() == [.disconnect])
-      #expect(await running.waitForStates { $0.last == .stopped })
+      let endedStopped = await running.waitForStates { $0.last == .stopped }
+      #expect(endedStopped)
     }
   }
 
@@ -36,7 +37,8 @@ struct MQTTClientLifecycleTests {
       await running.cancel(limit: .seconds(5))
       #expect(running.hasEnded)
       _ = try await connection.readUntilClosed(timeout: .seconds(5))
-      #expect(await running.waitForStates { $0.last == .stopped })
+      let endedStopped = await running.waitForStates { $0.last == .stopped }
+      #expect(endedStopped)
     }
   }
 
@@ -57,7 +59,8 @@ struct MQTTClientLifecycleTests {
       let start = ContinuousClock.now
       await running.stop(limit: .seconds(3))
       #expect(ContinuousClock.now - start < .seconds(3))
-      #expect(await running.waitForStates { $0.last == .stopped })
+      let endedStopped = await running.waitForStates { $0.last == .stopped }
+      #expect(endedStopped)
     }
   }
 
@@ -82,7 +85,8 @@ struct MQTTClientLifecycleTests {
         stopped.append(true)
       }
       // stop() has no connection to close yet, so it returns at once; the handshake goes on after.
-      #expect(await waitUntil(timeout: .seconds(5)) { !stopped.all.isEmpty })
+      let stopReturned = await waitUntil(timeout: .seconds(5)) { !stopped.all.isEmpty }
+      #expect(stopReturned)
       let tls = try await TLSConnection.accept(
         over: tcp, context: serverContext, deadline: .now + .seconds(5))
       defer { tls.close() }
@@ -96,7 +100,8 @@ struct MQTTClientLifecycleTests {
       #expect(received.isEmpty, "the client sent \(received.count) bytes after stop()")
       await running.ensureEnded(
         within: .seconds(5), what: "run() after stop() during the handshake")
-      #expect(await running.waitForStates { $0.last == .stopped })
+      let endedStopped = await running.waitForStates { $0.last == .stopped }
+      #expect(endedStopped)
     }
   }
 }

@@ -141,7 +141,8 @@ struct MQTTClientScriptedTests {
               packetID: id)))
       try await second.send(.pubAck(id))
       try await value(of: publishing)
-      #expect(await running.waitForStates { $0.last == .connected(sessionPresent: true) })
+      let resumedSession = await running.waitForStates { $0.last == .connected(sessionPresent: true) }
+      #expect(resumedSession)
     }
   }
 
@@ -218,7 +219,8 @@ struct MQTTClientScriptedTests {
       #expect(try await connection.readPacket() == .pubRec(7))
       let messages = await running.waitForMessages(count: 2)
       #expect(messages.map(\.text) == ["once", "next"])
-      #expect(messages.allSatisfy { $0.qos == .exactlyOnce && $0.topic == "in/x" })
+      let allExactlyOnce = messages.allSatisfy { $0.qos == .exactlyOnce && $0.topic == "in/x" }
+      #expect(allExactlyOnce)
     }
   }
 
