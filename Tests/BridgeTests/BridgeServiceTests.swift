@@ -34,8 +34,8 @@ struct BridgeServiceTests {
             let info = try JSONParser.parse(#require(await log.waitFor("tv2mqtt/bridge/info")).payload)
             #expect(info["version"] == .string(TV2MQTTVersion.current))
             #expect(info["config"]?["mqtt"]?["server"]?.stringValue?.hasPrefix("mqtt://127.0.0.1:") == true)
-            let tvs = try JSONParser.parse(
-                #require(await log.waitFor("tv2mqtt/bridge/tvs") { $0.text.contains("roku_sample1") }).payload)
+            let tvsMessage = await log.waitFor("tv2mqtt/bridge/tvs") { $0.text.contains("roku_sample1") }
+            let tvs = try JSONParser.parse(#require(tvsMessage).payload)
             #expect(tvs.arrayValue?.first?["macs"] == ["02:00:7f:00:00:02", "02:01:7f:00:00:02"])
             let config = try #require(await log.waitFor("homeassistant/device/roku_sample1/config"))
             #expect(config.retain || config.qos == .atLeastOnce)
@@ -55,7 +55,8 @@ struct BridgeServiceTests {
             let driver = try #require(factory.driver(TVID("roku_sample1")!))
             try await fixture.publish("tv2mqtt/roku_sample1/set", #"{"key":"VolumeUp","repeat":3}"#)
             try await fixture.publish("tv2mqtt/roku_sample1/set/key", "home")
-            #expect(await waitUntil(timeout: .seconds(20)) { driver.performed.count == 2 })
+            let bothPerformed = await waitUntil(timeout: .seconds(20)) { driver.performed.count == 2 }
+            #expect(bothPerformed)
             #expect(driver.performed == [.key(.vendor("VolumeUp"), repeat: 3), .key(.shared(.home), repeat: 1)])
 
             let bad: [(String, String)] = [
@@ -67,21 +68,29 @@ struct BridgeServiceTests {
             try await fixture.observer.publish(
                 "tv2mqtt/roku_sample1/set/text", [UInt8](repeating: 0x61, count: 70_000), qos: .atLeastOnce)
             try await fixture.observer.publish("tv2mqtt/roku_sample1/set/text", [0xC3, 0x28], qos: .atLeastOnce)
-            #expect(
-                await waitUntil(timeout: .seconds(20)) {
-                    await fixture.log.all("tv2mqtt/bridge/event").filter { $0.text.contains("command_failed") }.count
-                        >= bad.count + 2
-                })
+            let allRefused = await waitUntil(timeout: .seconds(20)) {
+                await fixture.log.all("tv2mqtt/bridge/event").filter { $0.text.contains("command_failed") }.count
+                    >= bad.count + 2
+            }
+            #expect(allRefused)
             let events = await fixture.log.all("tv2mqtt/bridge/event").compactMap { try? JSONParser.parse($0.payload) }
             let failures = events.filter { $0["type"] == "command_failed" }.compactMap { $0["message"]?.stringValue }
-            #expect(failures.contains { $0.contains("unknown key 'KEY_FACTORY'") })
-            #expect(failures.contains { $0.contains("'../launch/12' is not a key name") })
-            #expect(failures.contains { $0.contains("does not report its volume") })
-            #expect(failures.contains { $0.contains("not valid JSON") })
-            #expect(failures.contains { $0.contains("unknown TV 'nosuchtv'") })
-            #expect(failures.contains { $0.contains("control characters") })
-            #expect(failures.contains { $0.contains("exceeds the 64 KiB limit") })
-            #expect(failures.contains { $0.contains("not valid UTF-8") })
+            let unknownKey = failures.contains { $0.contains("unknown key 'KEY_FACTORY'") }
+            #expect(unknownKey)
+            let notAKeyName = failures.contains { $0.contains("'../launch/12' is not a key name") }
+            #expect(notAKeyName)
+            let noVolume = failures.contains { $0.contains("does not report its volume") }
+            #expect(noVolume)
+            let invalidJSON = failures.contains { $0.contains("not valid JSON") }
+            #expect(invalidJSON)
+            let unknownTV = failures.contains { $0.contains("unknown TV 'nosuchtv'") }
+            #expect(unknownTV)
+            let controlCharacters = failures.contains { $0.contains("control characters") }
+            #expect(controlCharacters)
+            let tooLarge = failures.contains { $0.contains("exceeds the 64 KiB limit") }
+            #expect(tooLarge)
+            let invalidUTF8 = failures.contains { $0.contains("not valid UTF-8") }
+            #expect(invalidUTF8)
             #expect(driver.performed.count == 2, "nothing more reached the TV")
         }
     }
@@ -96,13 +105,14 @@ struct BridgeServiceTests {
             #expect(event?["message"]?.stringValue?.contains("retained command") == true)
             try await fixture.publish("tv2mqtt/roku_sample1/set", #"{"app":"Netflix","transaction":"t-1"}"#)
             let ok = await fixture.log.waitFor("tv2mqtt/roku_sample1/response")
-            #expect(
-                try ok.map { try JSONParser.parse($0.payload) } == ["status": "ok", "data": [:], "transaction": "t-1"])
+            let okResponse = try ok.map { try JSONParser.parse($0.payload) }
+            #expect(okResponse == ["status": "ok", "data": [:], "transaction": "t-1"])
             let driver = try #require(factory.driver(TVID("roku_sample1")!))
             driver.failNext(DriverError(.timeout, "the TV did not answer"))
             try await fixture.publish("tv2mqtt/roku_sample1/set", #"{"key":"home","transaction":7}"#)
             let failed = await fixture.log.waitFor("tv2mqtt/roku_sample1/response") { $0.text.contains("error") }
-            #expect(try failed.map { try JSONParser.parse($0.payload)["error"] } == "the TV did not answer")
+            let failedError = try failed.map { try JSONParser.parse($0.payload)["error"] }
+            #expect(failedError == "the TV did not answer")
             #expect(driver.performed == [.app("Netflix")])
             try await fixture.publish("tv2mqtt/roku_sample1/set/key", "", retain: true)  // clean up the broker
         }
@@ -119,20 +129,24 @@ struct BridgeServiceTests {
             #expect(healthJSON["transaction"] == 1)
 
             try await fixture.publish("tv2mqtt/bridge/request/tv/rename", #"{"id":"roku_sample1","name":"Den"}"#)
-            #expect(
-                await fixture.log.waitFor("homeassistant/device/roku_sample1/config") {
-                    (try? JSONParser.parse($0.payload))?["device"]?["name"] == "Den"
-                } != nil)
+            let renamed = await fixture.log.waitFor("homeassistant/device/roku_sample1/config") {
+                (try? JSONParser.parse($0.payload))?["device"]?["name"] == "Den"
+            }
+            #expect(renamed != nil)
 
             try await fixture.publish("tv2mqtt/bridge/request/log_level", "debug")
-            #expect(
-                await fixture.log.waitFor("tv2mqtt/bridge/info") {
-                    (try? JSONParser.parse($0.payload))?["log_level"] == "debug"
-                } != nil)
+            let debugInfo = await fixture.log.waitFor("tv2mqtt/bridge/info") {
+                (try? JSONParser.parse($0.payload))?["log_level"] == "debug"
+            }
+            #expect(debugInfo != nil)
 
             try await fixture.publish("tv2mqtt/bridge/request/tv/remove", #"{"id":"roku_sample1"}"#)
-            #expect(await fixture.log.waitFor("homeassistant/device/roku_sample1/config") { $0.payload.isEmpty } != nil)
-            #expect(await fixture.log.waitFor("tv2mqtt/roku_sample1/state") { $0.payload.isEmpty } != nil)
+            let configCleared = await fixture.log.waitFor("homeassistant/device/roku_sample1/config") {
+                $0.payload.isEmpty
+            }
+            #expect(configCleared != nil)
+            let stateCleared = await fixture.log.waitFor("tv2mqtt/roku_sample1/state") { $0.payload.isEmpty }
+            #expect(stateCleared != nil)
 
             try await fixture.publish("tv2mqtt/bridge/request/frobnicate", "{}")
             let unknown = try await #require(fixture.log.waitFor("tv2mqtt/bridge/response/frobnicate"))
@@ -158,7 +172,8 @@ struct BridgeServiceTests {
             driver.setSnapshot(playing)
             driver.push(.state(playing))
             let state = await fixture.log.waitFor("tv2mqtt/roku_sample1/state") { $0.text.contains("Netflix") }
-            #expect(try state.map { try JSONParser.parse($0.payload)["media_state"] } == "playing")
+            let mediaState = try state.map { try JSONParser.parse($0.payload)["media_state"] }
+            #expect(mediaState == "playing")
         }
     }
 
@@ -169,12 +184,14 @@ struct BridgeServiceTests {
             try await start(fixture, factory)
             let driver = try #require(factory.driver(TVID("roku_sample1")!))
             driver.setSnapshot(.unreachable)
-            #expect(await fixture.log.waitFor("tv2mqtt/roku_sample1/availability") { $0.text == "offline" } != nil)
+            let offline = await fixture.log.waitFor("tv2mqtt/roku_sample1/availability") { $0.text == "offline" }
+            #expect(offline != nil)
             #expect(await fixture.log.waitForEvent("tv2mqtt", type: "tv_lost") != nil)
             driver.setSnapshot(TVSnapshot(reachable: true, power: false, powerMode: "Ready"))
-            #expect(
-                await fixture.log.waitFor("tv2mqtt/roku_sample1/availability") { $0.text == "online" && !$0.retain }
-                    != nil)
+            let onlineAgain = await fixture.log.waitFor("tv2mqtt/roku_sample1/availability") {
+                $0.text == "online" && !$0.retain
+            }
+            #expect(onlineAgain != nil)
         }
     }
 
@@ -187,9 +204,15 @@ struct BridgeServiceTests {
             let foreign = #"{"device":{"identifiers":["zigbee_1"]},"origin":{"name":"zigbee2mqtt"},"components":{}}"#
             try await fixture.publish("homeassistant/device/zigbee_1/config", foreign, retain: true)
             try await start(fixture, RecordingFactory([Self.tv]))
-            #expect(await fixture.log.waitFor("homeassistant/device/roku_gone/config") { $0.payload.isEmpty } != nil)
+            let staleCleared = await fixture.log.waitFor("homeassistant/device/roku_gone/config") {
+                $0.payload.isEmpty
+            }
+            #expect(staleCleared != nil)
             await fixture.stopBridge()
-            #expect(await fixture.log.all("homeassistant/device/zigbee_1/config").allSatisfy { !$0.payload.isEmpty })
+            let foreignKept = await fixture.log.all("homeassistant/device/zigbee_1/config").allSatisfy {
+                !$0.payload.isEmpty
+            }
+            #expect(foreignKept)
 
             // Restart knowing nothing by configuration: the TV comes back from the state file.
             try await fixture.startBridge(fixture.configuration(), factory: RecordingFactory([]))

@@ -11,289 +11,286 @@ import Wire
 /// process's threads while the suites run in parallel.
 @Suite("MQTTClient against mosquitto", .serialized)
 struct MQTTClientBrokerTests {
-  @Test("a user name and password from the broker's password file are accepted")
-  func authenticationSucceeds() async throws {
-    let options = MosquittoOptions(allowAnonymous: false, users: ["alice": "s3cret"])
-    try await withMosquitto(options) { broker in
-      let id = TestMQTT.clientID("auth-ok")
-      let session = MQTTSessionConfiguration(
-        clientID: id, username: "alice", password: Array("s3cret".utf8))
-      try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
-        #expect(await running.waitForConnection())
-        try await running.client.publish("auth/ok", "yes", qos: .atLeastOnce)
-        // p2 = MQTT 3.1.1; the user name is the one we sent.
-        #expect(broker.logText().contains("as \(id) (p2, c1, k60, u'alice')"))
-      }
-    }
-  }
-
-  @Test(
-    "a wrong password is refused as 'not authorized' (mosquitto 2.0.11, MQTT 3.1.1) and retried with backoff"
-  )
-  func authenticationFails() async throws {
-    let options = MosquittoOptions(allowAnonymous: false, users: ["alice": "s3cret"])
-    try await withMosquitto(options) { broker in
-      let id = TestMQTT.clientID("auth-bad")
-      let session = MQTTSessionConfiguration(
-        clientID: id, username: "alice", password: Array("wrong".utf8))
-      let backoff = ReconnectBackoff(initial: .milliseconds(200), maximum: .seconds(2), jitter: 0)
-      let configuration = TestMQTT.configuration(
-        port: broker.port, session: session, backoff: backoff)
-      try await withClient(configuration) { running in
-        let refusals = {
-          running.disconnectReasons.count { $0 == "connection refused: not authorized" }
+    @Test("a user name and password from the broker's password file are accepted")
+    func authenticationSucceeds() async throws {
+        let options = MosquittoOptions(allowAnonymous: false, users: ["alice": "s3cret"])
+        try await withMosquitto(options) { broker in
+            let id = TestMQTT.clientID("auth-ok")
+            let session = MQTTSessionConfiguration(
+                clientID: id, username: "alice", password: Array("s3cret".utf8))
+            try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
+                #expect(await running.waitForConnection())
+                try await running.client.publish("auth/ok", "yes", qos: .atLeastOnce)
+                // p2 = MQTT 3.1.1; the user name is the one we sent.
+                #expect(broker.logText().contains("as \(id) (p2, c1, k60, u'alice')"))
+            }
         }
-        #expect(
-          await waitUntil(timeout: .seconds(10)) { refusals() >= 3 }, "\(running.disconnectReasons)"
-        )
-        #expect(running.connectionCount == 0)
-        #expect(running.logLines.contains { $0.contains("refused the connection: not authorized") })
-        // mosquitto answers CONNACK return code 5 and logs the client before it has an id.
-        #expect(TestMQTT.count("Sending CONNACK to 127.0.0.1 (0, 5)", in: broker) >= 3)
-        #expect(
-          await waitUntil(timeout: .seconds(5)) {
-            TestMQTT.count("Client <unknown> disconnected, not authorised.", in: broker) >= 3
-          })
+    }
 
-        // The delays between attempts double: 200 ms, 400 ms (timestamps are taken when the
-        // states are observed, so allow for some lag).
-        let log = running.stateLog.all
-        var delays: [Duration] = []
-        for (index, entry) in log.enumerated()
-        where entry.state.isDisconnected && index + 1 < log.count {
-          delays.append(log[index + 1].at - entry.at)
+    @Test(
+        "a wrong password is refused as 'not authorized' (mosquitto 2.0.11, MQTT 3.1.1) and retried with backoff"
+    )
+    func authenticationFails() async throws {
+        let options = MosquittoOptions(allowAnonymous: false, users: ["alice": "s3cret"])
+        try await withMosquitto(options) { broker in
+            let id = TestMQTT.clientID("auth-bad")
+            let session = MQTTSessionConfiguration(
+                clientID: id, username: "alice", password: Array("wrong".utf8))
+            let backoff = ReconnectBackoff(initial: .milliseconds(200), maximum: .seconds(2), jitter: 0)
+            let configuration = TestMQTT.configuration(
+                port: broker.port, session: session, backoff: backoff)
+            try await withClient(configuration) { running in
+                let refusals = {
+                    running.disconnectReasons.count { $0 == "connection refused: not authorized" }
+                }
+                let refusedThrice = await waitUntil(timeout: .seconds(10)) { refusals() >= 3 }
+                #expect(refusedThrice, "\(running.disconnectReasons)")
+                #expect(running.connectionCount == 0)
+                let loggedRefusal = running.logLines.contains { $0.contains("refused the connection: not authorized") }
+                #expect(loggedRefusal)
+                // mosquitto answers CONNACK return code 5 and logs the client before it has an id.
+                #expect(TestMQTT.count("Sending CONNACK to 127.0.0.1 (0, 5)", in: broker) >= 3)
+                let brokerLoggedRefusals = await waitUntil(timeout: .seconds(5)) {
+                    TestMQTT.count("Client <unknown> disconnected, not authorised.", in: broker) >= 3
+                }
+                #expect(brokerLoggedRefusals)
+
+                // The delays between attempts double: 200 ms, 400 ms (timestamps are taken when the
+                // states are observed, so allow for some lag).
+                let log = running.stateLog.all
+                var delays: [Duration] = []
+                for (index, entry) in log.enumerated()
+                where entry.state.isDisconnected && index + 1 < log.count {
+                    delays.append(log[index + 1].at - entry.at)
+                }
+                try #require(delays.count >= 2)
+                #expect(delays[0] >= .milliseconds(150))
+                #expect(delays[1] >= .milliseconds(300))
+                #expect(delays[1] > delays[0])
+            }
         }
-        try #require(delays.count >= 2)
-        #expect(delays[0] >= .milliseconds(150))
-        #expect(delays[1] >= .milliseconds(300))
-        #expect(delays[1] > delays[0])
-      }
     }
-  }
 
-  @Test("our publishes at QoS 0, 1 and 2 reach mosquitto_sub with that QoS")
-  func publishAtEachQoS() async throws {
-    try await withMosquitto { broker in
-      let subscriber = try FormattedSubscriber(broker: broker, topics: ["qos/#"], qos: 2)
-      defer { subscriber.process.kill() }
-      try await subscriber.waitUntilSubscribed(on: broker)
-      let id = TestMQTT.clientID("pub")
-      try await withClient(TestMQTT.configuration(port: broker.port, session: .init(clientID: id)))
-      { running in
-        #expect(await running.waitForConnection())
-        try await running.client.publish("qos/0", "zero", qos: .atMostOnce)
-        try await running.client.publish("qos/1", "one", qos: .atLeastOnce)
-        try await running.client.publish("qos/2", "two", qos: .exactlyOnce)
-        let lines = await subscriber.waitForLines(count: 3)
-        #expect(lines.sorted() == ["0 0 qos/0 zero", "1 0 qos/1 one", "2 0 qos/2 two"])
-        // The broker saw each flow complete: PUBACK for QoS 1, PUBREC/PUBREL/PUBCOMP for QoS 2.
-        let log = broker.logText()
-        #expect(log.contains("Received PUBLISH from \(id) (d0, q0, r0, m0, 'qos/0'"))
-        #expect(log.contains("Received PUBLISH from \(id) (d0, q1, r0, m"))
-        #expect(log.contains("Sending PUBACK to \(id)"))
-        #expect(log.contains("Received PUBLISH from \(id) (d0, q2, r0, m"))
-        #expect(log.contains("Received PUBREL from \(id)"))
-        #expect(log.contains("Sending PUBCOMP to \(id)"))
-      }
-    }
-  }
-
-  @Test("mosquitto_pub at QoS 0, 1 and 2 is delivered to us exactly once each, with that QoS")
-  func receiveAtEachQoS() async throws {
-    try await withMosquitto { broker in
-      let id = TestMQTT.clientID("sub")
-      try await withClient(TestMQTT.configuration(port: broker.port, session: .init(clientID: id)))
-      { running in
-        #expect(await running.waitForConnection())
-        #expect(
-          try await running.client.subscribe("in/#", qos: .exactlyOnce) == .granted(.exactlyOnce))
-        for qos in 0...2 {
-          try await MosquittoClients.publish(
-            to: broker.endpoint(), topic: "in/\(qos)", message: "m\(qos)", qos: qos)
+    @Test("our publishes at QoS 0, 1 and 2 reach mosquitto_sub with that QoS")
+    func publishAtEachQoS() async throws {
+        try await withMosquitto { broker in
+            let subscriber = try FormattedSubscriber(broker: broker, topics: ["qos/#"], qos: 2)
+            defer { subscriber.process.kill() }
+            try await subscriber.waitUntilSubscribed(on: broker)
+            let id = TestMQTT.clientID("pub")
+            try await withClient(TestMQTT.configuration(port: broker.port, session: .init(clientID: id))) { running in
+                #expect(await running.waitForConnection())
+                try await running.client.publish("qos/0", "zero", qos: .atMostOnce)
+                try await running.client.publish("qos/1", "one", qos: .atLeastOnce)
+                try await running.client.publish("qos/2", "two", qos: .exactlyOnce)
+                let lines = await subscriber.waitForLines(count: 3)
+                #expect(lines.sorted() == ["0 0 qos/0 zero", "1 0 qos/1 one", "2 0 qos/2 two"])
+                // The broker saw each flow complete: PUBACK for QoS 1, PUBREC/PUBREL/PUBCOMP for QoS 2.
+                let log = broker.logText()
+                #expect(log.contains("Received PUBLISH from \(id) (d0, q0, r0, m0, 'qos/0'"))
+                #expect(log.contains("Received PUBLISH from \(id) (d0, q1, r0, m"))
+                #expect(log.contains("Sending PUBACK to \(id)"))
+                #expect(log.contains("Received PUBLISH from \(id) (d0, q2, r0, m"))
+                #expect(log.contains("Received PUBREL from \(id)"))
+                #expect(log.contains("Sending PUBCOMP to \(id)"))
+            }
         }
-        _ = await running.waitForMessages(count: 3)
-        // Let any duplicate arrive before counting.
-        #expect(
-          await waitUntil(timeout: .seconds(10)) {
-            TestMQTT.count("Received PUBCOMP from \(id)", in: broker) >= 1
-          })
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(
-          running.messages == [
-            MQTTMessage(topic: "in/0", payload: Array("m0".utf8), qos: .atMostOnce),
-            MQTTMessage(topic: "in/1", payload: Array("m1".utf8), qos: .atLeastOnce),
-            MQTTMessage(topic: "in/2", payload: Array("m2".utf8), qos: .exactlyOnce),
-          ])
-        let log = broker.logText()
-        #expect(log.contains("Received PUBACK from \(id)"))
-        #expect(log.contains("Received PUBREC from \(id)"))
-        #expect(log.contains("Sending PUBREL to \(id)"))
-      }
     }
-  }
 
-  @Test(
-    "a retained message we publish is kept by the broker, and our empty retained payload deletes it"
-  )
-  func retainedOutbound() async throws {
-    try await withMosquitto { broker in
-      let session = MQTTSessionConfiguration(clientID: TestMQTT.clientID("ret-out"))
-      try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
-        #expect(await running.waitForConnection())
-        try await running.client.publish("ret/a", "on", qos: .atLeastOnce, retain: true)
-        #expect(
-          try await MosquittoClients.subscribe(
-            to: broker.endpoint(), topic: "ret/a", count: 1, timeout: .seconds(5)) == ["ret/a on"])
-        try await running.client.publish("ret/a", [], qos: .atLeastOnce, retain: true)
-        #expect(
-          try await MosquittoClients.subscribe(
-            to: broker.endpoint(), topic: "ret/a", count: 1, timeout: .seconds(1)) == [])
-      }
+    @Test("mosquitto_pub at QoS 0, 1 and 2 is delivered to us exactly once each, with that QoS")
+    func receiveAtEachQoS() async throws {
+        try await withMosquitto { broker in
+            let id = TestMQTT.clientID("sub")
+            try await withClient(TestMQTT.configuration(port: broker.port, session: .init(clientID: id))) { running in
+                #expect(await running.waitForConnection())
+                #expect(
+                    try await running.client.subscribe("in/#", qos: .exactlyOnce) == .granted(.exactlyOnce))
+                for qos in 0...2 {
+                    try await MosquittoClients.publish(
+                        to: broker.endpoint(), topic: "in/\(qos)", message: "m\(qos)", qos: qos)
+                }
+                _ = await running.waitForMessages(count: 3)
+                // Let any duplicate arrive before counting.
+                let pubcompReceived = await waitUntil(timeout: .seconds(10)) {
+                    TestMQTT.count("Received PUBCOMP from \(id)", in: broker) >= 1
+                }
+                #expect(pubcompReceived)
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(
+                    running.messages == [
+                        MQTTMessage(topic: "in/0", payload: Array("m0".utf8), qos: .atMostOnce),
+                        MQTTMessage(topic: "in/1", payload: Array("m1".utf8), qos: .atLeastOnce),
+                        MQTTMessage(topic: "in/2", payload: Array("m2".utf8), qos: .exactlyOnce),
+                    ])
+                let log = broker.logText()
+                #expect(log.contains("Received PUBACK from \(id)"))
+                #expect(log.contains("Received PUBREC from \(id)"))
+                #expect(log.contains("Sending PUBREL to \(id)"))
+            }
+        }
     }
-  }
 
-  @Test(
-    "a retained message reaches us on subscription with retain set; once deleted, it no longer does"
-  )
-  func retainedInbound() async throws {
-    try await withMosquitto { broker in
-      try await MosquittoClients.publish(
-        to: broker.endpoint(), topic: "ret/b", message: "kept", qos: 1, retain: true)
-      let id = TestMQTT.clientID("ret-in")
-      try await withClient(TestMQTT.configuration(port: broker.port, session: .init(clientID: id)))
-      { running in
-        #expect(await running.waitForConnection())
-        try await running.client.subscribe("ret/b", qos: .atLeastOnce)
-        #expect(
-          await running.waitForMessages(count: 1) == [
-            MQTTMessage(
-              topic: "ret/b", payload: Array("kept".utf8), qos: .atLeastOnce, retain: true)
-          ])
-        try await MosquittoClients.publish(
-          to: broker.endpoint(), topic: "ret/b", message: "", qos: 1, retain: true)
-        // A live subscriber gets the deletion as an ordinary (not retained) empty message.
-        let afterDelete = await running.waitForMessages(count: 2)
-        #expect(
-          afterDelete.last
-            == MQTTMessage(topic: "ret/b", payload: [], qos: .atLeastOnce, retain: false))
-
-        try await running.client.unsubscribe(["ret/b"])
-        try await running.client.subscribe("ret/b", qos: .atLeastOnce)
-        #expect(TestMQTT.count("Sending SUBACK to \(id)", in: broker) == 2)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(running.messages.count == 2)
-      }
+    @Test(
+        "a retained message we publish is kept by the broker, and our empty retained payload deletes it"
+    )
+    func retainedOutbound() async throws {
+        try await withMosquitto { broker in
+            let session = MQTTSessionConfiguration(clientID: TestMQTT.clientID("ret-out"))
+            try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
+                #expect(await running.waitForConnection())
+                try await running.client.publish("ret/a", "on", qos: .atLeastOnce, retain: true)
+                #expect(
+                    try await MosquittoClients.subscribe(
+                        to: broker.endpoint(), topic: "ret/a", count: 1, timeout: .seconds(5)) == ["ret/a on"])
+                try await running.client.publish("ret/a", [], qos: .atLeastOnce, retain: true)
+                #expect(
+                    try await MosquittoClients.subscribe(
+                        to: broker.endpoint(), topic: "ret/a", count: 1, timeout: .seconds(1)) == [])
+            }
+        }
     }
-  }
 
-  @Test("the will is published when the connection dies without DISCONNECT, and not after stop()")
-  func will() async throws {
-    try await withMosquitto { broker in
-      let proxy = try TCPProxy(to: broker.port)
-      defer { proxy.close() }
-      let subscriber = try FormattedSubscriber(broker: broker, topics: ["will/#"], qos: 1)
-      defer { subscriber.process.kill() }
-      try await subscriber.waitUntilSubscribed(on: broker)
+    @Test(
+        "a retained message reaches us on subscription with retain set; once deleted, it no longer does"
+    )
+    func retainedInbound() async throws {
+        try await withMosquitto { broker in
+            try await MosquittoClients.publish(
+                to: broker.endpoint(), topic: "ret/b", message: "kept", qos: 1, retain: true)
+            let id = TestMQTT.clientID("ret-in")
+            try await withClient(TestMQTT.configuration(port: broker.port, session: .init(clientID: id))) { running in
+                #expect(await running.waitForConnection())
+                try await running.client.subscribe("ret/b", qos: .atLeastOnce)
+                #expect(
+                    await running.waitForMessages(count: 1) == [
+                        MQTTMessage(
+                            topic: "ret/b", payload: Array("kept".utf8), qos: .atLeastOnce, retain: true)
+                    ])
+                try await MosquittoClients.publish(
+                    to: broker.endpoint(), topic: "ret/b", message: "", qos: 1, retain: true)
+                // A live subscriber gets the deletion as an ordinary (not retained) empty message.
+                let afterDelete = await running.waitForMessages(count: 2)
+                #expect(
+                    afterDelete.last
+                        == MQTTMessage(topic: "ret/b", payload: [], qos: .atLeastOnce, retain: false))
 
-      let id = TestMQTT.clientID("will")
-      let session = MQTTSessionConfiguration(
-        clientID: id,
-        will: MQTTWill(topic: "will/\(id)", payload: Array("offline".utf8), qos: .atLeastOnce))
-      try await withClient(TestMQTT.configuration(port: proxy.port, session: session)) { running in
-        #expect(await running.waitForConnection())
-        proxy.sever()  // the network fails: no DISCONNECT reaches the broker
-        #expect(await subscriber.waitForLines(count: 1) == ["1 0 will/\(id) offline"])
-        #expect(await running.waitForConnection(count: 2))  // back through the proxy
-      }
-      // withClient stopped the client: DISCONNECT, so the broker discards the will.
-      #expect(await broker.waitForLog(containing: "Client \(id) disconnected.\n"))
-      try await Task.sleep(for: .milliseconds(300))
-      #expect(subscriber.lines() == ["1 0 will/\(id) offline"])
+                try await running.client.unsubscribe(["ret/b"])
+                try await running.client.subscribe("ret/b", qos: .atLeastOnce)
+                #expect(TestMQTT.count("Sending SUBACK to \(id)", in: broker) == 2)
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(running.messages.count == 2)
+            }
+        }
     }
-  }
 
-  @Test(
-    "with keepalive 1 s the client pings while idle and mosquitto answers; the connection survives")
-  func keepalive() async throws {
-    try await withMosquitto { broker in
-      let id = TestMQTT.clientID("ping")
-      let session = MQTTSessionConfiguration(clientID: id, keepAlive: 1)
-      try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
-        #expect(await running.waitForConnection())
-        #expect(
-          await waitUntil(timeout: .seconds(10)) {
-            TestMQTT.count("Sending PINGRESP to \(id)", in: broker) >= 3
-          })
-        #expect(TestMQTT.count("Received PINGREQ from \(id)", in: broker) >= 3)
-        #expect(!broker.logText().contains("exceeded timeout"))
-        #expect(running.connectionCount == 1)
-        #expect(running.disconnectReasons.isEmpty)
-        #expect(await running.client.isConnected)
-      }
+    @Test("the will is published when the connection dies without DISCONNECT, and not after stop()")
+    func will() async throws {
+        try await withMosquitto { broker in
+            let proxy = try TCPProxy(to: broker.port)
+            defer { proxy.close() }
+            let subscriber = try FormattedSubscriber(broker: broker, topics: ["will/#"], qos: 1)
+            defer { subscriber.process.kill() }
+            try await subscriber.waitUntilSubscribed(on: broker)
+
+            let id = TestMQTT.clientID("will")
+            let session = MQTTSessionConfiguration(
+                clientID: id,
+                will: MQTTWill(topic: "will/\(id)", payload: Array("offline".utf8), qos: .atLeastOnce))
+            try await withClient(TestMQTT.configuration(port: proxy.port, session: session)) { running in
+                #expect(await running.waitForConnection())
+                proxy.sever()  // the network fails: no DISCONNECT reaches the broker
+                #expect(await subscriber.waitForLines(count: 1) == ["1 0 will/\(id) offline"])
+                #expect(await running.waitForConnection(count: 2))  // back through the proxy
+            }
+            // withClient stopped the client: DISCONNECT, so the broker discards the will.
+            #expect(await broker.waitForLog(containing: "Client \(id) disconnected.\n"))
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(subscriber.lines() == ["1 0 will/\(id) offline"])
+        }
     }
-  }
 
-  @Test("after a broker restart the client reconnects, re-subscribes, receives and publishes again")
-  func reconnectAfterRestart() async throws {
-    try await withMosquitto { broker in
-      let id = TestMQTT.clientID("restart")
-      try await withClient(TestMQTT.configuration(port: broker.port, session: .init(clientID: id)))
-      { running in
-        #expect(await running.waitForConnection())
-        try await running.client.subscribe("re/#", qos: .atLeastOnce)
-
-        try await broker.restart()
-        #expect(await running.waitForConnection(count: 2, timeout: .seconds(15)))
-        let states = running.states
-        let firstDisconnect = try #require(states.firstIndex { $0.isDisconnected })
-        #expect(states.firstIndex(of: .connected(sessionPresent: false))! < firstDisconnect)
-        #expect(states[firstDisconnect...].contains(.connected(sessionPresent: false)))
-        #expect(
-          await waitUntil(timeout: .seconds(10)) {
-            TestMQTT.count("Sending SUBACK to \(id)", in: broker) >= 2
-          })
-
-        try await MosquittoClients.publish(
-          to: broker.endpoint(), topic: "re/after", message: "back", qos: 1)
-        #expect(
-          await running.waitForMessages(count: 1) == [
-            MQTTMessage(topic: "re/after", payload: Array("back".utf8), qos: .atLeastOnce)
-          ])
-
-        let subscriber = try FormattedSubscriber(broker: broker, topics: ["out/#"], qos: 1)
-        defer { subscriber.process.kill() }
-        try await subscriber.waitUntilSubscribed(on: broker)
-        try await running.client.publish("out/x", "resumed", qos: .atLeastOnce)
-        #expect(await subscriber.waitForLines(count: 1) == ["1 0 out/x resumed"])
-      }
+    @Test(
+        "with keepalive 1 s the client pings while idle and mosquitto answers; the connection survives")
+    func keepalive() async throws {
+        try await withMosquitto { broker in
+            let id = TestMQTT.clientID("ping")
+            let session = MQTTSessionConfiguration(clientID: id, keepAlive: 1)
+            try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
+                #expect(await running.waitForConnection())
+                let threePings = await waitUntil(timeout: .seconds(10)) {
+                    TestMQTT.count("Sending PINGRESP to \(id)", in: broker) >= 3
+                }
+                #expect(threePings)
+                #expect(TestMQTT.count("Received PINGREQ from \(id)", in: broker) >= 3)
+                #expect(!broker.logText().contains("exceeded timeout"))
+                #expect(running.connectionCount == 1)
+                #expect(running.disconnectReasons.isEmpty)
+                #expect(await running.client.isConnected)
+            }
+        }
     }
-  }
 
-  @Test(
-    "an inbound packet above maxPacketSize is refused with a clear reason; the client reconnects and goes on"
-  )
-  func oversizeInbound() async throws {
-    try await withMosquitto { broker in
-      let id = TestMQTT.clientID("big")
-      let configuration = TestMQTT.configuration(
-        port: broker.port, session: .init(clientID: id), maxPacketSize: 1024)
-      try await withClient(configuration) { running in
-        #expect(await running.waitForConnection())
-        try await running.client.subscribe("big/#", qos: .atMostOnce)
-        try await MosquittoClients.publish(
-          to: broker.endpoint(), topic: "big/huge", message: String(repeating: "x", count: 5000))
-        let reason = await running.waitForDisconnect(containing: "exceeds the 1024-byte limit")
-        #expect(
-          reason?.hasPrefix("packet from the broker too large: MQTT: PUBLISH of 5") == true,
-          "\(reason ?? "none")")
-        #expect(await running.waitForConnection(count: 2))
-        #expect(
-          await waitUntil(timeout: .seconds(10)) {
-            TestMQTT.count("Sending SUBACK to \(id)", in: broker) >= 2
-          })
-        try await MosquittoClients.publish(to: broker.endpoint(), topic: "big/small", message: "ok")
-        #expect(await running.waitForMessages(count: 1).map(\.topic) == ["big/small"])
-      }
+    @Test("after a broker restart the client reconnects, re-subscribes, receives and publishes again")
+    func reconnectAfterRestart() async throws {
+        try await withMosquitto { broker in
+            let id = TestMQTT.clientID("restart")
+            try await withClient(TestMQTT.configuration(port: broker.port, session: .init(clientID: id))) { running in
+                #expect(await running.waitForConnection())
+                try await running.client.subscribe("re/#", qos: .atLeastOnce)
+
+                try await broker.restart()
+                #expect(await running.waitForConnection(count: 2, timeout: .seconds(15)))
+                let states = running.states
+                let disconnectIndex = states.firstIndex { $0.isDisconnected }
+                let firstDisconnect = try #require(disconnectIndex)
+                #expect(states.firstIndex(of: .connected(sessionPresent: false))! < firstDisconnect)
+                #expect(states[firstDisconnect...].contains(.connected(sessionPresent: false)))
+                let resubscribed = await waitUntil(timeout: .seconds(10)) {
+                    TestMQTT.count("Sending SUBACK to \(id)", in: broker) >= 2
+                }
+                #expect(resubscribed)
+
+                try await MosquittoClients.publish(
+                    to: broker.endpoint(), topic: "re/after", message: "back", qos: 1)
+                #expect(
+                    await running.waitForMessages(count: 1) == [
+                        MQTTMessage(topic: "re/after", payload: Array("back".utf8), qos: .atLeastOnce)
+                    ])
+
+                let subscriber = try FormattedSubscriber(broker: broker, topics: ["out/#"], qos: 1)
+                defer { subscriber.process.kill() }
+                try await subscriber.waitUntilSubscribed(on: broker)
+                try await running.client.publish("out/x", "resumed", qos: .atLeastOnce)
+                #expect(await subscriber.waitForLines(count: 1) == ["1 0 out/x resumed"])
+            }
+        }
     }
-  }
+
+    @Test(
+        "an inbound packet above maxPacketSize is refused with a clear reason; the client reconnects and goes on"
+    )
+    func oversizeInbound() async throws {
+        try await withMosquitto { broker in
+            let id = TestMQTT.clientID("big")
+            let configuration = TestMQTT.configuration(
+                port: broker.port, session: .init(clientID: id), maxPacketSize: 1024)
+            try await withClient(configuration) { running in
+                #expect(await running.waitForConnection())
+                try await running.client.subscribe("big/#", qos: .atMostOnce)
+                try await MosquittoClients.publish(
+                    to: broker.endpoint(), topic: "big/huge", message: String(repeating: "x", count: 5000))
+                let reason = await running.waitForDisconnect(containing: "exceeds the 1024-byte limit")
+                #expect(
+                    reason?.hasPrefix("packet from the broker too large: MQTT: PUBLISH of 5") == true,
+                    "\(reason ?? "none")")
+                #expect(await running.waitForConnection(count: 2))
+                let resubscribed = await waitUntil(timeout: .seconds(10)) {
+                    TestMQTT.count("Sending SUBACK to \(id)", in: broker) >= 2
+                }
+                #expect(resubscribed)
+                try await MosquittoClients.publish(to: broker.endpoint(), topic: "big/small", message: "ok")
+                #expect(await running.waitForMessages(count: 1).map(\.topic) == ["big/small"])
+            }
+        }
+    }
 }

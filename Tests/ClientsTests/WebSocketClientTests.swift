@@ -44,7 +44,8 @@ struct WebSocketClientTests {
             #expect(messages.count == 102)
             let bigEchoed = messages.first == .binary(big)  // not in #expect: a failure would print 1 MiB
             #expect(bigEchoed)
-            #expect(Array(messages.dropFirst().prefix(100)) == (0..<100).map { .text("message \($0) ✓") })
+            let expectedTexts: [WebSocketIncoming] = (0..<100).map { .text("message \($0) ✓") }
+            #expect(Array(messages.dropFirst().prefix(100)) == expectedTexts)
             #expect(messages.last == .binary([]))
             let reason = try await ws.close(code: 1000, reason: "done")
             #expect(

@@ -37,8 +37,8 @@ struct WebSocketSessionTests {
             server.receive(wire(.text("ok"), from: .client), now: sessionStart) == [.deliver(.text("ok"))]
         )
         let actions = server.receive(wire(.text("bad"), from: .server), now: sessionStart)
-        #expect(
-            try writtenFrames(actions, by: .server).map { Array($0.payload.prefix(2)) } == [[0x03, 0xEA]])
+        let closeCodes = try writtenFrames(actions, by: .server).map { Array($0.payload.prefix(2)) }
+        #expect(closeCodes == [[0x03, 0xEA]])
         #expect(actions.closeReason?.code == 1002)
         #expect(actions.closeReason?.initiator == .local)
         #expect(server.state == .closed)

@@ -91,14 +91,17 @@ struct RokuDriverSimulatorTests {
 
             try await rig.driver.perform(.text("a €"))
             let typed = rig.entries("text")
-            #expect(typed.compactMap { $0["key"]?.stringValue } == ["Lit_a", "Lit_%20", "Lit_%E2%82%AC"])
-            #expect(typed.compactMap { $0["text"]?.stringValue } == ["a", " ", "€"])
+            let typedKeys = typed.compactMap { $0["key"]?.stringValue }
+            #expect(typedKeys == ["Lit_a", "Lit_%20", "Lit_%E2%82%AC"])
+            let typedTexts = typed.compactMap { $0["text"]?.stringValue }
+            #expect(typedTexts == ["a", " ", "€"])
 
             try await rig.driver.perform(.app("netflix"))
             try await rig.driver.perform(.launch(appID: "837", contentID: "dQw4w9WgXcQ & more", mediaType: "movie"))
             try await rig.driver.perform(.input("HDMI2"))
             let launches = rig.entries("launch")
-            #expect(launches.compactMap { $0["app"]?.stringValue } == ["12", "837", "tvinput.hdmi2"])
+            let launchedApps = launches.compactMap { $0["app"]?.stringValue }
+            #expect(launchedApps == ["12", "837", "tvinput.hdmi2"])
             #expect(launches[1]["contentId"]?.stringValue == "dQw4w9WgXcQ & more")
             #expect(launches[1]["mediaType"]?.stringValue == "movie")
             #expect(rig.simulator.state.appID == "tvinput.hdmi2")
@@ -142,7 +145,8 @@ struct RokuDriverSimulatorTests {
             try rig.set(["power": "standby"])
             try await rig.driver.perform(.power(.on))
             #expect(rig.keys == ["PowerOn"])
-            #expect(await rig.log.waitFor(timeout: .seconds(2)) { $0["kind"]?.stringValue == "wol" } != nil)
+            let wake = await rig.log.waitFor(timeout: .seconds(2)) { $0["kind"]?.stringValue == "wol" }
+            #expect(wake != nil)
             #expect(rig.simulator.state.power == .on)
             // Already on: Wake-on-LAN again (harmless), no second PowerOn.
             try await rig.driver.perform(.power(.on))
@@ -160,7 +164,8 @@ struct RokuDriverSimulatorTests {
             #expect(rig.keys == ["PowerOff"])
             try rig.set(["power": "off"])
             try await rig.driver.perform(.power(.off))
-            #expect(rig.log.entries.filter { $0["kind"]?.stringValue != "wol" }.count == 1)
+            let nonWakeEntries = rig.log.entries.filter { $0["kind"]?.stringValue != "wol" }
+            #expect(nonWakeEntries.count == 1)
             #expect(rig.entries("wol").isEmpty)
         }
     }

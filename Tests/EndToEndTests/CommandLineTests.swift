@@ -106,12 +106,12 @@ struct CommandLineTests {
             #expect(online == ["tv2mqtt/bridge/state online"])
             bridge.kill()
             _ = await bridge.wait()
-            #expect(
-                await waitUntil(timeout: .seconds(30)) {
-                    let retained = try? await MosquittoClients.subscribe(
-                        to: broker.endpoint(), topic: "tv2mqtt/bridge/state", count: 1, timeout: .seconds(2))
-                    return retained == ["tv2mqtt/bridge/state offline"]
-                })
+            let offlineRetained = await waitUntil(timeout: .seconds(30)) {
+                let retained = try? await MosquittoClients.subscribe(
+                    to: broker.endpoint(), topic: "tv2mqtt/bridge/state", count: 1, timeout: .seconds(2))
+                return retained == ["tv2mqtt/bridge/state offline"]
+            }
+            #expect(offlineRetained)
         }
     }
 }

@@ -8,7 +8,8 @@ struct HarnessChildProcessTests {
     func childEndsOnSigterm() async throws {
         let child = try ChildProcess.spawn("sleep", ["30"])
         // Through `setpriv` the pid is kept across exec; wait until it is `sleep` itself.
-        #expect(await waitUntil(timeout: .seconds(5)) { ProcessInspection.command(pid: child.pid) == "sleep" })
+        let isSleep = await waitUntil(timeout: .seconds(5)) { ProcessInspection.command(pid: child.pid) == "sleep" }
+        #expect(isSleep)
         #expect(ProcessInspection.mask("SigBlk", pid: child.pid) == 0)
         // No standard signal (1–31) ignored. glibc's posix_spawn leaves its two internal
         // real-time signals (32, 33) ignored in every child; nothing uses them after exec.
@@ -30,10 +31,10 @@ struct HarnessChildProcessTests {
         // so each `sleep` it starts (in the same process group) ignores it too: SIGTERM to the
         // group ends nothing and only the SIGKILL after the grace period stops the loop.
         let child = try ChildProcess.spawn("sh", ["-c", "trap '' TERM; while :; do sleep 0.1; done"])
-        #expect(
-            await waitUntil(timeout: .seconds(5)) {
-                (ProcessInspection.mask("SigIgn", pid: child.pid) ?? 0) & (1 << (UInt64(SIGTERM) - 1)) != 0
-            })
+        let ignoresTerm = await waitUntil(timeout: .seconds(5)) {
+            (ProcessInspection.mask("SigIgn", pid: child.pid) ?? 0) & (1 << (UInt64(SIGTERM) - 1)) != 0
+        }
+        #expect(ignoresTerm)
         child.signalGroup(SIGTERM)
         #expect(await child.wait(timeout: .milliseconds(300)) == nil, "TERM must really be ignored")
 
@@ -42,9 +43,8 @@ struct HarnessChildProcessTests {
         let status = await child.terminate(grace: .milliseconds(500))
         #expect(status == .signaled(SIGKILL))
         #expect(clock.now - start >= .milliseconds(500))
-        #expect(
-            await waitUntil(timeout: .seconds(5)) { ProcessInspection.liveGroupMembers(child.pid).isEmpty },
-            "the sleeps in the group are gone too")
+        let groupGone = await waitUntil(timeout: .seconds(5)) { ProcessInspection.liveGroupMembers(child.pid).isEmpty }
+        #expect(groupGone, "the sleeps in the group are gone too")
         #expect(ProcessInspection.leaked([child.pid]).isEmpty)
     }
 
@@ -141,7 +141,8 @@ struct HarnessChildProcessTests {
         let child = try ChildProcess.spawn("sh", ["-c", "sleep 30 & echo $!"], stdout: .capture)
         #expect(await child.wait(timeout: .seconds(5)) == .exited(0))
         let orphan = try #require(pid_t(child.capturedOutput().trimmingCharacters(in: "\n")))
-        #expect(await waitUntil(timeout: .seconds(5)) { !ProcessInspection.isAlive(orphan) })
+        let orphanGone = await waitUntil(timeout: .seconds(5)) { !ProcessInspection.isAlive(orphan) }
+        #expect(orphanGone)
     }
 
     @Test("wait with a timeout returns nil while the child runs, and kill ends it with SIGKILL")
@@ -168,7 +169,8 @@ struct HarnessChildProcessTests {
         let children = try (0..<20).map { index in try ChildProcess.spawn("sh", ["-c", "exit \(index)"]) }
         var statuses: [TerminationStatus] = []
         for child in children { statuses.append(await child.wait()) }
-        #expect(statuses == (0..<20).map { .exited(Int32($0)) })
+        let expectedStatuses: [TerminationStatus] = (0..<20).map { .exited(Int32($0)) }
+        #expect(statuses == expectedStatuses)
         #expect(ProcessInspection.leaked(children.map(\.pid)).isEmpty)
     }
 }

@@ -44,15 +44,16 @@ struct HarnessUtilityTests {
     @Test("waitUntil returns true as soon as the condition holds and false after the timeout")
     func waitUntilPolls() async {
         var calls = 0
-        #expect(
-            await waitUntil(timeout: .seconds(5), interval: .milliseconds(1)) {
-                calls += 1
-                return calls == 3
-            })
+        let heldOnThirdCall = await waitUntil(timeout: .seconds(5), interval: .milliseconds(1)) {
+            calls += 1
+            return calls == 3
+        }
+        #expect(heldOnThirdCall)
         #expect(calls == 3)
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(await waitUntil(timeout: .milliseconds(100)) { false } == false)
+        let neverHolds = await waitUntil(timeout: .milliseconds(100)) { false }
+        #expect(neverHolds == false)
         #expect(clock.now - start >= .milliseconds(100))
     }
 

@@ -54,7 +54,8 @@ struct DiscoveryCacheTests {
         let messages = Self.tvMessages(style)
         _ = cache.plan(messages, owner: "samsung_1")
         let clears = DiscoveryBuilder.clearMessages(for: TVID("samsung_1")!, settings: Samples.settings(style))
-        #expect(clears.allSatisfy { $0.isClear })
+        let allClears = clears.allSatisfy { $0.isClear }
+        #expect(allClears)
         #expect(Set(messages.map(\.topic)).isSubset(of: Set(clears.map(\.topic))))
         #expect(cache.plan(clears, owner: "samsung_1") == clears)
         #expect(cache.plan(clears, owner: "samsung_1").isEmpty)
@@ -71,7 +72,8 @@ struct DiscoveryCacheTests {
         _ = cache.plan(bridge, owner: "bridge")
         let clears = cache.clearAll(owner: "samsung_1")
         #expect(clears.map(\.topic) == tv.map(\.topic).sorted())
-        #expect(clears.allSatisfy { $0.isClear })
+        let allClears = clears.allSatisfy { $0.isClear }
+        #expect(allClears)
         #expect(cache.clearAll(owner: "samsung_1").isEmpty)
         #expect(cache.plan(bridge, owner: "bridge").isEmpty)
     }

@@ -46,7 +46,8 @@ struct DiscoveryInvariantTests {
         case .device:
             #expect(messages.count == 1)
             let payload = try JSONParser.parse(messages[0].payload)
-            #expect(payload.objectValue.map { Set($0.keys) } == ["components", "device", "origin"])
+            let topLevelKeys = payload.objectValue.map { Set($0.keys) }
+            #expect(topLevelKeys == ["components", "device", "origin"])
             return (payload["components"]?.objectValue ?? [:]).compactMap { key, value in
                 var config = value.objectValue ?? [:]
                 let platform = config.removeValue(forKey: "platform")?.stringValue ?? "?"

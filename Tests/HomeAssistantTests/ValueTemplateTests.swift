@@ -47,7 +47,8 @@ struct ValueTemplateTests {
     @Test("Every row of the tables is well formed")
     func tables() {
         for row in EntityTable.tv + EntityTable.bridge {
-            #expect(row.icon.map { $0.hasPrefix("mdi:") } ?? true)
+            let iconIsMDI = row.icon.map { $0.hasPrefix("mdi:") }
+            #expect(iconIsMDI ?? true)
             #expect((row.name == nil) == (row.key == "power"))
             #expect(row.platform != .sensor || row.category != .config, "sensors may only be diagnostic")
             switch row.platform {

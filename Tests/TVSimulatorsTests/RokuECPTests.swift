@@ -47,9 +47,8 @@ import Wire
             let apps = try await client.xml("/query/apps")
             let ids = apps.children(named: "app").compactMap { $0.attribute("id") }
             #expect(ids.contains("12") && ids.contains("tvinput.hdmi1") && ids.contains("tvinput.dtv"))
-            #expect(
-                apps.children(named: "app").first { $0.attribute("id") == "12" }?.attribute("type")
-                    == "appl")
+            let netflix = apps.children(named: "app").first { $0.attribute("id") == "12" }
+            #expect(netflix?.attribute("type") == "appl")
 
             let home = try await client.xml("/query/active-app")
             #expect(home.firstChild(named: "app")?.attribute("id") == "562859")

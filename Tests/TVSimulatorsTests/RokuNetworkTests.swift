@@ -43,7 +43,8 @@ import Wire
             try sim.apply(["power": "standby"])
             let target = try SocketAddress(ip: "127.0.0.1", port: options.wolPort!)
             try await WakeOnLANSender.wake([MACAddress(sim.ethernetMAC)!], targets: [target], repeatCount: 1)
-            #expect(await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" } != nil)
+            let wake = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
+            #expect(wake != nil)
             #expect(sim.state.power == .standby)
         }
     }
@@ -75,7 +76,8 @@ import Wire
             let sightings = found.withLock { $0 }
             #expect(Set(sightings.map(\.address)) == ["127.0.0.2", "127.0.0.3", "127.0.0.4"])
             for sim in simulators {
-                let sighting = try #require(sightings.first { $0.address == sim.host })
+                let match = sightings.first { $0.address == sim.host }
+                let sighting = try #require(match)
                 #expect(sighting.location.port == sim.port)
                 #expect(sighting.usn == "uuid:roku:ecp:\(sim.serial)")
                 #expect(sighting.server == "Roku/12.5.0 UPnP/1.0 Roku/12.5.0")
@@ -87,13 +89,15 @@ import Wire
                 targets: ["roku:ecp"], logger: .disabled)
             let direct = Mutex<[SSDPSighting]>([])
             try await unicast.search(count: 1, mx: 1) { sighting in direct.withLock { $0.append(sighting) } }
-            #expect(direct.withLock { $0.map(\.address) } == ["127.0.0.3"])
+            let directAddresses = direct.withLock { $0.map(\.address) }
+            #expect(directAddresses == ["127.0.0.3"])
 
             // A TV that is off does not answer.
             try simulators[0].apply(["power": "off"])
             let again = Mutex<[String]>([])
             try await broadcast.search(count: 1, mx: 1) { sighting in again.withLock { $0.append(sighting.address) } }
-            #expect(Set(again.withLock { $0 }) == ["127.0.0.3", "127.0.0.4"])
+            let answered = again.withLock { $0 }
+            #expect(Set(answered) == ["127.0.0.3", "127.0.0.4"])
         } catch {
             for sim in simulators { await sim.stop() }
             throw error

@@ -40,37 +40,42 @@ struct MQTTConnectTests {
     func otherProtocols() {
         var level3 = Self.connect(flags: 0x02)
         level3[8] = 0x03
-        #expect(
-            MQTTTestSupport.errorKind { () throws(WireError) in _ = try MQTTTestSupport.decodeAll(level3) }
-                == .unsupported)
+        let level3Error = MQTTTestSupport.errorKind { () throws(WireError) in
+            _ = try MQTTTestSupport.decodeAll(level3)
+        }
+        #expect(level3Error == .unsupported)
 
         // MQTT 3.1: "MQIsdp", level 3.
         let body: [UInt8] = [0x00, 0x06] + Array("MQIsdp".utf8) + [0x03, 0x02, 0x00, 0x3C, 0x00, 0x01, 0x61]
         let mqisdp: [UInt8] = [0x10, UInt8(body.count)] + body
-        #expect(
-            MQTTTestSupport.errorKind { () throws(WireError) in _ = try MQTTTestSupport.decodeAll(mqisdp) }
-                == .unsupported)
+        let mqisdpError = MQTTTestSupport.errorKind { () throws(WireError) in
+            _ = try MQTTTestSupport.decodeAll(mqisdp)
+        }
+        #expect(mqisdpError == .unsupported)
     }
 
     @Test("CONNECT with trailing bytes or missing fields is malformed")
     func trailingAndMissing() {
         let trailing = Self.connect(flags: 0x02, tail: [0x00])
-        #expect(
-            MQTTTestSupport.errorKind { () throws(WireError) in _ = try MQTTTestSupport.decodeAll(trailing) }
-                == .malformed)
+        let trailingError = MQTTTestSupport.errorKind { () throws(WireError) in
+            _ = try MQTTTestSupport.decodeAll(trailing)
+        }
+        #expect(trailingError == .malformed)
         // User name flag set but no user name follows.
         let missing = Self.connect(flags: 0x82)
-        #expect(
-            MQTTTestSupport.errorKind { () throws(WireError) in _ = try MQTTTestSupport.decodeAll(missing) }
-                == .malformed)
+        let missingError = MQTTTestSupport.errorKind { () throws(WireError) in
+            _ = try MQTTTestSupport.decodeAll(missing)
+        }
+        #expect(missingError == .malformed)
     }
 
     @Test("a user name with invalid UTF-8 is malformed")
     func invalidUserName() {
         let bytes = Self.connect(flags: 0x82, tail: [0x00, 0x02, 0xC3, 0x28])
-        #expect(
-            MQTTTestSupport.errorKind { () throws(WireError) in _ = try MQTTTestSupport.decodeAll(bytes) } == .malformed
-        )
+        let userNameError = MQTTTestSupport.errorKind { () throws(WireError) in
+            _ = try MQTTTestSupport.decodeAll(bytes)
+        }
+        #expect(userNameError == .malformed)
     }
 
     static let descriptions: [(MQTTConnectReturnCode, UInt8, String)] = [

@@ -62,7 +62,8 @@ struct WakeOnLANTests {
         let address = try #require(MACAddress("02:02:03:04:05:06"))
         let packet = MagicPacket.make(for: address)
         #expect(packet.count == 102)
-        #expect(packet.prefix(6).allSatisfy { $0 == 0xFF })
+        let syncStream = packet.prefix(6).allSatisfy { $0 == 0xFF }
+        #expect(syncStream)
         for repetition in 0..<16 {
             #expect(Array(packet[6 + repetition * 6..<12 + repetition * 6]) == [0x02, 0x02, 0x03, 0x04, 0x05, 0x06])
         }

@@ -59,11 +59,15 @@ struct XMLFixtureTests {
         let list = apps.children(named: "app")
         #expect(apps.name == "apps")
         #expect(list.count == 10)
+        let ids = list.map { $0.attribute("id") ?? "" }
         #expect(
-            list.map { $0.attribute("id") ?? "" } == [
+            ids == [
                 "tvinput.hdmi2", "tvinput.hdmi1", "tvinput.dtv", "11", "12", "13", "14", "26", "27", "28",
             ])
-        #expect(list.prefix(3).allSatisfy { $0.attribute("type") == "tvin" && $0.attribute("version") == "1.0.0" })
+        let inputsFirst = list.prefix(3).allSatisfy {
+            $0.attribute("type") == "tvin" && $0.attribute("version") == "1.0.0"
+        }
+        #expect(inputsFirst)
         #expect(list[3].attribute("type") == nil)
         #expect(
             list.map(\.text) == [

@@ -66,7 +66,8 @@ struct XMLReaderTests {
         #expect(root.attribute("x") == "it\"s")
         #expect(root.attribute("y") == "it's")
         #expect(root.children.map(\.name) == ["b", "c", "d"])
-        #expect(root.children.allSatisfy { $0.text.isEmpty && $0.children.isEmpty })
+        let allEmpty = root.children.allSatisfy { $0.text.isEmpty && $0.children.isEmpty }
+        #expect(allEmpty)
     }
 
     @Test("mixed content: text holds only the element's own segments, in order")

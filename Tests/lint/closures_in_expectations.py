@@ -12,6 +12,7 @@ made the second call test `== a`). Compute the value first, then assert on it:
     #expect(online != nil)
 
 A trailing closure after the macro's parentheses (#expect(throws: E.self) { ... }) is fine.
+Tests/run.sh runs this check before `swift test`.
 """
 
 import pathlib

@@ -21,7 +21,8 @@ struct SamsungEventTests {
                     SamsungInstalledApp(appID: "3201608010191", name: "Deezer", appType: 2),
                 ]))
         if case .installedApps(let apps) = event {
-            #expect(apps.allSatisfy { $0.launchType == .deepLink })
+            let allDeepLinks = apps.allSatisfy { $0.launchType == .deepLink }
+            #expect(allDeepLinks)
         }
     }
 
