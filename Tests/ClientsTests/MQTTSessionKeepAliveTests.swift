@@ -5,78 +5,78 @@ import Wire
 
 @Suite("MQTT session: keep-alive", .cpuBound)
 struct MQTTSessionKeepAliveTests {
-  typealias T = MQTTSessionTestSupport
+    typealias T = MQTTSessionTestSupport
 
-  @Test("PINGREQ goes out exactly when nothing was sent for the keep-alive interval")
-  func keepaliveSendsPingreqAfterIdle() throws {
-    var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 60))
-    #expect(session.nextDeadline == T.at(60))
-    #expect(session.tick(now: T.at(59.999)).isEmpty)
-    #expect(session.tick(now: T.at(60)) == [.send(.pingReq)])
-    // Only one PINGREQ outstanding: the deadline is now the PINGRESP's (min(60, 10) s).
-    #expect(session.nextDeadline == T.at(70))
-    #expect(session.tick(now: T.at(65)).isEmpty)
-    #expect(session.received(.pingResp, now: T.at(60.2)).isEmpty)
-    #expect(session.nextDeadline == T.at(120))
-  }
+    @Test("PINGREQ goes out exactly when nothing was sent for the keep-alive interval")
+    func keepaliveSendsPingreqAfterIdle() throws {
+        var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 60))
+        #expect(session.nextDeadline == T.at(60))
+        #expect(session.tick(now: T.at(59.999)).isEmpty)
+        #expect(session.tick(now: T.at(60)) == [.send(.pingReq)])
+        // Only one PINGREQ outstanding: the deadline is now the PINGRESP's (min(60, 10) s).
+        #expect(session.nextDeadline == T.at(70))
+        #expect(session.tick(now: T.at(65)).isEmpty)
+        #expect(session.received(.pingResp, now: T.at(60.2)).isEmpty)
+        #expect(session.nextDeadline == T.at(120))
+    }
 
-  @Test("sending anything postpones the PINGREQ")
-  func sendingResetsIdle() throws {
-    var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 30))
-    _ = try session.publish(topic: "a", payload: [1], now: T.at(20))
-    #expect(session.nextDeadline == T.at(50))
-    #expect(session.tick(now: T.at(30)).isEmpty)
-    // Acknowledging an inbound QoS 1 message is a send too.
-    _ = session.received(
-      .publish(MQTTPublish(topic: "a", payload: [], qos: .atLeastOnce, packetID: 4)), now: T.at(45))
-    #expect(session.nextDeadline == T.at(75))
-    // Receiving alone does not count: keep-alive is about what the client sends (§3.1.2.10).
-    _ = session.received(.publish(MQTTPublish(topic: "a", payload: [])), now: T.at(70))
-    #expect(session.tick(now: T.at(75)) == [.send(.pingReq)])
-  }
+    @Test("sending anything postpones the PINGREQ")
+    func sendingResetsIdle() throws {
+        var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 30))
+        _ = try session.publish(topic: "a", payload: [1], now: T.at(20))
+        #expect(session.nextDeadline == T.at(50))
+        #expect(session.tick(now: T.at(30)).isEmpty)
+        // Acknowledging an inbound QoS 1 message is a send too.
+        _ = session.received(
+            .publish(MQTTPublish(topic: "a", payload: [], qos: .atLeastOnce, packetID: 4)), now: T.at(45))
+        #expect(session.nextDeadline == T.at(75))
+        // Receiving alone does not count: keep-alive is about what the client sends (§3.1.2.10).
+        _ = session.received(.publish(MQTTPublish(topic: "a", payload: [])), now: T.at(70))
+        #expect(session.tick(now: T.at(75)) == [.send(.pingReq)])
+    }
 
-  @Test("a late PINGRESP declares the connection dead")
-  func deadConnectionWhenPingrespLate() throws {
-    var session = try T.connected(
-      MQTTSessionConfiguration(clientID: "c", keepAlive: 60, pingTimeout: .seconds(5)))
-    #expect(session.tick(now: T.at(60)) == [.send(.pingReq)])
-    #expect(session.tick(now: T.at(64.9)).isEmpty)
-    #expect(session.tick(now: T.at(65)) == [.closeConnection(.pingTimeout)])
-    #expect(!session.isConnected)
-    #expect(session.nextDeadline == nil)
-    // A PINGRESP that straggles in afterwards changes nothing.
-    #expect(session.received(.pingResp, now: T.at(66)).isEmpty)
-  }
+    @Test("a late PINGRESP declares the connection dead")
+    func deadConnectionWhenPingrespLate() throws {
+        var session = try T.connected(
+            MQTTSessionConfiguration(clientID: "c", keepAlive: 60, pingTimeout: .seconds(5)))
+        #expect(session.tick(now: T.at(60)) == [.send(.pingReq)])
+        #expect(session.tick(now: T.at(64.9)).isEmpty)
+        #expect(session.tick(now: T.at(65)) == [.closeConnection(.pingTimeout)])
+        #expect(!session.isConnected)
+        #expect(session.nextDeadline == nil)
+        // A PINGRESP that straggles in afterwards changes nothing.
+        #expect(session.received(.pingResp, now: T.at(66)).isEmpty)
+    }
 
-  @Test("a reconnect starts keep-alive afresh without a stale PINGREQ")
-  func reconnectResetsPing() throws {
-    var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 10))
-    #expect(session.tick(now: T.at(10)) == [.send(.pingReq)])
-    _ = T.reconnect(&session, at: 12)
-    #expect(session.nextDeadline == T.at(22))
-  }
+    @Test("a reconnect starts keep-alive afresh without a stale PINGREQ")
+    func reconnectResetsPing() throws {
+        var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 10))
+        #expect(session.tick(now: T.at(10)) == [.send(.pingReq)])
+        _ = T.reconnect(&session, at: 12)
+        #expect(session.nextDeadline == T.at(22))
+    }
 
-  @Test("keep-alive 0 runs no timer once connected")
-  func keepAliveZero() throws {
-    var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 0))
-    #expect(session.nextDeadline == nil)
-    #expect(session.tick(now: T.at(100_000)).isEmpty)
-  }
+    @Test("keep-alive 0 runs no timer once connected")
+    func keepAliveZero() throws {
+        var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 0))
+        #expect(session.nextDeadline == nil)
+        #expect(session.tick(now: T.at(100_000)).isEmpty)
+    }
 
-  @Test("the default PINGRESP timeout is the smaller of keep-alive and 10 seconds")
-  func defaultPingTimeout() {
-    #expect(MQTTSessionConfiguration(clientID: "c", keepAlive: 60).pingTimeout == .seconds(10))
-    #expect(MQTTSessionConfiguration(clientID: "c", keepAlive: 4).pingTimeout == .seconds(4))
-    #expect(MQTTSessionConfiguration(clientID: "c", keepAlive: 0).pingTimeout == .seconds(10))
-    #expect(
-      MQTTSessionConfiguration(clientID: "c", pingTimeout: .seconds(3)).pingTimeout == .seconds(3))
-  }
+    @Test("the default PINGRESP timeout is the smaller of keep-alive and 10 seconds")
+    func defaultPingTimeout() {
+        #expect(MQTTSessionConfiguration(clientID: "c", keepAlive: 60).pingTimeout == .seconds(10))
+        #expect(MQTTSessionConfiguration(clientID: "c", keepAlive: 4).pingTimeout == .seconds(4))
+        #expect(MQTTSessionConfiguration(clientID: "c", keepAlive: 0).pingTimeout == .seconds(10))
+        #expect(
+            MQTTSessionConfiguration(clientID: "c", pingTimeout: .seconds(3)).pingTimeout == .seconds(3))
+    }
 
-  @Test("nothing runs while disconnected")
-  func disconnectedHasNoDeadline() throws {
-    var session = try MQTTSession(configuration: MQTTSessionConfiguration(clientID: "c"))
-    #expect(session.nextDeadline == nil)
-    #expect(session.tick(now: T.at(1000)).isEmpty)
-    #expect(session.received(.pingResp, now: T.at(1000)).isEmpty)
-  }
+    @Test("nothing runs while disconnected")
+    func disconnectedHasNoDeadline() throws {
+        var session = try MQTTSession(configuration: MQTTSessionConfiguration(clientID: "c"))
+        #expect(session.nextDeadline == nil)
+        #expect(session.tick(now: T.at(1000)).isEmpty)
+        #expect(session.received(.pingResp, now: T.at(1000)).isEmpty)
+    }
 }
