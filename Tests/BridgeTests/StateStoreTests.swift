@@ -1,0 +1,76 @@
+import Glibc
+import Harness
+import Support
+import TVModel
+import Testing
+
+@testable import Bridge
+
+/// The state file (SPEC §7): written atomically with mode 0600; a corrupt one is moved aside
+/// and reported, never silently discarded.
+@Suite("State store")
+struct StateStoreTests {
+    static let identity = TVIdentity(
+        id: TVID("roku_abc")!, kind: .roku, name: "Den", manufacturer: "Roku", host: "127.0.0.2",
+        macs: ["b0:a7:37:00:00:02"])
+
+    @Test("what is saved is loaded again, and the file is readable by its owner only")
+    func roundTrip() throws {
+        let directory = try TemporaryDirectory(prefix: "state-store")
+        defer { directory.remove() }
+        let store = StateStore(directory: directory.path + "/nested", logger: .disabled)
+        var tv = PersistedTV(identity: Self.identity)
+        tv.token = "123456"
+        try store.save(PersistedState(tvs: [tv]))
+        #expect(store.load() == PersistedState(tvs: [tv]))
+        var info = stat()
+        #expect(stat(store.path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        let leftovers = try listing(directory.path + "/nested")
+        #expect(leftovers == ["state.json"], "no temporary file is left behind")
+    }
+
+    @Test("a corrupt file is moved aside, reported, and the bridge starts with no TVs")
+    func corruptFile() throws {
+        let directory = try TemporaryDirectory(prefix: "state-store")
+        defer { directory.remove() }
+        try FileText.write("{\"version\": 1, \"tvs\": [ {\"identity\": ", to: directory.file("state.json"))
+        let sink = CapturingSink()
+        let store = StateStore(
+            directory: directory.path, logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)))
+        #expect(store.load() == PersistedState())
+        let names = try listing(directory.path)
+        let asideName = names.first { $0.hasPrefix("state.json.corrupt-") }
+        #expect(asideName != nil, "\(names)")
+        #expect(!names.contains("state.json"))
+        let aside = try #require(asideName)
+        #expect(FileText.read(directory.file(aside))?.hasPrefix("{\"version\": 1") == true, "kept as it was")
+        let reported = sink.lines.contains { $0.contains("corrupt") && $0.contains(aside) }
+        #expect(reported, "\(sink.lines)")
+    }
+
+    @Test("a file from an unknown future version is moved aside too")
+    func unknownVersion() throws {
+        let directory = try TemporaryDirectory(prefix: "state-store")
+        defer { directory.remove() }
+        try FileText.write("{\"version\": 99, \"tvs\": []}", to: directory.file("state.json"))
+        let store = StateStore(directory: directory.path, logger: .disabled)
+        #expect(store.load() == PersistedState())
+        let names = try listing(directory.path)
+        let movedAside = names.contains { $0.hasPrefix("state.json.corrupt-") }
+        #expect(movedAside)
+    }
+
+    private func listing(_ path: String) throws -> [String] {
+        guard let directory = opendir(path) else { throw FileError(path: path, operation: "opendir", code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
