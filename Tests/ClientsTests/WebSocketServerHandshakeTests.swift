@@ -1,9 +1,10 @@
 import Clients
 import Net
+import TestSupport
 import Testing
 import Wire
 
-@Suite("WebSocket server handshake")
+@Suite("WebSocket server handshake", .cpuBound)
 struct WebSocketServerHandshakeTests {
     private func request(_ headers: [(String, String)], method: String = "GET") -> HTTPRequest {
         HTTPRequest(

@@ -1,8 +1,9 @@
 import Clients
+import TestSupport
 import Testing
 import Wire
 
-@Suite("WebSocket session: what a peer may not do, and partial input")
+@Suite("WebSocket session: what a peer may not do, and partial input", .cpuBound)
 struct WebSocketSessionFailureTests {
     /// Feeds `bytes` to a client session and returns the close code it failed with.
     private func failure(

@@ -1,8 +1,9 @@
 import Clients
+import TestSupport
 import Testing
 import Wire
 
-@Suite("WebSocket session: framing, masking, control frames")
+@Suite("WebSocket session: framing, masking, control frames", .cpuBound)
 struct WebSocketSessionTests {
     @Test("a client masks every frame with a fresh key from the random source")
     func clientMasks() throws {

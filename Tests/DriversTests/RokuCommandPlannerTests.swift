@@ -1,8 +1,9 @@
 import Drivers
 import TVModel
+import TestSupport
 import Testing
 
-@Suite("Roku command validation and key mapping")
+@Suite("Roku command validation and key mapping", .cpuBound)
 struct RokuCommandPlannerTests {
     static let apps = [
         RokuApp(id: "tvinput.hdmi2", name: "Satellite TV", type: "tvin"),

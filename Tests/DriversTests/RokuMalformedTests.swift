@@ -1,7 +1,8 @@
 import Drivers
+import TestSupport
 import Testing
 
-@Suite("Roku ECP answers that are broken")
+@Suite("Roku ECP answers that are broken", .cpuBound)
 struct RokuMalformedTests {
     static let documents: [String] = [
         "", "   ", "not xml", "<device-info>", "<device-info><udn>u</udn>",

@@ -1,8 +1,9 @@
 import Drivers
 import TVModel
+import TestSupport
 import Testing
 
-@Suite("Roku ECP answers")
+@Suite("Roku ECP answers", .cpuBound)
 struct RokuModelTests {
     @Test("device-info of a Roku TV that is on (Onn 7820X)")
     func deviceInfoTV() throws {

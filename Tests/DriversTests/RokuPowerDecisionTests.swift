@@ -1,8 +1,9 @@
 import Drivers
 import TVModel
+import TestSupport
 import Testing
 
-@Suite("Roku power decisions")
+@Suite("Roku power decisions", .cpuBound)
 struct RokuPowerDecisionTests {
     @Test(
         "ON, OFF and TOGGLE against every power mode",

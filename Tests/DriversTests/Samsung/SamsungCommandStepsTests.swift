@@ -1,8 +1,9 @@
 import Drivers
 import TVModel
+import TestSupport
 import Testing
 
-@Suite("Samsung command steps")
+@Suite("Samsung command steps", .cpuBound)
 struct SamsungCommandStepsTests {
     @Test("a repeated key: clicks with a pause between them, none after the last")
     func repeated() throws {

@@ -1,8 +1,9 @@
 import Drivers
 import TVModel
+import TestSupport
 import Testing
 
-@Suite("Samsung REST device info")
+@Suite("Samsung REST device info", .cpuBound)
 struct SamsungDeviceInfoTests {
     @Test("a 2020 TV: every field, PowerState on, token auth, isSupport decoded from its string")
     func q60() throws {

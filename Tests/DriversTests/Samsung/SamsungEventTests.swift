@@ -1,7 +1,8 @@
 import Drivers
+import TestSupport
 import Testing
 
-@Suite("Samsung remote-channel events")
+@Suite("Samsung remote-channel events", .cpuBound)
 struct SamsungEventTests {
     @Test("fixture ms.channel.connect: the token is a JSON number")
     func connectFixture() throws {

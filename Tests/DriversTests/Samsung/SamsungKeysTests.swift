@@ -1,8 +1,9 @@
 import Drivers
 import TVModel
+import TestSupport
 import Testing
 
-@Suite("Samsung keys")
+@Suite("Samsung keys", .cpuBound)
 struct SamsungKeysTests {
     @Test(
         "the shared vocabulary maps to KEY_ codes",

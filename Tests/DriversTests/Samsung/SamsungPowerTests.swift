@@ -1,12 +1,13 @@
 import Drivers
 import TVModel
+import TestSupport
 import Testing
 
 typealias SamsungTestPowerState = SamsungDeviceInfo.PowerState
 
 /// Every combination of command × PowerState × reachability × Frame × grace window, with the
 /// expected steps and report. `nil` PowerState with reachable: a TV without PowerState.
-@Suite("Samsung power decisions")
+@Suite("Samsung power decisions", .cpuBound)
 struct SamsungPowerTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var action: PowerAction

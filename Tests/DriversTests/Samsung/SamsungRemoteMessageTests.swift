@@ -1,8 +1,9 @@
 import Drivers
+import TestSupport
 import Testing
 import Wire
 
-@Suite("Samsung remote-channel messages and URL")
+@Suite("Samsung remote-channel messages and URL", .cpuBound)
 struct SamsungRemoteMessageTests {
     @Test("key messages, byte for byte (keys sorted)")
     func keys() {

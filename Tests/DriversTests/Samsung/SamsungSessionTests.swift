@@ -1,4 +1,5 @@
 import Drivers
+import TestSupport
 import Testing
 
 private let t0 = ContinuousClock.now
@@ -27,7 +28,7 @@ private func readySession(token: String? = nil) -> SamsungSession {
     return s
 }
 
-@Suite("Samsung pairing session")
+@Suite("Samsung pairing session", .cpuBound)
 struct SamsungSessionTests {
     @Test("first pairing: 8002 without token, pin on first use, approval, token persisted")
     func firstPairing() throws {

@@ -1,4 +1,5 @@
 import Drivers
+import TestSupport
 import Testing
 
 private func envelope(_ body: String) -> [UInt8] {
@@ -7,7 +8,7 @@ private func envelope(_ body: String) -> [UInt8] {
             + body + "</s:Body></s:Envelope>")
 }
 
-@Suite("Samsung UPnP RenderingControl")
+@Suite("Samsung UPnP RenderingControl", .cpuBound)
 struct SamsungUPnPTests {
     @Test("GetVolume request, byte for byte")
     func getVolume() {
