@@ -64,7 +64,7 @@ struct ConfigurationTests {
                   "homeassistant": { "enabled": true, "discovery_prefix": "homeassistant", "status_topic": "homeassistant/status",
                                      "discovery": "entity", "merge_with_native_devices": false },
                   "discovery": { "ssdp": true, "ssdp_address": "239.255.255.250:1900", "interfaces": [], "search_interval": 300,
-                                 "scan": ["10.0.0.0/24"], "scan_ports": [8060, 8001] },
+                                 "scan": ["198.51.100.0/24"], "scan_ports": [8060, 8001] },
                   "wol": { "targets": ["255.255.255.255:9"], "repeat": 3 },
                   "poll_interval": 10,
                   "state_dir": "/var/lib/tv2mqtt",
@@ -77,7 +77,7 @@ struct ConfigurationTests {
                 """)
         #expect(config.mqtt.server == BrokerAddress(useTLS: true, host: "broker.lan", port: 8883))
         #expect(config.homeAssistant.style == .entity)
-        #expect(config.discovery.scan.map(\.description) == ["10.0.0.0/24"])
+        #expect(config.discovery.scan.map(\.description) == ["198.51.100.0/24"])
         #expect(config.discovery.scan.first?.hosts.count == 254)
         #expect(config.tvs.first?.id?.rawValue == "living_room")
         #expect(config.tvs.first?.macs == ["aa:bb:cc:dd:ee:01", "aa:bb:cc:dd:ee:02"])
@@ -135,7 +135,7 @@ struct ConfigurationTests {
             (#"{"tvs": [{"host": "1.2.3.4", "mac": "zz:00"}]}"#, [], "tvs[0].mac: 'zz:00' is not a MAC address"),
             (#"{"tvs": [{"host": "1.2.3.4", "kind": "lg"}]}"#, [], "tvs[0].kind: must be one of roku, samsung"),
             (#"{"tvs": [{"host": "1.2.3.4", "port": 70000}]}"#, [], "tvs[0].port: must be between 1 and 65535"),
-            (#"{"discovery": {"scan": ["10.0.0.0/8"]}}"#, [], "discovery.scan[0]: '10.0.0.0/8' is larger than a /16"),
+            (#"{"discovery": {"scan": ["198.0.0.0/8"]}}"#, [], "discovery.scan[0]: '198.0.0.0/8' is larger than a /16"),
             (#"{"wol": {"targets": ["bad host:9"]}}"#, [], "wol.targets[0]: 'bad host' is not an IP address"),
             (#"{"mqtt": {"password": "p"}}"#, [], "mqtt.password: a password needs mqtt.user too"),
             ("[1]", [], "the configuration must be a JSON object"),

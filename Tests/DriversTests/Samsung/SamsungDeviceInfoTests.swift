@@ -20,7 +20,7 @@ struct SamsungDeviceInfoTests {
         #expect(info.networkType == "wireless")
         #expect(info.type == "Samsung SmartTV")
         #expect(info.firmwareVersion == nil, "\"Unknown\" is dropped")
-        #expect(info.ip == "192.168.1.60")
+        #expect(info.ip == "192.0.2.60")
         #expect(info.apiVersion == "2.0.25")
         #expect(info.support?["remote_touchPad"] == "true")
         #expect(info.tvID?.rawValue == "samsung_0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9")
@@ -36,13 +36,13 @@ struct SamsungDeviceInfoTests {
             return
         }
         let apps = installed.map { TVApp(id: $0.appID, name: $0.name) }
-        let description = try info.tvDescription(host: "192.168.1.60", apps: apps)
+        let description = try info.tvDescription(host: "192.0.2.60", apps: apps)
         let expectedIdentity = TVIdentity(
             id: try #require(
                 TVID(kind: .samsung, hardwareID: "uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9")),
             kind: .samsung, name: "[TV] Samsung Q60 Series (55)", manufacturer: "Samsung",
             model: "QE55Q60TAUXXU",
-            modelID: "20_MUSEL_UHD", host: "192.168.1.60", macs: ["64:1c:ae:00:11:22"])
+            modelID: "20_MUSEL_UHD", host: "192.0.2.60", macs: ["64:1c:ae:00:11:22"])
         let expectedCapabilities = TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true,
             inputs: ["TV", "HDMI1", "HDMI2", "HDMI3", "HDMI4"], apps: ["YouTube", "Deezer"],
@@ -65,12 +65,12 @@ struct SamsungDeviceInfoTests {
         #expect(info.deviceID == "uuid:11112222-3333-4444-5555-666677778888")
         #expect(info.firmwareVersion == "T-JZMDEUC-1250.5")
         #expect(info.support == nil)
-        let description = try info.tvDescription(host: "10.0.0.9", port: 8001)
+        let description = try info.tvDescription(host: "198.51.100.9", port: 8001)
         #expect(description.identity.id.rawValue == "samsung_11112222-3333-4444-5555-666677778888")
         #expect(description.identity.softwareVersion == "T-JZMDEUC-1250.5")
         #expect(description.identity.macs == ["5c:49:7d:aa:bb:cc"])
         #expect(
-            description.identity.host == "10.0.0.9", "the address we reached, not the TV's own idea")
+            description.identity.host == "198.51.100.9", "the address we reached, not the TV's own idea")
         #expect(description.capabilities.apps.isEmpty)
     }
 

@@ -132,7 +132,7 @@ struct SamsungEventTests {
         let event = SamsungEvent.connected(token: token)
         let action = SamsungSessionAction.persistToken(token)
         let endpoint = SamsungRemoteEndpoint.secure(
-            host: "192.168.1.60", clientName: "tv2mqtt", token: token)
+            host: "192.0.2.60", clientName: "tv2mqtt", token: token)
         let texts = [
             "\(token)", String(reflecting: token), "\(event)", String(reflecting: event), "\(action)",
             String(reflecting: action), "\(endpoint)", String(reflecting: endpoint), "\([token])",

@@ -7,14 +7,14 @@ enum SamsungRESTSamples {
         "OS":"Tizen","PowerState":"on","TokenAuthSupport":"true","VoiceSupport":"true","WallScreenRatio":"0",
         "WallService":"false","countryCode":"GB","description":"Samsung DTV RCR","developerIP":"0.0.0.0",
         "developerMode":"0","duid":"uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9","firmwareVersion":"Unknown",
-        "id":"uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9","ip":"192.168.1.60","model":"20_MUSEL_UHD",
+        "id":"uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9","ip":"192.0.2.60","model":"20_MUSEL_UHD",
         "modelName":"QE55Q60TAUXXU","name":"[TV] Samsung Q60 Series (55)","networkType":"wireless",
         "resolution":"3840x2160","smartHubAgreement":"true","ssid":"home","type":"Samsung SmartTV",
         "udn":"uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9","wifiMac":"64:1C:AE:00:11:22"},
         "id":"uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9",
         "isSupport":"{\"DMP_DRM_PLAYREADY\":\"false\",\"DMP_DRM_WIDEVINE\":\"false\",\"DMP_available\":\"true\",\"EDEN_available\":\"true\",\"FrameTVSupport\":\"false\",\"ImeSyncedSupport\":\"true\",\"TokenAuthSupport\":\"true\",\"remote_available\":\"true\",\"remote_fourDirections\":\"true\",\"remote_touchPad\":\"true\",\"remote_voiceControl\":\"true\"}\n",
         "name":"[TV] Samsung Q60 Series (55)","remote":"1.0","type":"Samsung SmartTV",
-        "uri":"http://192.168.1.60:8001/api/v2/","version":"2.0.25"}
+        "uri":"http://192.0.2.60:8001/api/v2/","version":"2.0.25"}
         """#
 
     /// A 2016 TV: no PowerState, no token auth, a real firmware version, no duid.

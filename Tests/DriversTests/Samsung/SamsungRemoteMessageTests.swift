@@ -62,10 +62,10 @@ struct SamsungRemoteMessageTests {
 
     @Test("plain URL: 8001, base64 name percent-encoded, never a token")
     func plainURL() {
-        let endpoint = SamsungRemoteEndpoint.plain(host: "192.168.1.60", clientName: "tv2mqtt")
+        let endpoint = SamsungRemoteEndpoint.plain(host: "192.0.2.60", clientName: "tv2mqtt")
         #expect(
             endpoint.url.description
-                == "ws://192.168.1.60:8001/api/v2/channels/samsung.remote.control?name=dHYybXF0dA%3D%3D")
+                == "ws://192.0.2.60:8001/api/v2/channels/samsung.remote.control?name=dHYybXF0dA%3D%3D")
         let withToken = SamsungRemoteEndpoint(
             host: "h", port: 8001, secure: false, clientName: "tv2mqtt", token: SamsungToken("1"))
         #expect(withToken.token == nil, "a token never goes over plain WebSocket")
@@ -74,14 +74,14 @@ struct SamsungRemoteMessageTests {
     @Test("secure URL: 8002 with the token; + / = in base64 are encoded")
     func secureURL() {
         let endpoint = SamsungRemoteEndpoint.secure(
-            host: "192.168.1.60", clientName: "tv2mqtt", token: SamsungToken("12345678"))
+            host: "192.0.2.60", clientName: "tv2mqtt", token: SamsungToken("12345678"))
         #expect(
             endpoint.url.description
-                == "wss://192.168.1.60:8002/api/v2/channels/samsung.remote.control?name=dHYybXF0dA%3D%3D&token=12345678"
+                == "wss://192.0.2.60:8002/api/v2/channels/samsung.remote.control?name=dHYybXF0dA%3D%3D&token=12345678"
         )
         #expect(
             endpoint.description
-                == "wss://192.168.1.60:8002/api/v2/channels/samsung.remote.control?name=dHYybXF0dA%3D%3D&token=<redacted>"
+                == "wss://192.0.2.60:8002/api/v2/channels/samsung.remote.control?name=dHYybXF0dA%3D%3D&token=<redacted>"
         )
         // "??>" encodes to "Pz8+", "???" to "Pz8/": both special characters appear.
         let odd = SamsungRemoteEndpoint.secure(host: "h", clientName: "??>???", token: nil)

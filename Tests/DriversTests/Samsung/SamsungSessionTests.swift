@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 private let t0 = ContinuousClock.now
-private let host = "192.168.1.60"
+private let host = "192.0.2.60"
 private let name = "tv2mqtt"
 
 private func session(token: String? = nil, pin: String? = nil, maxQueued: Int = 32)
