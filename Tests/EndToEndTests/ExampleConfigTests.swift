@@ -1,0 +1,45 @@
+import Glibc
+import Harness
+import TestSupport
+import Testing
+
+/// Every configuration file under examples/ is one `tv2mqtt check-config` accepts, so the
+/// examples a user copies never start with an error.
+@Suite("Example configurations")
+struct ExampleConfigTests {
+    let tv2mqtt = BuiltProducts.path("tv2mqtt")
+
+    /// The repository's root: this file is Tests/EndToEndTests/ExampleConfigTests.swift.
+    static let root: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        return path
+    }()
+
+    static func exampleConfigs() -> [String] {
+        let directory = root + "/examples/config"
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var files: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".json") { files.append(directory + "/" + name) }
+        }
+        return files.sorted()
+    }
+
+    @Test("there are example configurations to check")
+    func examplesExist() {
+        let count = Self.exampleConfigs().count
+        #expect(count >= 3)
+    }
+
+    @Test("check-config accepts the example", arguments: exampleConfigs())
+    func checkConfig(path: String) async throws {
+        let result = try await ChildProcess.run(tv2mqtt, ["check-config", "--config", path])
+        #expect(result.status == .exited(0), "\(path): \(result.error)")
+        #expect(result.output.contains("\"mqtt\""))
+    }
+}
