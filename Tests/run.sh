@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs what the tests need when it is missing (mosquitto and its
 # clients, openssl, the OpenSSL headers) on Debian/Ubuntu, checks that no closure is written inside
-# #expect(...)/#require(...) (Tests/lint/closures_in_expectations.py), then `swift test`.
+# #expect(...)/#require(...) and that the example YAML parses (Tests/lint), then `swift test`.
 # Every test talks only to loopback: brokers and simulated TVs on 127.0.0.x, free ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +9,8 @@ Tests/install-deps.sh
 export PATH="$PATH:/usr/sbin:/usr/local/sbin"
 if command -v python3 >/dev/null 2>&1; then
     python3 Tests/lint/closures_in_expectations.py
+    python3 Tests/lint/example_yaml.py
 else
-    echo "note: python3 not found; skipping Tests/lint/closures_in_expectations.py" >&2
+    echo "note: python3 not found; skipping the checks in Tests/lint" >&2
 fi
 swift test "$@"
