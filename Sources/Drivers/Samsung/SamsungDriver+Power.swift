@@ -27,6 +27,14 @@ extension SamsungDriver {
             switch step {
             case .wakeOnLAN:
                 await wake()
+            case .clickPower where plan.steps.contains(.wakeOnLAN):
+                // Power-on from standby: a TV that the magic packet already woke would be
+                // toggled straight back off, so KEY_POWER goes only if it still says standby.
+                guard await stillInStandby() else {
+                    logger.debug("power ON: Wake-on-LAN woke the TV; KEY_POWER not sent")
+                    continue
+                }
+                try await channel.send(SamsungPowerPlanner.remoteSteps(for: step) ?? [])
             case .clickPower, .holdPower:
                 try await channel.send(SamsungPowerPlanner.remoteSteps(for: step) ?? [])
             case .startGraceWindow:
@@ -35,6 +43,21 @@ extension SamsungDriver {
                 state.withLock { $0.grace.end() }
             }
         }
+    }
+
+    /// Reads `PowerState` every 250 ms for `options.wakeSettle`: false as soon as the TV
+    /// says anything but `standby` (woken, or gone), true when it stayed in standby.
+    private func stillInStandby() async -> Bool {
+        let deadline = ContinuousClock.now + options.wakeSettle
+        repeat {
+            do {
+                try await Task.sleep(for: .milliseconds(250))
+            } catch {
+                return false
+            }
+            guard let info = try? await http.deviceInfo(), info.powerState == .standby else { return false }
+        } while ContinuousClock.now < deadline
+        return true
     }
 
     /// Wake-on-LAN to every known MAC at every configured target, `wolRepeat` rounds. A failure

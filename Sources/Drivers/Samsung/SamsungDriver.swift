@@ -20,12 +20,16 @@ public struct SamsungDriverOptions: Sendable {
     public var appListTimeout: Duration
     /// How long the TV is reported OFF after we powered it off.
     public var powerGraceWindow: Duration
+    /// Power ON from standby: how long to watch for the magic packet to wake the TV before
+    /// sending KEY_POWER (which would turn an already woken TV back off).
+    public var wakeSettle: Duration
 
     public init(
         securePort: UInt16 = SamsungRemoteEndpoint.securePort,
         upnpPort: UInt16 = UPnPRenderingControl.defaultPort, token: String? = nil,
         certificatePin: String? = nil, approvalTimeout: Duration = .seconds(30),
-        appListTimeout: Duration = .seconds(2), powerGraceWindow: Duration = SamsungPowerGrace.defaultWindow
+        appListTimeout: Duration = .seconds(2), powerGraceWindow: Duration = SamsungPowerGrace.defaultWindow,
+        wakeSettle: Duration = .milliseconds(1500)
     ) {
         self.securePort = securePort
         self.upnpPort = upnpPort
@@ -34,6 +38,7 @@ public struct SamsungDriverOptions: Sendable {
         self.approvalTimeout = approvalTimeout
         self.appListTimeout = appListTimeout
         self.powerGraceWindow = powerGraceWindow
+        self.wakeSettle = wakeSettle
     }
 }
 
