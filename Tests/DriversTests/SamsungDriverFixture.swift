@@ -49,18 +49,20 @@ struct SamsungRig {
 
 /// Collects a driver's events in the background (one consumer, as the bridge has).
 final class EventCollector: Sendable {
-    private let collected = Mutex<[DriverEvent]>([])
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private final class Box: Sendable {
+        let events = Mutex<[DriverEvent]>([])
+    }
+    private let box = Box()
 
     init(_ driver: some TVDriver) {
         let events = driver.events
-        let started = Task { [collected] in
-            for await event in events { collected.withLock { $0.append(event) } }
+        let box = box
+        Task {
+            for await event in events { box.events.withLock { $0.append(event) } }
         }
-        task.withLock { $0 = started }
     }
 
-    var events: [DriverEvent] { collected.withLock { $0 } }
+    var events: [DriverEvent] { box.events.withLock { $0 } }
 
     var tokens: [String] {
         events.compactMap { if case .token(let token) = $0 { token } else { nil } }
