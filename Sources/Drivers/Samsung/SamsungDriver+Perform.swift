@@ -20,7 +20,8 @@ extension SamsungDriver {
         case .text(let text):
             try await channel.send(try rejecting({ () throws(CommandRejection) in try SamsungCommandSteps.text(text) }))
         case .input(let name):
-            try await channel.send(try rejecting({ () throws(CommandRejection) in try SamsungCommandSteps.input(name) }))
+            try await channel.send(
+                try rejecting({ () throws(CommandRejection) in try SamsungCommandSteps.input(name) }))
         case .app(let name):
             let app = try rejecting({ () throws(CommandRejection) in try resolveApp(name) })
             try await launch(app.id, type: app.type, metaTag: "")
@@ -42,7 +43,7 @@ extension SamsungDriver {
     {
         do {
             try await channel.send(SamsungCommandSteps.launch(appID: appID, type: type, metaTag: metaTag))
-        } catch where error.kind == .unreachable || error.kind == .timeout {
+        } catch  where error.kind == .unreachable || error.kind == .timeout {
             logger.debug("remote channel launch failed (\(error.message)); trying REST")
             do {
                 try await http.launch(appID)

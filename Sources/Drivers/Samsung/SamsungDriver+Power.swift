@@ -10,7 +10,7 @@ extension SamsungDriver {
         var info: SamsungDeviceInfo?
         do {
             info = try await http.deviceInfo()
-        } catch where error.kind == .unreachable || error.kind == .timeout {
+        } catch  where error.kind == .unreachable || error.kind == .timeout {
             info = nil
         }
         let now = ContinuousClock.now

@@ -127,7 +127,8 @@ public final class SamsungDriver: TVDriver {
 
     /// An app the TV has, by name (case-insensitive) or id: the installed list, the apps last
     /// described, or the configured `samsung.apps` map.
-    func resolveApp(_ nameOrID: String) throws(CommandRejection) -> (id: String, type: SamsungRemoteMessage.LaunchType) {
+    func resolveApp(_ nameOrID: String) throws(CommandRejection) -> (id: String, type: SamsungRemoteMessage.LaunchType)
+    {
         let (installed, known) = state.withLock { ($0.installed, $0.description.apps) }
         let wanted = nameOrID.lowercased()
         if let app = installed.first(where: { $0.appID == nameOrID || $0.name.lowercased() == wanted }) {
