@@ -98,4 +98,29 @@ import Wire
         #expect(again.wifiMAC == mac)
         await again.stop()
     }
+
+    @Test func notifyAliveAtStartAndWhenWokenFromOff() async throws {
+        let listener = try UDPSocket.bind(host: "127.0.0.1", port: 0)
+        defer { listener.close() }
+        var options = samsungOptions()
+        options.host = "127.0.0.7"
+        options.notifyAddress = "127.0.0.1:\(listener.localAddress.port)"
+        try await withSamsung(options) { (sim, _, _) async throws in
+            for round in 0..<2 {
+                let datagram = try await listener.receive(deadline: .now + .seconds(3))
+                #expect(datagram.from.ip == "127.0.0.7")
+                guard case .notify(let headers) = try SSDPMessage.parse(datagram.bytes) else {
+                    Issue.record("not a NOTIFY")
+                    return
+                }
+                #expect(headers.notificationType == "urn:samsung.com:device:RemoteControlReceiver:1")
+                #expect(headers.notificationSubtype == .alive)
+                #expect(headers.location == sim.location)
+                if round == 0 {
+                    try sim.apply(["power": "off"])
+                    try sim.apply(["power": "on"])
+                }
+            }
+        }
+    }
 }
