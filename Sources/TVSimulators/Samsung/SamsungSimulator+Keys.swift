@@ -11,6 +11,8 @@ extension SamsungSimulator {
         var held: Duration?
         switch command {
         case "Press":
+            // Bounded: a client pressing endless distinct keys never releasing them.
+            if client.pressed.count >= 32 { client.pressed.removeAll() }
             client.pressed[key] = now
         case "Release":
             held = client.pressed.removeValue(forKey: key).map { now - $0 }
