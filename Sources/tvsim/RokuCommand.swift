@@ -3,6 +3,7 @@ import TVSimulators
 /// `tvsim roku` and `tvsim fleet`: what to start, parsed from the command line.
 struct SimulatorPlan {
     var rokus: [RokuSimulatorOptions] = []
+    var samsungs: [SamsungSimulatorOptions] = []
     var logPath: String?
 
     static let rokuHelp = """
@@ -25,11 +26,13 @@ struct SimulatorPlan {
 
     static let fleetHelp = """
         usage: tvsim fleet --roku N [--samsung M] [options]
-        Runs N simulated Rokus, one per consecutive loopback address, sharing one command log.
+        Runs N simulated Rokus and then M simulated Samsungs, one per consecutive loopback
+        address, sharing one command log.
           --roku N               number of Roku TVs
-          --samsung M            number of Samsung TVs (not available yet: M must be 0)
+          --samsung M            number of Samsung TVs (default ports 8001, 8002, 9197)
           --first-host IP        address of the first TV (default 127.0.1.1)
-          --port P               ECP port of every TV (default 8060)
+          --port P               ECP port of every Roku (default 8060)
+          --pairing MODE         Samsung pairing: accept (default), deny, ignore or tokenless
           --ssdp-port P          SSDP responders on UDP port P
           --wol-port P           Wake-on-LAN listeners on UDP port P
           --notify HOST:PORT     NOTIFY ssdp:alive there at start and when woken (loopback)
@@ -76,8 +79,9 @@ struct SimulatorPlan {
     static func fleet(_ arguments: ArraySlice<String>) throws(UsageError) -> SimulatorPlan? {
         var reader = ArgumentReader(arguments)
         var template = RokuSimulatorOptions()
+        var samsungTemplate = SamsungSimulatorOptions()
         var plan = SimulatorPlan()
-        var rokuCount: Int?
+        var rokuCount = 0
         var samsungCount = 0
         var firstHost = "127.0.1.1"
         var allowNonLoopback = false
@@ -94,27 +98,42 @@ struct SimulatorPlan {
             case "--wol-port": template.wolPort = try reader.port(for: flag)
             case "--notify": template.notifyAddress = try notifyTarget(try reader.value(for: flag))
             case "--ecp2": try checkECP2(try reader.value(for: flag))
+            case "--pairing":
+                let text = try reader.value(for: flag)
+                guard let mode = SamsungPairingMode(rawValue: text) else {
+                    throw UsageError("--pairing: '\(text)' is not accept, deny, ignore or tokenless")
+                }
+                samsungTemplate.pairing = mode
             case "--log": plan.logPath = try reader.value(for: flag)
             case "--allow-non-loopback": allowNonLoopback = true
             default: throw UsageError("unknown flag '\(flag)' for tvsim fleet (see tvsim fleet --help)")
             }
         }
-        if samsungCount > 0 { throw UsageError("Samsung simulator not available yet") }
-        guard let rokuCount, rokuCount > 0 else {
-            throw UsageError("tvsim fleet needs --roku N (N > 0)")
+        let total = rokuCount + samsungCount
+        guard total > 0 else {
+            throw UsageError("tvsim fleet needs --roku N and/or --samsung M (at least one TV)")
         }
         guard let first = IPv4.parse(firstHost) else {
             throw UsageError("--first-host: '\(firstHost)' is not an IPv4 address")
         }
-        guard UInt64(first) + UInt64(rokuCount) <= UInt64(UInt32.max) else {
-            throw UsageError("--first-host \(firstHost): not enough addresses for \(rokuCount) TVs")
+        guard UInt64(first) + UInt64(total) <= UInt64(UInt32.max) else {
+            throw UsageError("--first-host \(firstHost): not enough addresses for \(total) TVs")
         }
-        let last = IPv4.format(first + UInt32(rokuCount - 1))
+        let last = IPv4.format(first + UInt32(total - 1))
         try checkHost(firstHost, allowNonLoopback: allowNonLoopback)
         try checkHost(last, allowNonLoopback: allowNonLoopback)
         plan.rokus = (0..<rokuCount).map { index in
             var options = template
             options.host = IPv4.format(first + UInt32(index))
+            return options
+        }
+        // The Samsungs take the addresses after the Rokus, sharing SSDP, WoL and NOTIFY settings.
+        samsungTemplate.ssdpPort = template.ssdpPort
+        samsungTemplate.wolPort = template.wolPort
+        samsungTemplate.notifyAddress = template.notifyAddress
+        plan.samsungs = (0..<samsungCount).map { index in
+            var options = samsungTemplate
+            options.host = IPv4.format(first + UInt32(rokuCount + index))
             return options
         }
         return plan
@@ -128,7 +147,7 @@ struct SimulatorPlan {
         }
     }
 
-    private static func notifyTarget(_ value: String) throws(UsageError) -> String {
+    static func notifyTarget(_ value: String) throws(UsageError) -> String {
         guard let colon = value.lastIndex(of: ":"), UInt16(value[value.index(after: colon)...]) != nil,
             IPv4.isLoopback(String(value[..<colon]).trimmingBrackets)
         else { throw UsageError("--notify: '\(value)' is not a loopback HOST:PORT") }

@@ -5,7 +5,8 @@ import TVSimulators
 let usage = """
     usage: tvsim roku [options]      one simulated Roku (tvsim roku --help)
            tvsim fleet --roku N      N simulated Rokus on consecutive loopback addresses (tvsim fleet --help)
-           tvsim samsung ...         (not available yet)
+           tvsim samsung [options]   one simulated Samsung Tizen TV (tvsim samsung --help)
+           tvsim fleet --roku N --samsung M   N Rokus then M Samsungs on consecutive loopback addresses
     """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
@@ -19,11 +20,11 @@ do {
     switch arguments.first {
     case "roku": plan = try SimulatorPlan.roku(arguments.dropFirst())
     case "fleet": plan = try SimulatorPlan.fleet(arguments.dropFirst())
-    case "samsung": fail("Samsung simulator not available yet")
+    case "samsung": plan = try SimulatorPlan.samsung(arguments.dropFirst())
     case "--help", "-h", "help":
         print(usage)
         exit(0)
-    case nil: fail("missing command (roku or fleet); see tvsim --help")
+    case nil: fail("missing command (roku, samsung or fleet); see tvsim --help")
     case let other?: fail("unknown command '\(other)'; see tvsim --help")
     }
 } catch {
@@ -50,7 +51,24 @@ for options in plan.rokus {
     }
 }
 
+var samsungs: [SamsungSimulator] = []
+for options in plan.samsungs {
+    do {
+        let simulator = try await SamsungSimulator.start(options, log: log)
+        samsungs.append(simulator)
+        writeStandardError(
+            "tvsim: samsung\(options.frame ? " Frame" : "") TV \"\(simulator.name)\" \(simulator.duid) at"
+                + " \(simulator.host): REST/ws \(simulator.portWS), wss \(simulator.portWSS),"
+                + " UPnP \(simulator.portUPnP), pairing \(options.pairing.rawValue)")
+    } catch {
+        for simulator in simulators { await simulator.stop() }
+        for simulator in samsungs { await simulator.stop() }
+        fail("cannot start a Samsung on \(options.host): \(error)", code: 1)
+    }
+}
+
 await stop.wait()
-writeStandardError("tvsim: stopping \(simulators.count) simulated TV(s)")
+writeStandardError("tvsim: stopping \(simulators.count + samsungs.count) simulated TV(s)")
 for simulator in simulators { await simulator.stop() }
+for simulator in samsungs { await simulator.stop() }
 exit(0)

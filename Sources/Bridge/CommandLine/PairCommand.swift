@@ -30,7 +30,9 @@ enum PairCommand {
         let factory = makeFactory(configuration, logger)
         let description: TVDescription
         do {
-            description = try await factory.probe(host: host, kind: .samsung, port: nil)
+            // A TV listed in the configuration may have its REST port moved (`port`).
+            let port = configuration.tvs.first { $0.host == host && $0.kind != .roku }?.port
+            description = try await factory.probe(host: host, kind: .samsung, port: port)
         } catch {
             printError("no Samsung TV answered at \(host): \(error)")
             return 1

@@ -1,3 +1,4 @@
+import Clients
 import Net
 import Synchronization
 import Wire
@@ -19,8 +20,19 @@ public struct SimHTTPReply: Sendable {
 /// several requests per connection, `Connection: close` honoured, a malformed request
 /// answered with 400 and the connection closed. Whatever a client sends, the server does
 /// not trap; `stop()` closes every socket and waits for every task.
+///
+/// Optionally TLS (Samsung's 8002) and WebSocket upgrades (Samsung's remote channel shares
+/// 8001/8002 with REST): an upgrade request is handed, with the stream, to `upgrade`, which
+/// owns the connection from then on.
 public final class SimHTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest, SocketAddress) async -> SimHTTPReply
+    /// Takes over a connection whose request asks for a WebSocket: the request, the stream,
+    /// and the bytes read after the request (the start of the first frames). Returns when the
+    /// connection is done; the server closes the stream afterwards.
+    public typealias Upgrader = @Sendable (HTTPRequest, any ByteStream, [UInt8]) async -> Void
+    /// The TLS context for the next connection (read per connection, so a test can make the
+    /// TV serve a new certificate); nil serves plain HTTP.
+    public typealias TLSProvider = @Sendable () -> TLSContext?
 
     private struct Tasks {
         var accepting: Task<Void, Never>?
@@ -31,6 +43,8 @@ public final class SimHTTPServer: Sendable {
 
     private let listener: TCPListener
     private let handler: Handler
+    private let upgrade: Upgrader?
+    private let tls: TLSProvider?
     private let serverHeader: String
     /// A kept-alive connection idle this long is closed, so abandoned clients cost nothing.
     private let idleTimeout: Duration
@@ -41,10 +55,13 @@ public final class SimHTTPServer: Sendable {
     public var port: UInt16 { listener.address.port }
 
     private init(
-        listener: TCPListener, serverHeader: String, idleTimeout: Duration, handler: @escaping Handler
+        listener: TCPListener, serverHeader: String, idleTimeout: Duration, tls: TLSProvider?,
+        upgrade: Upgrader?, handler: @escaping Handler
     ) {
         self.listener = listener
         self.handler = handler
+        self.upgrade = upgrade
+        self.tls = tls
         self.serverHeader = serverHeader
         self.idleTimeout = idleTimeout
     }
@@ -60,12 +77,17 @@ public final class SimHTTPServer: Sendable {
     }
 
     /// Starts serving on a listener bound already (the caller needed its port first).
+    ///
+    /// - Parameters:
+    ///   - tls: serve HTTPS with the context it returns (see `TLSProvider`).
+    ///   - upgrade: where WebSocket upgrade requests go; nil answers them like any request.
     public static func start(
         listener: TCPListener, serverHeader: String, idleTimeout: Duration = .seconds(120),
-        handler: @escaping Handler
+        tls: TLSProvider? = nil, upgrade: Upgrader? = nil, handler: @escaping Handler
     ) -> SimHTTPServer {
         let server = SimHTTPServer(
-            listener: listener, serverHeader: serverHeader, idleTimeout: idleTimeout, handler: handler)
+            listener: listener, serverHeader: serverHeader, idleTimeout: idleTimeout, tls: tls,
+            upgrade: upgrade, handler: handler)
         let accepting = Task { await server.acceptLoop() }
         server.tasks.withLock { $0.accepting = accepting }
         return server
@@ -114,7 +136,17 @@ public final class SimHTTPServer: Sendable {
                 return
             }
             let task = Task { [self] in
-                await serve(connection)
+                if let context = tls?() {
+                    // A client that fails the handshake (or a plain-HTTP probe) just gets closed.
+                    if let secure = try? await TLSConnection.accept(
+                        over: connection, context: context, deadline: .now + .seconds(5))
+                    {
+                        await serve(secure, remote: connection.remote)
+                        secure.close()
+                    }
+                } else {
+                    await serve(connection, remote: connection.remote)
+                }
                 connection.close()
                 _ = tasks.withLock { $0.connections.removeValue(forKey: id) }
             }
@@ -124,18 +156,22 @@ public final class SimHTTPServer: Sendable {
         }
     }
 
-    private func serve(_ connection: TCPConnection) async {
+    private func serve(_ connection: any ByteStream, remote: SocketAddress) async {
         var parser = HTTPRequestParser(maxHeaderBytes: 16 * 1024, maxBodyBytes: 1 << 20)
         do {
             while true {
                 while let request = try parser.next() {
-                    guard try await answer(request, on: connection) else { return }
+                    if let upgrade, WebSocketServerHandshake.isUpgradeRequest(request) {
+                        await upgrade(request, connection, parser.takeRemainingBytes())
+                        return
+                    }
+                    guard try await answer(request, on: connection, remote: remote) else { return }
                 }
                 let bytes = try await connection.read(maxBytes: 16 * 1024, deadline: .now + idleTimeout)
                 if bytes.isEmpty {
                     // The client half-closed: answer what is complete, then end.
                     while let request = try parser.finish() {
-                        guard try await answer(request, on: connection) else { return }
+                        guard try await answer(request, on: connection, remote: remote) else { return }
                     }
                     return
                 }
@@ -155,8 +191,10 @@ public final class SimHTTPServer: Sendable {
     }
 
     /// Handles one request; false when the connection must close afterwards.
-    private func answer(_ request: HTTPRequest, on connection: TCPConnection) async throws -> Bool {
-        let reply = await handler(request, connection.remote)
+    private func answer(_ request: HTTPRequest, on connection: any ByteStream, remote: SocketAddress)
+        async throws -> Bool
+    {
+        let reply = await handler(request, remote)
         var response = reply.response
         response.version = .http1_1
         if !response.headers.contains("Server") {

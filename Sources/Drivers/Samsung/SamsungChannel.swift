@@ -1,0 +1,231 @@
+import Clients
+import Support
+
+/// The remote channel of one Samsung TV: drives a `SamsungSession` with what happens on the
+/// WebSocket and carries out the actions it returns.
+///
+/// Three kinds of task feed it, all through this actor: the *worker* (one, for the channel's
+/// life) performs the I/O actions strictly in order — opening the connection, sending frames,
+/// pausing between a held key's Press and Release — so a request's frames never interleave
+/// with another's; a *reader* per connection hands every frame to the session; a *ticker*
+/// wakes the session at its pairing deadline. Callers wait on continuations that the session's
+/// `.completed` / `.failed` actions resume, exactly once.
+actor SamsungChannel {
+    enum Work: Sendable {
+        case open(SamsungRemoteEndpoint)
+        case send(SamsungRemoteMessage)
+        case pause(Duration)
+        case completed(UInt64)
+    }
+
+    struct Timeouts: Sendable {
+        var connect: Duration
+        var handshake: Duration
+    }
+
+    var session: SamsungSession
+    let timeouts: Timeouts
+    let logger: Logger
+    /// Reports what the bridge must hear about (token, pin, pairing); never blocks.
+    let emit: @Sendable (DriverEvent) -> Void
+
+    var connection: WebSocketConnection?
+    /// Tells the current connection's reader from a stale one's.
+    var generation = 0
+    var nextID: UInt64 = 1
+    var waiters: [UInt64: CheckedContinuation<Result<Void, DriverError>, Never>] = [:]
+    var appListWaiters: [UInt64: CheckedContinuation<[SamsungInstalledApp]?, Never>] = [:]
+    /// App-list requests by their request id → the waiter, so a failed request answers at once.
+    var appListRequests: [UInt64: UInt64] = [:]
+    /// Requests sent to the connection since it opened that failed to go out: the requests
+    /// whose `.completed` comes after such a failure failed too.
+    var sendFailure: DriverError?
+    private var workSink: AsyncStream<Work>.Continuation?
+    private var worker: Task<Void, Never>?
+    private var ticker: Task<Void, Never>?
+    private var tickerDeadline: ContinuousClock.Instant?
+    private var isShutDown = false
+
+    init(
+        configuration: SamsungSession.Configuration, timeouts: Timeouts, logger: Logger,
+        emit: @escaping @Sendable (DriverEvent) -> Void
+    ) {
+        session = SamsungSession(configuration: configuration)
+        self.timeouts = timeouts
+        self.logger = logger
+        self.emit = emit
+    }
+
+    // MARK: requests
+
+    /// Sends `steps` (connecting, and waiting for the TV's approval, when needed); returns
+    /// once every step was handed to the connection.
+    func send(_ steps: [SamsungRemoteStep]) async throws(DriverError) {
+        guard !isShutDown else { throw DriverError(.unreachable, "the driver is shut down") }
+        let id = takeID()
+        let result = await withCheckedContinuation { continuation in
+            waiters[id] = continuation
+            handle(session.submit(steps, id: id, now: .now))
+        }
+        try result.get()
+    }
+
+    /// Asks for the installed apps when the channel is open (or may be opened without a
+    /// prompt: `connect`), and waits `timeout` for the answer; `nil` when there is none.
+    func installedApps(connect: Bool, timeout: Duration) async -> [SamsungInstalledApp]? {
+        guard !isShutDown, session.isReady || connect else { return nil }
+        let id = takeID()
+        let steps: [SamsungRemoteStep] = [.message(.installedApps)]
+        return await withCheckedContinuation { continuation in
+            appListWaiters[id] = continuation
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                await self?.answerAppList(id, nil)
+            }
+            // The request's own outcome is not awaited: the answer (or the timeout) decides.
+            let requestID = takeID()
+            appListRequests[requestID] = id
+            handle(session.submit(steps, id: requestID, now: .now))
+        }
+    }
+
+    /// Explicit pairing: forgets the token (the TV prompts, or re-issues one), accepts the
+    /// certificate the TV has now, reconnects, and waits for the verdict.
+    func pair() async throws(DriverError) {
+        guard !isShutDown else { throw DriverError(.unreachable, "the driver is shut down") }
+        if session.isConnected {
+            dropConnection()
+            handle(session.closed(now: .now))
+        }
+        session.configuration.token = nil
+        handle(session.pair(now: .now, acceptNewCertificate: true))
+        // An empty request completes when the TV approves and fails with the session's
+        // verdict (denied, unanswered, unreachable) otherwise.
+        try await send([])
+    }
+
+    var pairingRequired: Bool {
+        if case .pairingRequired = session.state { return true }
+        return false
+    }
+
+    var hasToken: Bool { session.configuration.token != nil }
+    var isReady: Bool { session.isReady }
+    var plainOnly: Bool { session.plainOnly }
+
+    func updateHost(_ host: String) {
+        session.updateHost(host)
+    }
+
+    func shutdown() {
+        isShutDown = true
+        dropConnection()
+        ticker?.cancel()
+        workSink?.finish()
+        worker?.cancel()
+        let error = DriverError(.unreachable, "the driver is shut down")
+        for (_, waiter) in waiters { waiter.resume(returning: .failure(error)) }
+        waiters.removeAll()
+        for (_, waiter) in appListWaiters { waiter.resume(returning: nil) }
+        appListWaiters.removeAll()
+    }
+
+    // MARK: actions
+
+    private func takeID() -> UInt64 {
+        defer { nextID &+= 1 }
+        return nextID
+    }
+
+    /// Carries out the session's actions: I/O goes to the worker in order; events, failures
+    /// and closing happen at once.
+    func handle(_ actions: [SamsungSessionAction]) {
+        for action in actions {
+            logger.trace("session: \(action)")
+            switch action {
+            case .open(let endpoint): enqueue(.open(endpoint))
+            case .send(let message): enqueue(.send(message))
+            case .pause(let duration): enqueue(.pause(duration))
+            case .completed(let id): enqueue(.completed(id))
+            case .failed(let id, let error): finish(id, .failure(error))
+            case .persistToken(let token): emit(.token(token.value))
+            case .pinCertificate(let pin): emit(.certificatePinned(pin))
+            case .certificateChanged(let pinned, let seen):
+                logger.warning("the TV's certificate changed (pinned \(pinned.prefix(16))…, now \(seen.prefix(16))…)")
+                emit(.certificateChanged(pinned: pinned, seen: seen))
+            case .pairingRequired(let message):
+                logger.warning("pairing required: \(message)")
+                emit(.pairingRequired(message))
+            case .deliver(let event): deliver(event)
+            case .close: dropConnection()
+            }
+        }
+        scheduleTick()
+    }
+
+    func finish(_ id: UInt64, _ result: Result<Void, DriverError>) {
+        waiters.removeValue(forKey: id)?.resume(returning: result)
+        if let waiter = appListRequests.removeValue(forKey: id), case .failure = result {
+            answerAppList(waiter, nil)
+        }
+    }
+
+    private func deliver(_ event: SamsungEvent) {
+        switch event {
+        case .installedApps(let apps):
+            for (id, _) in appListWaiters { answerAppList(id, apps) }
+        case .appLaunch(let succeeded, let detail):
+            if !succeeded { logger.info("the TV refused an app launch: \(detail.prefix(120))") }
+        default:
+            logger.debug("remote channel: \(event)")
+        }
+    }
+
+    func answerAppList(_ id: UInt64, _ apps: [SamsungInstalledApp]?) {
+        appListWaiters.removeValue(forKey: id)?.resume(returning: apps)
+    }
+
+    /// Closes the current connection; its reader's end is then ignored (new generation).
+    func dropConnection() {
+        generation += 1
+        guard let closing = connection else { return }
+        connection = nil
+        Task { try? await closing.close() }
+    }
+
+    private func enqueue(_ work: Work) {
+        if workSink == nil {
+            let (stream, sink) = AsyncStream.makeStream(of: Work.self)
+            workSink = sink
+            worker = Task { [weak self] in
+                for await item in stream {
+                    guard let self else { return }
+                    await self.perform(item)
+                }
+            }
+        }
+        workSink?.yield(work)
+    }
+
+    /// Keeps one ticker sleeping until the session's deadline.
+    private func scheduleTick() {
+        let deadline = session.nextDeadline
+        guard deadline != tickerDeadline else { return }
+        ticker?.cancel()
+        tickerDeadline = deadline
+        guard let deadline, !isShutDown else { return }
+        ticker = Task { [weak self] in
+            do {
+                try await Task.sleep(until: deadline, clock: .continuous)
+            } catch {
+                return
+            }
+            await self?.tick()
+        }
+    }
+
+    private func tick() {
+        tickerDeadline = nil
+        handle(session.tick(now: .now))
+    }
+}

@@ -1,0 +1,113 @@
+import TVModel
+
+extension SamsungDriver {
+    /// REST `/api/v2/` always (power, identity); UPnP volume and mute while on (a failure
+    /// leaves them unknown); the app list on `full` or while unknown. Never throws.
+    public func poll(full: Bool) async -> TVSnapshot {
+        var info: SamsungDeviceInfo?
+        do {
+            info = try await http.deviceInfo()
+        } catch {
+            logger.debug("REST /api/v2/ failed: \(error.message)")
+        }
+        let reading = state.withLock { state in
+            state.info = info
+            state.reachable = info != nil
+            if let info { Self.update(&state.description, from: info) }
+            return state.grace.reading(for: info, now: .now)
+        }
+        let pairingRequired = await channel.pairingRequired
+        let controlPath = await channel.plainOnly ? "websocket-8001" : "websocket"
+        guard info != nil else {
+            var snapshot = TVSnapshot.unreachable
+            snapshot.powerMode = reading.powerMode
+            snapshot.controlPath = controlPath
+            snapshot.pairingRequired = pairingRequired
+            return snapshot
+        }
+        var snapshot = TVSnapshot(
+            reachable: true, power: reading.power, powerMode: reading.powerMode, controlPath: controlPath,
+            pairingRequired: pairingRequired)
+        if reading.power {
+            snapshot.volume = await readRendering(.getVolume)
+            snapshot.muted = await readRendering(.getMute)
+        }
+        if full || !state.withLock({ $0.appsLoaded }) { await refreshApps(poweredOn: reading.power) }
+        return snapshot
+    }
+
+    private func readRendering<Value>(_ action: UPnPRenderingAction) async -> Value? {
+        do {
+            switch try await http.rendering(action) {
+            case .volume(let level): return level as? Value
+            case .mute(let muted): return muted as? Value
+            case .done: return nil
+            }
+        } catch {
+            logger.debug("UPnP \(action.name) failed: \(error.message)")
+            return nil
+        }
+    }
+
+    /// The installed list over the remote channel when the TV answers it (only asked while
+    /// on, and only on a channel that is open or can open without a prompt), else the
+    /// configured `samsung.apps` that the REST API confirms installed.
+    private func refreshApps(poweredOn: Bool) async {
+        let askChannel = poweredOn && !state.withLock { $0.installedListUnavailable }
+        if askChannel {
+            let mayConnect = await channel.hasToken
+            let wasReady = await channel.isReady
+            let installed = await channel.installedApps(connect: mayConnect, timeout: options.appListTimeout)
+            if let installed, !installed.isEmpty {
+                state.withLock { state in
+                    state.installed = installed
+                    state.appsLoaded = true
+                    Self.setApps(installed.map { TVApp(id: $0.appID, name: $0.name) }, in: &state.description)
+                }
+                return
+            }
+            // Asked on an open channel and got nothing: this firmware dropped the request.
+            let readyNow = await channel.isReady
+            if wasReady || readyNow {
+                state.withLock { $0.installedListUnavailable = true }
+            }
+        }
+        await loadConfiguredApps()
+    }
+
+    private func loadConfiguredApps() async {
+        var apps: [TVApp] = []
+        var answered = false
+        for (name, id) in settings.samsungApps.sorted(by: { $0.key < $1.key }) {
+            do {
+                if try await http.appInstalled(id) { apps.append(TVApp(id: id, name: name)) }
+                answered = true
+            } catch {
+                logger.debug("REST app check of \(name) failed: \(error.message)")
+            }
+        }
+        guard answered || settings.samsungApps.isEmpty else { return }
+        state.withLock { state in
+            state.appsLoaded = true
+            Self.setApps(apps, in: &state.description)
+        }
+    }
+
+    static func setApps(_ apps: [TVApp], in description: inout TVDescription) {
+        description.apps = apps
+        description.capabilities.apps = apps.map(\.name)
+    }
+
+    /// What a REST reading tells about the TV's identity; the name stays (the user's or
+    /// the one first seen), the Wi-Fi MAC is added to those known (configured Ethernet ones stay).
+    static func update(_ description: inout TVDescription, from info: SamsungDeviceInfo) {
+        var identity = description.identity
+        if let model = info.modelName { identity.model = model }
+        if let code = info.modelCode { identity.modelID = code }
+        if let firmware = info.firmwareVersion { identity.softwareVersion = firmware }
+        for mac in info.macs where !identity.macs.contains(mac) { identity.macs.append(mac) }
+        description.identity = identity
+        let apps = description.apps
+        description.capabilities = info.capabilities(apps: apps)
+    }
+}

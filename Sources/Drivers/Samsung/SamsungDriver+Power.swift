@@ -1,0 +1,86 @@
+import Clients
+import Net
+import TVModel
+import Wire
+
+extension SamsungDriver {
+    /// Idempotent power (SPEC §4): the REST reading is taken now, `SamsungPowerPlanner`
+    /// decides, and KEY_POWER goes out only when the state it toggles from is confirmed.
+    func power(_ action: PowerAction) async throws(DriverError) {
+        var info: SamsungDeviceInfo?
+        do {
+            info = try await http.deviceInfo()
+        } catch  where error.kind == .unreachable || error.kind == .timeout {
+            info = nil
+        }
+        let now = ContinuousClock.now
+        let context = state.withLock { state in
+            state.info = info
+            state.reachable = info != nil
+            return SamsungPowerContext(
+                powerState: info?.powerState, reachable: info != nil, frameTV: info?.frameTV ?? false,
+                recentlyPoweredOff: state.grace.isActive(now: now))
+        }
+        let plan = SamsungPowerPlanner.plan(action, context: context)
+        logger.debug("power \(action.rawValue): \(plan.reason)")
+        for step in plan.steps {
+            switch step {
+            case .wakeOnLAN:
+                await wake()
+            case .clickPower where plan.steps.contains(.wakeOnLAN):
+                // Power-on from standby: a TV that the magic packet already woke would be
+                // toggled straight back off, so KEY_POWER goes only if it still says standby.
+                guard await stillInStandby() else {
+                    logger.debug("power ON: Wake-on-LAN woke the TV; KEY_POWER not sent")
+                    continue
+                }
+                try await channel.send(SamsungPowerPlanner.remoteSteps(for: step) ?? [])
+            case .clickPower, .holdPower:
+                try await channel.send(SamsungPowerPlanner.remoteSteps(for: step) ?? [])
+            case .startGraceWindow:
+                state.withLock { $0.grace.start(now: .now) }
+            case .endGraceWindow:
+                state.withLock { $0.grace.end() }
+            }
+        }
+    }
+
+    /// Reads `PowerState` every 250 ms for `options.wakeSettle`: false as soon as the TV
+    /// says anything but `standby` (woken, or gone), true when it stayed in standby.
+    private func stillInStandby() async -> Bool {
+        let deadline = ContinuousClock.now + options.wakeSettle
+        repeat {
+            do {
+                try await Task.sleep(for: .milliseconds(250))
+            } catch {
+                return false
+            }
+            guard let info = try? await http.deviceInfo(), info.powerState == .standby else { return false }
+        } while ContinuousClock.now < deadline
+        return true
+    }
+
+    /// Wake-on-LAN to every known MAC at every configured target, `wolRepeat` rounds. A failure
+    /// is logged, not thrown: the TV may be awake already.
+    func wake() async {
+        let macs = state.withLock { $0.description.identity.macs }.compactMap(MACAddress.init)
+        var targets: [SocketAddress] = []
+        for target in settings.wolTargets {
+            do {
+                targets.append(try SocketAddress(ip: target.host, port: target.port))
+            } catch {
+                logger.warning("Wake-on-LAN target \(target) is not an IP address; skipped")
+            }
+        }
+        guard !macs.isEmpty, !targets.isEmpty else {
+            logger.debug("Wake-on-LAN skipped: \(macs.isEmpty ? "no MAC address known" : "no target")")
+            return
+        }
+        do {
+            try await WakeOnLANSender.wake(macs, targets: targets, repeatCount: settings.wolRepeat)
+            logger.debug("Wake-on-LAN sent to \(macs.count) MAC(s) at \(targets.count) target(s)")
+        } catch {
+            logger.warning("Wake-on-LAN failed: \(error)")
+        }
+    }
+}

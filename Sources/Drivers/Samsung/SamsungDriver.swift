@@ -1,0 +1,156 @@
+import Clients
+import Support
+import Synchronization
+import TVModel
+
+/// What a Samsung driver needs besides `DriverSettings`: the per-TV ports and the secrets
+/// persisted in the state directory.
+public struct SamsungDriverOptions: Sendable {
+    /// The remote channel over TLS (`port_wss`, default 8002).
+    public var securePort: UInt16
+    /// The UPnP renderer (`port_upnp`, default 9197).
+    public var upnpPort: UInt16
+    /// The token the TV issued (state file); never logged.
+    public var token: String?
+    /// SHA-256 of the TV's certificate, hex (state file).
+    public var certificatePin: String?
+    /// How long the user has to answer the prompt on the TV.
+    public var approvalTimeout: Duration
+    /// How long a full poll waits for `ed.installedApp.get` before using the configured apps.
+    public var appListTimeout: Duration
+    /// How long the TV is reported OFF after we powered it off.
+    public var powerGraceWindow: Duration
+    /// Power ON from standby: how long to watch for the magic packet to wake the TV before
+    /// sending KEY_POWER (which would turn an already woken TV back off).
+    public var wakeSettle: Duration
+
+    public init(
+        securePort: UInt16 = SamsungRemoteEndpoint.securePort,
+        upnpPort: UInt16 = UPnPRenderingControl.defaultPort, token: String? = nil,
+        certificatePin: String? = nil, approvalTimeout: Duration = .seconds(30),
+        appListTimeout: Duration = .seconds(2), powerGraceWindow: Duration = SamsungPowerGrace.defaultWindow,
+        wakeSettle: Duration = .milliseconds(1500)
+    ) {
+        self.securePort = securePort
+        self.upnpPort = upnpPort
+        self.token = token
+        self.certificatePin = certificatePin
+        self.approvalTimeout = approvalTimeout
+        self.appListTimeout = appListTimeout
+        self.powerGraceWindow = powerGraceWindow
+        self.wakeSettle = wakeSettle
+    }
+}
+
+/// A Samsung Tizen TV (2016+) (SPEC §6): identity and power from the REST API on 8001,
+/// commands over the remote WebSocket (8002 with TLS and a token, 8001 as a fallback),
+/// volume and mute through UPnP RenderingControl on 9197, power-on by Wake-on-LAN.
+///
+/// The remote channel (`SamsungChannel`) opens lazily, on the first command or `pair`, stays
+/// open and reopens on demand. Polls never open it unless we hold a token: a TV that does
+/// not know us would show its approval prompt at every poll.
+public final class SamsungDriver: TVDriver {
+    struct State {
+        var description: TVDescription
+        /// The last REST reading, and whether it answered.
+        var info: SamsungDeviceInfo?
+        var reachable = false
+        var grace: SamsungPowerGrace
+        /// Apps from `ed.installedApp.get` (with their launch type), when the TV answered it.
+        var installed: [SamsungInstalledApp] = []
+        /// The TV left `ed.installedApp.get` unanswered on an open channel: stop asking.
+        var installedListUnavailable = false
+        var appsLoaded = false
+    }
+
+    public let kind = TVKind.samsung
+    public let events: AsyncStream<DriverEvent>
+    let eventSink: AsyncStream<DriverEvent>.Continuation
+    let state: Mutex<State>
+    let http: SamsungHTTP
+    let channel: SamsungChannel
+    let settings: DriverSettings
+    let options: SamsungDriverOptions
+    let logger: Logger
+
+    public init(description: TVDescription, settings: DriverSettings, options: SamsungDriverOptions = .init()) {
+        let identity = description.identity
+        self.settings = settings
+        self.options = options
+        logger = settings.logger.labeled("samsung").with("tv", identity.id.rawValue)
+        state = Mutex(State(description: description, grace: SamsungPowerGrace(window: options.powerGraceWindow)))
+        http = SamsungHTTP(
+            host: identity.host, restPort: identity.port, upnpPort: options.upnpPort, settings: settings)
+        let (events, sink) = AsyncStream.makeStream(of: DriverEvent.self)
+        self.events = events
+        eventSink = sink
+        let configuration = SamsungSession.Configuration(
+            host: identity.host, clientName: settings.samsungClientName,
+            token: options.token.flatMap(SamsungToken.init), pinnedCertificate: options.certificatePin,
+            securePort: options.securePort, plainPort: identity.port, approvalTimeout: options.approvalTimeout)
+        channel = SamsungChannel(
+            configuration: configuration,
+            timeouts: .init(connect: settings.connectTimeout, handshake: settings.requestTimeout),
+            logger: logger, emit: { sink.yield($0) })
+    }
+
+    public var description: TVDescription {
+        get async { state.withLock { $0.description } }
+    }
+
+    public func validate(_ command: TVCommand) throws(CommandRejection) {
+        try SamsungCommandSteps.validate(command)
+        switch command {
+        case .app(let name): _ = try resolveApp(name)
+        case .launch(let appID, _, _): try Self.checkAppID(appID)
+        default: break
+        }
+    }
+
+    public func updateHost(_ host: String) async {
+        state.withLock { $0.description.identity.host = host }
+        await http.updateHost(host)
+        await channel.updateHost(host)
+    }
+
+    public func shutdown() async {
+        await channel.shutdown()
+        await http.closeIdle()
+        eventSink.finish()
+    }
+
+    public func pair() async throws(DriverError) {
+        try await channel.pair()
+    }
+
+    // MARK: apps
+
+    /// An app the TV has, by name (case-insensitive) or id: the installed list, the apps last
+    /// described, or the configured `samsung.apps` map.
+    func resolveApp(_ nameOrID: String) throws(CommandRejection) -> (id: String, type: SamsungRemoteMessage.LaunchType)
+    {
+        let (installed, known) = state.withLock { ($0.installed, $0.description.apps) }
+        let wanted = nameOrID.lowercased()
+        if let app = installed.first(where: { $0.appID == nameOrID || $0.name.lowercased() == wanted }) {
+            return (app.appID, app.launchType)
+        }
+        if let app = known.first(where: { $0.id == nameOrID || $0.name.lowercased() == wanted }) {
+            return (app.id, .deepLink)
+        }
+        if let entry = settings.samsungApps.first(where: { $0.value == nameOrID || $0.key.lowercased() == wanted }) {
+            return (entry.value, .deepLink)
+        }
+        throw CommandRejection(
+            "app \"\(nameOrID.prefix(64))\" is not known on this TV; add it to samsung.apps (name → id) in the configuration"
+        )
+    }
+
+    /// Ids go into a URL path and a JSON string: short, printable, no path separators.
+    static func checkAppID(_ appID: String) throws(CommandRejection) {
+        guard !appID.isEmpty, appID.utf8.count <= 128,
+            appID.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "/" })
+        else {
+            throw CommandRejection("app id \"\(appID.prefix(64))\" is not a Samsung app id")
+        }
+    }
+}

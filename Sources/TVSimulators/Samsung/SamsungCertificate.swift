@@ -1,0 +1,35 @@
+import Net
+import Wire
+
+/// The TV's self-signed certificate for 8002, as a server context and the SHA-256 fingerprint
+/// of its DER form (what a client pins).
+struct SamsungCertificate: Sendable {
+    let context: TLSContext
+    let sha256: [UInt8]
+
+    /// A fresh EC P-256 certificate, CN = the TV's name, valid ten years (Net generates it
+    /// in-process with OpenSSL: no `openssl` binary needed, and fast enough for a fleet).
+    static func make(commonName: String, host: String) throws -> SamsungCertificate {
+        let pair = try TLSContext.selfSignedCertificate(
+            commonName: commonName, subjectAltNames: "IP:\(host)")
+        let context = try TLSContext.server(
+            certificatePEM: pair.certificatePEM, privateKeyPEM: pair.privateKeyPEM)
+        return SamsungCertificate(context: context, sha256: Digest.sha256(try der(pair.certificatePEM)))
+    }
+
+    /// The DER bytes of the first certificate in PEM text.
+    static func der(_ pem: String) throws -> [UInt8] {
+        var inside = false
+        var base64 = ""
+        for line in pem.split(whereSeparator: \.isNewline) {
+            if line.hasPrefix("-----BEGIN CERTIFICATE") {
+                inside = true
+            } else if line.hasPrefix("-----END CERTIFICATE") {
+                break
+            } else if inside {
+                base64 += line.filter { !$0.isWhitespace }
+            }
+        }
+        return try Base64.decode(base64)
+    }
+}

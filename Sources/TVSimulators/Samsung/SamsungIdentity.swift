@@ -1,0 +1,42 @@
+/// Who a simulated Samsung is: name, DUID, Wi-Fi MAC and model, derived from its address so
+/// the same `--host` gives the same TV on every run (the bridge keys TVs by DUID and persists
+/// them).
+struct SamsungIdentity: Sendable {
+    let name: String
+    /// "uuid:…", the `id`/`duid` REST reports and the SSDP USN carries.
+    let duid: String
+    /// Uppercase with colons, as Tizen writes `wifiMac`.
+    let wifiMAC: String
+    let modelName: String
+    /// The platform code (`device.model`); its first two digits are the model year.
+    let modelCode: String
+
+    /// - Parameter port: the bound REST port; mixed in when it is not 8001, so simulators
+    ///   sharing a host on different ports (tests with port 0) are different TVs.
+    init(host: String, port: UInt16, name: String?, model: String?, frame: Bool) {
+        let octets = host.split(separator: ".").compactMap { UInt8($0) }
+        let isIPv4 = octets.count == 4
+        var seed: UInt32 =
+            isIPv4 ? (UInt32(octets[1]) << 16 | UInt32(octets[2]) << 8 | UInt32(octets[3])) : 0
+        if !isIPv4 || port != 8001 {
+            seed = RokuIdentity.fnv1a("samsung \(host):\(port)") & 0xFF_FFFF
+        }
+        let last = isIPv4 ? String(octets[3]) : String(seed & 0xFF)
+        self.name = name ?? (frame ? "[TV] Samsung Frame \(last)" : "[TV] Samsung \(last)")
+        // 8C:EA:48 is one of Samsung's OUIs (Home Assistant's DHCP matcher lists it).
+        let bytes: [UInt8] = [0x8C, 0xEA, 0x48, UInt8(seed >> 16 & 0xFF), UInt8(seed >> 8 & 0xFF), UInt8(seed & 0xFF)]
+        wifiMAC = bytes.map { Self.hex(UInt32($0), 2).uppercased() }.joined(separator: ":")
+        let hash = RokuIdentity.fnv1a("samsung-duid \(host):\(port)")
+        // A UUID whose tail is the MAC, as on real TVs' DUIDs and UDNs.
+        duid =
+            "uuid:\(Self.hex(hash, 8))-\(Self.hex(hash >> 16, 4))-4\(Self.hex(hash & 0xFFF, 3))-"
+            + "a\(Self.hex(seed & 0xFFF, 3))-\(bytes.map { Self.hex(UInt32($0), 2) }.joined())"
+        modelName = model ?? (frame ? "QE55LS03TAUXXU" : "QE55Q60TAUXXU")
+        modelCode = frame ? "20_MUSEL_UHD_FRAME" : "20_MUSEL_UHD"
+    }
+
+    private static func hex(_ value: UInt32, _ width: Int) -> String {
+        let text = String(value & (width >= 8 ? 0xFFFF_FFFF : (1 << (4 * width)) - 1), radix: 16)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}

@@ -1,0 +1,75 @@
+import Wire
+
+/// `POST /sim/state` and `apply(_:)`: the test's back door, changing the state as if someone
+/// had used the TV's own remote. The whole change is validated before any of it is applied;
+/// a bad field is refused (400) with its name.
+extension SamsungSimulator {
+    static let simStateFields: Set<String> = [
+        "power", "app", "source", "volume", "muted", "text", "art_mode",
+    ]
+
+    func applyLocked(_ change: JSONValue, to core: inout Core) throws(SimulatorError) {
+        guard let fields = change.objectValue else {
+            throw SimulatorError("expected a JSON object, got \(change.typeName)")
+        }
+        if let unknown = fields.keys.sorted().first(where: { !Self.simStateFields.contains($0) }) {
+            throw SimulatorError("unknown field '\(unknown)'")
+        }
+        func string(_ name: String) throws(SimulatorError) -> String? {
+            guard let value = fields[name] else { return nil }
+            guard let text = value.stringValue else { throw SimulatorError("'\(name)' must be a string") }
+            return text
+        }
+        func bool(_ name: String) throws(SimulatorError) -> Bool? {
+            guard let value = fields[name] else { return nil }
+            guard let flag = value.boolValue else { throw SimulatorError("'\(name)' must be true or false") }
+            return flag
+        }
+        let power = try string("power").map { (text: String) throws(SimulatorError) in
+            guard let power = SamsungSimState.Power(rawValue: text) else {
+                throw SimulatorError("'power' must be on, standby or off, not '\(text)'")
+            }
+            return power
+        }
+        // "app": an installed app's id, or null to close the running app.
+        var app: String??
+        switch fields["app"] {
+        case nil: app = nil
+        case .null?: app = .some(nil)
+        case .string(let id)?:
+            guard SamsungCatalog.app(id) != nil else { throw SimulatorError("'app': unknown app id '\(id)'") }
+            app = .some(id)
+        default: throw SimulatorError("'app' must be an app id or null")
+        }
+        let source = try string("source")
+        if let source, !SamsungCatalog.sources.contains(source) {
+            throw SimulatorError(
+                "'source' must be one of \(SamsungCatalog.sources.joined(separator: ", ")), not '\(source)'")
+        }
+        var volume: Int?
+        if let value = fields["volume"] {
+            guard case .integer(let number) = value, (0...100).contains(number) else {
+                throw SimulatorError("'volume' must be an integer in 0...100")
+            }
+            volume = Int(number)
+        }
+        let muted = try bool("muted")
+        let text = try string("text")
+        let artMode = try bool("art_mode")
+        if artMode != nil && !options.frame {
+            throw SimulatorError("'art_mode': this TV is not a Frame TV (start it with frame)")
+        }
+
+        if let power { core.state.power = power }
+        if let source {
+            core.state.source = source
+            core.state.appID = nil
+        }
+        if let app { core.state.appID = app }
+        if let volume { core.state.volume = volume }
+        if let muted { core.state.muted = muted }
+        if let text { core.state.text = text }
+        if let artMode { core.state.artMode = artMode }
+        if core.state.power != .on { core.state.artMode = false }
+    }
+}

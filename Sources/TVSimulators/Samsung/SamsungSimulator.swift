@@ -1,0 +1,155 @@
+import Net
+import Support
+import Synchronization
+import Wire
+
+/// A simulated Samsung Tizen TV (2020) on real sockets: REST and the remote-control WebSocket
+/// on `portWS` (plain) and `portWSS` (TLS, self-signed certificate, token pairing), UPnP
+/// RenderingControl on `portUPnP`, the `/sim/state` back door, an SSDP responder and a
+/// Wake-on-LAN listener; every command is written to a `CommandLog`.
+public final class SamsungSimulator: Sendable {
+    /// The three TCP services; which are listening follows the power state.
+    enum Service: CaseIterable, Sendable {
+        case rest, secure, upnp
+    }
+
+    struct Core {
+        var state = SamsungSimState()
+        var servers: [Service: SimHTTPServer] = [:]
+        /// Servers closed by power changes, awaited at `stop()`.
+        var retired: [SimHTTPServer] = []
+        var background: [Task<Void, Never>] = []
+        var sockets: [UDPSocket] = []
+        var stopped = false
+        var certificate: SamsungCertificate
+        /// Issued tokens, oldest first, with the client name each is bound to.
+        var tokens: [(token: String, client: String)] = []
+    }
+
+    let options: SamsungSimulatorOptions
+    let identity: SamsungIdentity
+    let log: CommandLog
+    let core: Mutex<Core>
+
+    public var host: String { options.host }
+    public let portWS: UInt16
+    public let portWSS: UInt16
+    public let portUPnP: UInt16
+    public var name: String { identity.name }
+    /// "uuid:…", stable per host (and REST port when not 8001).
+    public var duid: String { identity.duid }
+    /// As the TV reports it in `wifiMac`: uppercase with colons ("8C:EA:48:00:00:03").
+    public var wifiMAC: String { identity.wifiMAC }
+    public var modelName: String { identity.modelName }
+    public var frame: Bool { options.frame }
+    /// SHA-256 of the DER certificate served on `portWSS` now.
+    public var certificateSHA256: [UInt8] { core.withLock { $0.certificate.sha256 } }
+    /// Every token issued so far, oldest first.
+    public var issuedTokens: [String] { core.withLock { $0.tokens.map(\.token) } }
+    /// The SSDP LOCATION: the UPnP device description.
+    public var location: String {
+        "http://\(SamsungDocuments.hostForURL(options.host)):\(portUPnP)/dmr"
+    }
+
+    private init(
+        options: SamsungSimulatorOptions, ports: [Service: UInt16], certificate: SamsungCertificate,
+        identity: SamsungIdentity, log: CommandLog
+    ) {
+        var options = options
+        portWS = ports[.rest] ?? options.portWS
+        portWSS = ports[.secure] ?? options.portWSS
+        portUPnP = ports[.upnp] ?? options.portUPnP
+        options.portWS = portWS
+        options.portWSS = portWSS
+        options.portUPnP = portUPnP
+        self.options = options
+        self.identity = identity
+        self.log = log
+        core = Mutex(Core(certificate: certificate))
+    }
+
+    /// Binds the three TCP ports (and the SSDP and Wake-on-LAN ports when asked), makes a
+    /// self-signed certificate named after the TV, and starts serving.
+    public static func start(_ options: SamsungSimulatorOptions, log: CommandLog) async throws
+        -> SamsungSimulator
+    {
+        var listeners: [Service: TCPListener] = [:]
+        do {
+            listeners[.rest] = try TCPListener.bind(host: options.host, port: options.portWS)
+            listeners[.secure] = try TCPListener.bind(host: options.host, port: options.portWSS)
+            listeners[.upnp] = try TCPListener.bind(host: options.host, port: options.portUPnP)
+        } catch {
+            for listener in listeners.values { listener.close() }
+            throw error
+        }
+        let ports = listeners.mapValues(\.address.port)
+        let identity = SamsungIdentity(
+            host: options.host, port: ports[.rest] ?? options.portWS, name: options.name,
+            model: options.model, frame: options.frame)
+        let certificate: SamsungCertificate
+        do {
+            certificate = try SamsungCertificate.make(commonName: identity.name, host: options.host)
+        } catch {
+            for listener in listeners.values { listener.close() }
+            throw error
+        }
+        let simulator = SamsungSimulator(
+            options: options, ports: ports, certificate: certificate, identity: identity, log: log)
+        simulator.core.withLock { core in
+            for (service, listener) in listeners {
+                core.servers[service] = simulator.makeServer(service, on: listener)
+            }
+        }
+        do {
+            try simulator.startSSDP()
+            try simulator.startWakeOnLAN()
+        } catch {
+            await simulator.stop()
+            throw error
+        }
+        simulator.announce()
+        return simulator
+    }
+
+    /// A snapshot of the state.
+    public var state: SamsungSimState { core.withLock { $0.state } }
+
+    /// Changes the state as `POST /sim/state` does (see `SamsungSimulator+SimState.swift`).
+    public func apply(_ change: JSONValue) throws {
+        try core.withLock { core throws(SimulatorError) in try applyLocked(change, to: &core) }
+        syncListeners()
+    }
+
+    /// Serves a new self-signed certificate on `portWSS` from the next connection on (tests
+    /// of a changed pin). Connections already open keep the old one.
+    public func replaceCertificate() async throws {
+        let certificate = try SamsungCertificate.make(commonName: identity.name, host: options.host)
+        core.withLock { $0.certificate = certificate }
+    }
+
+    /// Closes every socket and waits for every task. The simulator cannot be restarted.
+    public func stop() async {
+        let (servers, tasks) = core.withLock { core -> ([SimHTTPServer], [Task<Void, Never>]) in
+            core.stopped = true
+            for socket in core.sockets { socket.close() }
+            for task in core.background { task.cancel() }
+            let servers = core.retired + Array(core.servers.values)
+            for server in servers { server.close() }
+            core.servers = [:]
+            core.retired = []
+            return (servers, core.background)
+        }
+        for server in servers { await server.stop() }
+        for task in tasks { await task.value }
+    }
+
+    /// Writes one command-log line for this TV.
+    func record(_ kind: String, _ fields: [String: JSONValue]) {
+        var entry = fields
+        entry["tv"] = .string(identity.name)
+        entry["host"] = .string(options.host)
+        entry["kind"] = .string(kind)
+        entry["at"] = .number((wallClockSeconds() * 1_000_000).rounded() / 1_000_000)
+        log.append(.object(entry))
+    }
+}

@@ -1,0 +1,63 @@
+/// What the simulated TV does when a client without a valid token opens the remote channel on
+/// the TLS port (a real TV shows an "Allow this device?" prompt).
+public enum SamsungPairingMode: String, Sendable, CaseIterable {
+    /// The user allows at once: `ms.channel.connect` with a new numeric token.
+    case accept
+    /// The user denies: `ms.channel.unauthorized`, then the channel closes.
+    case deny
+    /// Nobody answers the prompt: silence, then `ms.channel.timeOut` after `promptTimeout`.
+    case ignore
+    /// Allowed, but no token is ever issued (some Tizen 7/8 sets): every connection "prompts".
+    case tokenless
+}
+
+/// How to start a simulated Samsung Tizen TV.
+public struct SamsungSimulatorOptions: Sendable {
+    /// The address every listener binds to (a loopback address gives each TV its own).
+    public var host: String
+    /// REST and the plain remote channel (8001); 0 picks a free port, read back from the simulator.
+    public var portWS: UInt16
+    /// The TLS remote channel (8002); 0 picks a free port.
+    public var portWSS: UInt16
+    /// UPnP RenderingControl (9197); 0 picks a free port.
+    public var portUPnP: UInt16
+    /// Friendly name (`device.name`); default "[TV] Samsung <last octet>".
+    public var name: String?
+    public var pairing: SamsungPairingMode
+    /// A Frame TV: `FrameTVSupport` true, KEY_POWER toggles art mode, a 3 s hold powers off.
+    public var frame: Bool
+    /// Answers `ed.installedApp.get`; false = never answers, like newer firmware.
+    public var apps: Bool
+    /// UDP port of the SSDP responder; nil = none.
+    public var ssdpPort: UInt16?
+    /// UDP port of the Wake-on-LAN listener; nil = none.
+    public var wolPort: UInt16?
+    /// "HOST:PORT" to send NOTIFY ssdp:alive to at start and when woken (loopback only).
+    public var notifyAddress: String?
+    /// `device.modelName`; default "QE55Q60TAUXXU" (a Frame: "QE55LS03TAUXXU").
+    public var model: String?
+    /// How long an unanswered prompt (`pairing: .ignore`) lasts before `ms.channel.timeOut`;
+    /// a real TV gives up after about 30 s. Tests shorten it.
+    public var promptTimeout: Duration
+
+    public init(
+        host: String = "127.0.0.3", portWS: UInt16 = 8001, portWSS: UInt16 = 8002,
+        portUPnP: UInt16 = 9197, name: String? = nil, pairing: SamsungPairingMode = .accept,
+        frame: Bool = false, apps: Bool = true, ssdpPort: UInt16? = nil, wolPort: UInt16? = nil,
+        notifyAddress: String? = nil, model: String? = nil, promptTimeout: Duration = .seconds(30)
+    ) {
+        self.host = host
+        self.portWS = portWS
+        self.portWSS = portWSS
+        self.portUPnP = portUPnP
+        self.name = name
+        self.pairing = pairing
+        self.frame = frame
+        self.apps = apps
+        self.ssdpPort = ssdpPort
+        self.wolPort = wolPort
+        self.notifyAddress = notifyAddress
+        self.model = model
+        self.promptTimeout = promptTimeout
+    }
+}

@@ -1,0 +1,83 @@
+import TVSimulators
+
+/// `tvsim samsung`: one simulated Samsung Tizen TV, parsed from the command line.
+extension SimulatorPlan {
+    static let samsungHelp = """
+        usage: tvsim samsung [options]
+        Runs one simulated Samsung Tizen TV (REST and the remote WebSocket on the plain port,
+        the remote WebSocket over TLS with token pairing, UPnP RenderingControl, /sim/state,
+        SSDP, Wake-on-LAN) until SIGTERM/SIGINT.
+          --host IP              address to listen on (default 127.0.0.3; loopback only unless
+                                 --allow-non-loopback)
+          --port-ws P            REST and plain WebSocket port (default 8001; 0 = any free port)
+          --port-wss P           TLS WebSocket port (default 8002; 0 = any free port)
+          --port-upnp P          UPnP port (default 9197; 0 = any free port)
+          --name NAME            friendly name (default "[TV] Samsung <last octet>")
+          --model MODEL          model name (default QE55Q60TAUXXU)
+          --pairing MODE         accept (default), deny, ignore or tokenless
+          --prompt-timeout S     seconds before an ignored prompt times out (default 30)
+          --frame                a Frame TV (KEY_POWER toggles art mode; hold 3 s to power off)
+          --apps on|off          answer ed.installedApp.get (default on)
+          --ssdp-port P          answer SSDP M-SEARCH on UDP port P
+          --wol-port P           wake from standby/off on Wake-on-LAN packets to UDP port P
+          --notify HOST:PORT     send NOTIFY ssdp:alive there at start and when woken (loopback)
+          --log FILE             append the command log (JSON lines) to FILE (default stdout)
+          --allow-non-loopback   allow a --host outside 127.0.0.0/8
+        """
+
+    /// nil when `--help` was asked for (the help was printed).
+    static func samsung(_ arguments: ArraySlice<String>) throws(UsageError) -> SimulatorPlan? {
+        var reader = ArgumentReader(arguments)
+        var options = SamsungSimulatorOptions()
+        var plan = SimulatorPlan()
+        var allowNonLoopback = false
+        while let flag = reader.next() {
+            switch flag {
+            case "--help", "-h":
+                print(samsungHelp)
+                return nil
+            case "--host": options.host = try reader.value(for: flag)
+            case "--port-ws": options.portWS = try reader.port(for: flag, allowZero: true)
+            case "--port-wss": options.portWSS = try reader.port(for: flag, allowZero: true)
+            case "--port-upnp": options.portUPnP = try reader.port(for: flag, allowZero: true)
+            case "--name": options.name = try reader.value(for: flag)
+            case "--model": options.model = try reader.value(for: flag)
+            case "--pairing":
+                let text = try reader.value(for: flag)
+                guard let mode = SamsungPairingMode(rawValue: text) else {
+                    throw UsageError("--pairing: '\(text)' is not accept, deny, ignore or tokenless")
+                }
+                options.pairing = mode
+            case "--prompt-timeout":
+                let text = try reader.value(for: flag)
+                guard let seconds = Int(text), (1...3600).contains(seconds) else {
+                    throw UsageError("--prompt-timeout: '\(text)' is not a number of seconds (1-3600)")
+                }
+                options.promptTimeout = .seconds(seconds)
+            case "--frame": options.frame = true
+            case "--apps": options.apps = try onOff(try reader.value(for: flag), flag: flag)
+            case "--ssdp-port": options.ssdpPort = try reader.port(for: flag)
+            case "--wol-port": options.wolPort = try reader.port(for: flag)
+            case "--notify": options.notifyAddress = try notifyTarget(try reader.value(for: flag))
+            case "--log": plan.logPath = try reader.value(for: flag)
+            case "--allow-non-loopback": allowNonLoopback = true
+            default: throw UsageError("unknown flag '\(flag)' for tvsim samsung (see tvsim samsung --help)")
+            }
+        }
+        try checkHost(options.host, allowNonLoopback: allowNonLoopback)
+        let ports = [options.portWS, options.portWSS, options.portUPnP].filter { $0 != 0 }
+        guard Set(ports).count == ports.count else {
+            throw UsageError("--port-ws, --port-wss and --port-upnp must differ")
+        }
+        plan.samsungs = [options]
+        return plan
+    }
+
+    static func onOff(_ value: String, flag: String) throws(UsageError) -> Bool {
+        switch value {
+        case "on": return true
+        case "off": return false
+        default: throw UsageError("\(flag): '\(value)' is not on or off")
+        }
+    }
+}
