@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Tries tv2mqtt end to end on this machine, no TV needed: builds it, starts a private mosquitto
-# and two simulated Rokus (a TV and a streaming stick) on loopback addresses, runs the bridge,
-# which finds them with SSDP, shows what it publishes, sends commands the way Home Assistant or
-# `mosquitto_pub` would, and shows the simulated TV receiving them.
+# Tries tv2mqtt end to end on this machine, no TV needed: builds it, starts a private mosquitto,
+# two simulated Rokus (a TV and a streaming stick) and a simulated Samsung TV on loopback
+# addresses, runs the bridge, which finds them with SSDP, shows what it publishes, sends commands
+# the way Home Assistant or `mosquitto_pub` would, and shows the simulated TVs receiving them.
 #
 #   examples/try-it.sh          run the tour, then stop everything
 #   examples/try-it.sh --keep   leave everything running afterwards, until Ctrl-C
@@ -65,15 +65,18 @@ done
 sub() { mosquitto_sub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
 pub() { mosquitto_pub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
 
-step "Starting two simulated Rokus: a TV on 127.0.0.2 and a stick on 127.0.0.3"
+step "Starting simulated TVs: a Roku TV on 127.0.0.2, a Roku stick on 127.0.0.3, a Samsung on 127.0.0.4"
 "$bin/tvsim" roku --host 127.0.0.2 --port 8060 --kind tv --name "Living Room TV" \
     --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/tv.log" 2>"$work/tvsim-tv.err" &
 pids+=($!)
 "$bin/tvsim" roku --host 127.0.0.3 --port 8060 --kind stick --name "Bedroom Stick" \
     --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/stick.log" 2>"$work/tvsim-stick.err" &
 pids+=($!)
+"$bin/tvsim" samsung --host 127.0.0.4 --name "Bedroom TV" \
+    --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/samsung.log" 2>"$work/tvsim-samsung.err" &
+pids+=($!)
 sleep 0.5
-cat "$work/tvsim-tv.err" "$work/tvsim-stick.err" | sed 's/^/   /'
+cat "$work/tvsim-tv.err" "$work/tvsim-stick.err" "$work/tvsim-samsung.err" | sed 's/^/   /'
 
 # Everything the bridge publishes, for the tour and for you to look at afterwards.
 sub -v -t "$base/#" -t 'homeassistant/#' >"$work/mqtt.log" &
@@ -98,17 +101,21 @@ wait_for() {
 ids=()
 for _ in $(seq 1 60); do
     mapfile -t ids < <(sub -v -t "$base/+/state" -W 1 2>/dev/null | cut -d' ' -f1 | cut -d/ -f2 | grep -v '^bridge$' | sort -u || true)
-    [ "${#ids[@]}" -ge 2 ] && break
+    [ "${#ids[@]}" -ge 3 ] && break
 done
-[ "${#ids[@]}" -ge 2 ] || { echo "the bridge did not find both simulated Rokus; see $work/tv2mqtt.log" >&2; exit 1; }
+[ "${#ids[@]}" -ge 3 ] || { echo "the bridge did not find the three simulated TVs; see $work/tv2mqtt.log" >&2; exit 1; }
 say "found: ${ids[*]}"
 sed 's/^/   log: /' "$work/tv2mqtt.log" | grep -E "found|connected" | head -n 6 || true
 
 tv=""
+samsung=""
 for id in "${ids[@]}"; do
-    if sub -t "$base/$id/state" -C 1 -W 3 | grep -q '"input"'; then tv=$id; fi
+    case "$id" in
+    samsung_*) samsung=$id ;;
+    *) if sub -t "$base/$id/state" -C 1 -W 3 | grep -q '"input"'; then tv=$id; fi ;;
+    esac
 done
-[ -n "$tv" ] || tv=${ids[0]}
+[ -n "$tv" ] && [ -n "$samsung" ] || { echo "expected a Roku TV and a Samsung among: ${ids[*]}" >&2; exit 1; }
 
 step "What Home Assistant sees (retained discovery configs)"
 sub -v -t 'homeassistant/#' --retained-only -W 2 2>/dev/null | cut -c1-150 | sed 's/^/   /' || true
@@ -143,6 +150,17 @@ pub -t "$base/$tv/set/power" -m ON
 wait_for "$base/$tv/state" '"power":"ON"'
 grep -E '"wol"|PowerOn' "$work/tv.log" | tail -n 2 | sed 's/^/   the TV received: /'
 
+step "The Samsung: the first command pairs (the simulated TV approves at once), the token is kept"
+pub -t "$base/$samsung/set/key" -m volume_up
+for _ in $(seq 1 50); do grep -q '"remote_key"' "$work/samsung.log" && break; sleep 0.1; done
+grep -E '"pairing"|"remote_key"' "$work/samsung.log" | tail -n 2 | sed 's/^/   the TV received: /'
+
+step "Setting its volume:  mosquitto_pub -t $base/$samsung/set/volume -m 20  (UPnP RenderingControl)"
+pub -t "$base/$samsung/set/volume" -m 20
+wait_for "$base/$samsung/state" '"volume":20'
+say "the TV received: $(grep '"volume"' "$work/samsung.log" | tail -n 1)"
+say "state now: $(sub -t "$base/$samsung/state" -C 1 -W 3)"
+
 step "A bad command is refused with a reason, and nothing reaches the TV"
 sub -t "$base/bridge/event" -C 1 -W 5 >"$work/event.txt" &
 event_pid=$!
@@ -153,7 +171,7 @@ say "event: $(cat "$work/event.txt")"
 
 printf '\n\033[1mDone.\033[0m Everything ran on loopback.\n'
 if $keep; then
-    echo "Logs: $work (the bridge: tv2mqtt.log, the simulated TV: tv.log, everything published: mqtt.log)"
+    echo "Logs: $work (the bridge: tv2mqtt.log, the simulated TVs: tv.log, stick.log, samsung.log; everything published: mqtt.log)"
     echo "Still running. Try, in another terminal:"
     echo "  mosquitto_sub -h 127.0.0.1 -p $mqtt_port -v -t '$base/#'"
     echo "  mosquitto_pub -h 127.0.0.1 -p $mqtt_port -t $base/$tv/set/key -m volume_up"
