@@ -183,4 +183,32 @@ struct SamsungEndToEndTests {
             #expect(simulator.issuedTokens.count == 1)
         }
     }
+
+    @Test("a Samsung on its standard ports is found by SSDP (RemoteControlReceiver) and controlled")
+    func ssdpDiscovery() async throws {
+        let log = CommandLog.memory()
+        let ssdpPort = try FreePort.udp()
+        // Standard ports on an address no other test uses: SSDP carries no REST port for Samsung.
+        let simulator = try await SamsungSimulator.start(
+            SamsungSimulatorOptions(host: "127.0.0.23", name: "Den", ssdpPort: ssdpPort), log: log)
+        do {
+            try await withBridgeFixture { fixture in
+                let configuration = fixture.configuration {
+                    $0.discovery.ssdp = true
+                    $0.discovery.ssdpAddress = HostPort(host: "127.255.255.255", port: ssdpPort)
+                    $0.discovery.searchInterval = 0
+                }
+                try await fixture.startBridge(
+                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                let id = "samsung_" + simulator.duid.replacingOccurrences(of: "uuid:", with: "")
+                await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "online" }
+                try await fixture.use("home", of: id)
+                await expectReceived(log) { $0["kind"] == "remote_key" && $0["key"] == "KEY_HOME" }
+            }
+        } catch {
+            await simulator.stop()
+            throw error
+        }
+        await simulator.stop()
+    }
 }

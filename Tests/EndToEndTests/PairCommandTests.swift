@@ -1,0 +1,73 @@
+import Harness
+import TVSimulators
+import TestSupport
+import Testing
+import Wire
+
+/// `tv2mqtt pair HOST` (SPEC §2) as users run it, against a simulated Samsung: exit 0 and the
+/// token saved when the TV approves, exit 1 with what to do on the TV when it refuses.
+@Suite("tv2mqtt pair")
+struct PairCommandTests {
+    let tv2mqtt = BuiltProducts.path("tv2mqtt")
+
+    func withSamsung(
+        _ pairing: SamsungPairingMode, _ body: (SamsungSimulator, TemporaryDirectory, String) async throws -> Void
+    ) async throws {
+        let simulator = try await SamsungSimulator.start(
+            SamsungSimulatorOptions(host: "127.0.0.5", portWS: 0, portWSS: 0, portUPnP: 0, pairing: pairing),
+            log: CommandLog.memory())
+        do {
+            let directory = try TemporaryDirectory(prefix: "pair")
+            defer { directory.remove() }
+            // The simulator's ports are not the defaults: tell tv2mqtt where they are, as a user would.
+            let config = """
+                {"tvs": [{"host": "127.0.0.5", "kind": "samsung", "port": \(simulator.portWS),
+                          "port_wss": \(simulator.portWSS), "port_upnp": \(simulator.portUPnP)}]}
+                """
+            try FileText.write(config, to: directory.file("config.json"))
+            try await body(simulator, directory, directory.file("config.json"))
+        } catch {
+            await simulator.stop()
+            throw error
+        }
+        await simulator.stop()
+    }
+
+    @Test("an approving TV: exit 0, the token saved in the state directory (mode 0600), not printed")
+    func approved() async throws {
+        try await withSamsung(.accept) { simulator, directory, config in
+            let result = try await ChildProcess.run(
+                tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "127.0.0.5"])
+            #expect(result.status == .exited(0), "stderr: \(result.error)")
+            #expect(result.output.contains("paired with"))
+            let token = try #require(simulator.issuedTokens.first)
+            let saved = FileText.read(directory.file("state/state.json")) ?? ""
+            #expect(saved.contains(token))
+            #expect(!result.output.contains(token) && !result.error.contains(token), "the token was printed")
+        }
+    }
+
+    @Test("a refusing TV: exit 1 and a message that says what to do on the TV; nothing saved")
+    func denied() async throws {
+        try await withSamsung(.deny) { _, directory, config in
+            let result = try await ChildProcess.run(
+                tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "127.0.0.5"])
+            #expect(result.status == .exited(1))
+            #expect(result.error.contains("Device Connection Manager"), "stderr: \(result.error)")
+            #expect(FileText.read(directory.file("state/state.json")) == nil)
+        }
+    }
+
+    @Test("no Samsung at the address: exit 1 naming it")
+    func nobodyThere() async throws {
+        let directory = try TemporaryDirectory(prefix: "pair")
+        defer { directory.remove() }
+        let port = try FreePort.tcp()
+        let config = #"{"tvs": [{"host": "127.0.0.6", "kind": "samsung", "port": \#(port)}]}"#
+        try FileText.write(config, to: directory.file("config.json"))
+        let result = try await ChildProcess.run(
+            tv2mqtt, ["pair", "--config", directory.file("config.json"), "--state-dir", directory.path, "127.0.0.6"])
+        #expect(result.status == .exited(1))
+        #expect(result.error.contains("127.0.0.6"), "stderr: \(result.error)")
+    }
+}
