@@ -73,7 +73,7 @@ struct DiscoverAndSendTests {
         }
     }
 
-    @Test("run with a TV configured stops on SIGTERM: offline published, exit 0")
+    @Test("run with a TV configured stops on SIGTERM: offline published, exit 0; health says so before and after")
     func sigtermWithTVs() async throws {
         try await withRokus { simulators, _, _, _ in
             try await withMosquitto { broker in
@@ -93,6 +93,8 @@ struct DiscoverAndSendTests {
                     stdout: .capture, stderr: .capture)
                 let lines = await subscriber.waitForLines(count: 2, timeout: .seconds(30))
                 #expect(lines.contains("tv2mqtt/\(id)/availability online"), "\(lines)")
+                let healthy = try await ChildProcess.run(tv2mqtt, ["health", "--mqtt-server", broker.url])
+                #expect(healthy.status == .exited(0), "stderr: \(healthy.error)")
                 bridge.signal(SIGTERM)
                 let status = await bridge.wait(timeout: .seconds(15))
                 if status == nil { bridge.kill() }
@@ -100,6 +102,9 @@ struct DiscoverAndSendTests {
                 #expect(!bridge.capturedError().contains("leaked its continuation"))
                 let after = await subscriber.waitForLines(count: 3, timeout: .seconds(10))
                 #expect(after.last == "tv2mqtt/bridge/state offline", "\(after)")
+                let unhealthy = try await ChildProcess.run(tv2mqtt, ["health", "--mqtt-server", broker.url])
+                #expect(unhealthy.status == .exited(1))
+                #expect(unhealthy.error.contains("offline"), "stderr: \(unhealthy.error)")
                 await subscriber.stop()
             }
         }

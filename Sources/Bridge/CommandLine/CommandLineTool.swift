@@ -2,11 +2,11 @@ import Glibc
 import Support
 import Wire
 
-/// The `tv2mqtt` command line (SPEC §2). Returns the process exit code:
-/// 0 success, 1 failure, 2 a usage or configuration mistake.
 /// Makes the driver factory once the configuration is loaded.
 public typealias DriverFactoryMaker = @Sendable (BridgeConfiguration, Logger) -> any DriverFactory
 
+/// The `tv2mqtt` command line (SPEC §2). Returns the process exit code:
+/// 0 success, 1 failure, 2 a usage or configuration mistake.
 public enum CommandLineTool {
     public static let commands: [(name: String, summary: String)] = [
         ("run", "run the bridge (the default command)"),
@@ -20,6 +20,7 @@ public enum CommandLineTool {
             "check-config",
             "validate the configuration and print the effective configuration (secrets masked)"
         ),
+        ("health", "exit 0 when the broker says this bridge is online (container health checks)"),
         ("version", "print the version"),
     ]
 
@@ -63,6 +64,7 @@ public enum CommandLineTool {
             case "send":
                 return try await SendCommand.main(rest, environment: environment, makeFactory: makeFactory)
             case "check-config": return try CheckConfigCommand.main(rest, environment: environment)
+            case "health": return try await HealthCommand.main(rest, environment: environment)
             case "version":
                 _ = try ParsedArguments.parse(rest, specs: [], command: "tv2mqtt version")
                 print("tv2mqtt \(TV2MQTTVersion.current)")
