@@ -117,9 +117,13 @@ need_binaries() {
             BIN=$(cd "$REPO" && swift build --show-bin-path)
         fi
     done
-    if [ "$BRIDGE_ONLY" = 0 ] && ! "$BIN/tvsim" roku --help >/dev/null 2>&1; then
-        echo "verify: $BIN/tvsim has no 'roku' command yet; run with --bridge-only" >&2
-        exit 2
+    if [ "$BRIDGE_ONLY" = 0 ]; then
+        for vendor in roku samsung; do
+            if ! "$BIN/tvsim" "$vendor" --help >/dev/null 2>&1; then
+                echo "verify: $BIN/tvsim has no '$vendor' command yet; run with --bridge-only" >&2
+                exit 2
+            fi
+        done
     fi
 }
 

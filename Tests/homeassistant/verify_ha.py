@@ -2,7 +2,7 @@
 """Drives the Home Assistant verification of tv2mqtt (see README.md; run through verify.sh).
 
 Runs inside the loopback-only network namespace verify.sh made. Starts mosquitto, simulated
-Roku TVs (tvsim), the bridge (tv2mqtt) and Home Assistant, onboards Home Assistant and adds
+Roku and Samsung TVs (tvsim), the bridge (tv2mqtt) and Home Assistant, onboards Home Assistant and adds
 the MQTT integration through its REST API, then checks what Home Assistant made of the
 bridge's discovery: devices, entities, states, service calls reaching the simulators, and
 Home Assistant's log. Prints PASS/FAIL per check and `N passed, N failed`; exit status 0 only
@@ -29,6 +29,13 @@ BASE = "tv2mqtt"
 PREFIX = "homeassistant"
 ROKU_TV = "127.0.0.2"
 ROKU_STICK = "127.0.0.3"
+SAMSUNG_TV = "127.0.0.4"
+# What `tvsim samsung --name Bedroom` reports (its REST /api/v2/ and app catalogue).
+SAMSUNG_NAME = "Bedroom"
+SAMSUNG_MODEL = "QE55Q60TAUXXU"
+SAMSUNG_NETFLIX = "3201907018807"
+# The port of each simulator's HTTP API (and /sim/state): Roku ECP, Samsung REST.
+SIM_PORT = {"roku": 8060, "samsung": 8001}
 POLL_INTERVAL = 2
 
 # The entities that must exist whatever the discovery says (SPEC §5): key -> platform.
@@ -66,6 +73,17 @@ ROKU_STICK_MINIMUM = {
     key: platform for key, platform in TV_MINIMUM.items()
     if key not in ("power", "volume_up", "volume_down", "mute_toggle")
 }
+# SPEC §5 Samsung column: volume (number) and mute (switch) through UPnP, the input select
+# (KEY_ source keys); no limited_mode (a Roku setting) and media_state only "where known" (the
+# remote channel reports no playback, so the Samsung driver has none).
+SAMSUNG_MINIMUM = {
+    **{key: platform for key, platform in TV_MINIMUM.items() if key not in ("limited_mode", "media_state")},
+    "input": "select",
+    "volume": "number",
+    "mute": "switch",
+}
+# Entities a Samsung TV must not have.
+SAMSUNG_FORBIDDEN = ("limited_mode",)
 
 # Home Assistant log records that concern us: MQTT, the platforms we use, templates,
 # registries, or anything naming our topics.
@@ -406,8 +424,26 @@ class SimulatorLog:
 
 
 def kinds(events):
-    return [(event.get("kind"), event.get("key") or event.get("app") or event.get("text") or event.get("mac"))
-            for event in events]
+    def what(event):
+        for field in ("key", "app", "text", "mac", "result", "volume", "muted", "mute"):
+            if field in event:
+                return event[field]
+        return None
+
+    return [(event.get("kind"), what(event)) for event in events]
+
+
+def object_id_of(tv_id):
+    """The object id the bridge gives a TV's entities (DiscoveryBuilder.entityObjectID)."""
+    return re.sub(r"_+", "_", re.sub(r"[^a-z0-9]", "_", tv_id.lower())).strip("_")
+
+
+def number_is(value, wanted):
+    """Whether a number entity's state (a text like "25" or "25.0") is the integer `wanted`."""
+    try:
+        return wanted is not None and float(value) == float(wanted)
+    except (TypeError, ValueError):
+        return False
 
 
 def write_mosquitto_config(work, port):
@@ -495,7 +531,7 @@ class Verification:
         self.mqtt_port = free_port()
         self.ha_port = free_port()
         self.config_dir = os.path.join(self.work, "ha-config")
-        self.sims = {}  # host -> {"process", "log", "kind"}
+        self.sims = {}  # host -> {"process", "log", "kind", "vendor", "wol_port"}
         self.bridge = None
         self.tvs = {}  # host -> tv id
 
@@ -520,10 +556,28 @@ class Verification:
                 "--ssdp-port", str(free_port(socket.SOCK_DGRAM, host)), "--wol-port", str(wol_port), "--log", log,
             ]
             process = self.processes.start(f"tvsim-{host}", argv)
-            self.sims[host] = {"process": process, "log": SimulatorLog(log), "kind": kind, "wol_port": wol_port}
-        ok = all(wait_tcp(host, 8060, 20) for host in self.sims)
-        self.check("simulated Roku TV and stick listen", ok, ", ".join(f"{h}:8060" for h in self.sims))
-        return ok
+            self.sims[host] = {
+                "process": process, "log": SimulatorLog(log), "kind": kind, "vendor": "roku", "wol_port": wol_port,
+            }
+        roku = [host for host, sim in self.sims.items() if sim["vendor"] == "roku"]
+        ok = all(wait_tcp(host, 8060, 20) for host in roku)
+        self.check("simulated Roku TV and stick listen", ok, ", ".join(f"{h}:8060" for h in roku))
+
+        host = SAMSUNG_TV
+        log = os.path.join(self.work, f"tvsim-{host}.jsonl")
+        wol_port = free_port(socket.SOCK_DGRAM, host)
+        argv = [
+            os.path.join(self.args.bin, "tvsim"), "samsung", "--host", host, "--port-ws", "8001",
+            "--port-wss", "8002", "--port-upnp", "9197", "--name", SAMSUNG_NAME, "--pairing", "accept",
+            "--wol-port", str(wol_port), "--log", log,
+        ]
+        process = self.processes.start(f"tvsim-{host}", argv)
+        self.sims[host] = {
+            "process": process, "log": SimulatorLog(log), "kind": "tv", "vendor": "samsung", "wol_port": wol_port,
+        }
+        samsung_ok = all(wait_tcp(host, port, 20) for port in (8001, 8002, 9197))
+        self.check("simulated Samsung TV listens", samsung_ok, f"{host}:8001, 8002, 9197")
+        return ok and samsung_ok
 
     def start_bridge(self):
         argv = [
@@ -532,7 +586,8 @@ class Verification:
             "--poll-interval", str(POLL_INTERVAL), "--log-level", "debug",
         ]
         for host, sim in self.sims.items():
-            argv += ["--tv", f"roku:{host}:8060", "--wol-target", f"{host}:{sim['wol_port']}"]
+            tv = f"{sim['vendor']}:{host}:{SIM_PORT[sim['vendor']]}"
+            argv += ["--tv", tv, "--wol-target", f"{host}:{sim['wol_port']}"]
         self.bridge = self.processes.start("tv2mqtt", argv)
 
     async def wait_bridge(self):
@@ -672,7 +727,20 @@ class Verification:
                 minimum = BRIDGE_MINIMUM
             else:
                 host = next((h for h, t in self.tvs.items() if f"tv2mqtt_{t}" == identifier), None)
-                minimum = ROKU_TV_MINIMUM if host == ROKU_TV else ROKU_STICK_MINIMUM
+                minimum = {ROKU_TV: ROKU_TV_MINIMUM, SAMSUNG_TV: SAMSUNG_MINIMUM}.get(host, ROKU_STICK_MINIMUM)
+                if host == SAMSUNG_TV:
+                    wanted = {"name": SAMSUNG_NAME, "manufacturer": "Samsung", "model": SAMSUNG_MODEL}
+                    wrong = [f"{field} {device.get(field)!r} != {value!r}" for field, value in wanted.items()
+                             if device.get(field) != value]
+                    self.check(f"device {identifier}: Samsung device as the simulator describes it", not wrong,
+                               "; ".join(wrong) or f"{device.get('name')!r}, {device.get('manufacturer')!r}, "
+                               f"{device.get('model')!r}, model_id {device.get('model_id')!r}, "
+                               f"sw {device.get('sw_version')!r}")
+                    present = sorted(f"{e['platform']}.{e['key']}" for e in slot["entities"].values()
+                                     if e["key"] in SAMSUNG_FORBIDDEN)
+                    present += sorted(e["entity_id"] for e in mine.values()
+                                      if e["entity_id"].split(".", 1)[1].endswith("_limited_mode"))
+                    self.check(f"device {identifier}: no limited_mode entity (Roku only)", not present, f"{present}")
             have = {(e["key"], e["platform"]) for uid, e in slot["entities"].items() if uid in mine}
             lacking = sorted(f"{platform}.{key}" for key, platform in minimum.items() if (key, platform) not in have)
             self.check(f"device {identifier}: has the required entities", not lacking,
@@ -719,7 +787,7 @@ class Verification:
             sim_state = await sim_get(session, host)
             power = "on" if sim_state.get("power", "on") == "on" else "off"
             entity_id = self.entity(identifier, "power")
-            if entity_id is None and host != ROKU_TV:
+            if entity_id is None and host == ROKU_STICK:
                 note(f"{tv_id}: no power switch (a stick)")
             else:
                 actual = await ha.wait_state(entity_id, power, 10) if entity_id else None
@@ -728,9 +796,14 @@ class Verification:
             entity_id = self.entity(identifier, "connected")
             actual = await ha.wait_state(entity_id, "on", 10) if entity_id else None
             self.check(f"{tv_id}: connected is 'on'", actual == "on", f"{entity_id} = {actual!r}")
+            # power_mode is the raw vendor value: Roku power-mode, Samsung PowerState.
+            mode = "on" if host == SAMSUNG_TV else "PowerOn"
             entity_id = self.entity(identifier, "power_mode")
-            actual = await ha.wait_state(entity_id, "PowerOn", 10) if entity_id else None
-            self.check(f"{tv_id}: power_mode is 'PowerOn'", actual == "PowerOn", f"{entity_id} = {actual!r}")
+            actual = await ha.wait_state(entity_id, mode, 10) if entity_id else None
+            self.check(f"{tv_id}: power_mode is {mode!r}", actual == mode, f"{entity_id} = {actual!r}")
+            if host == SAMSUNG_TV:
+                await self.check_samsung_states(ha, tv_id, sim_state)
+                continue
             entity_id = self.entity(identifier, "limited_mode")
             actual = await ha.wait_state(entity_id, "off", 10) if entity_id else None
             self.check(f"{tv_id}: limited_mode is 'off'", actual == "off", f"{entity_id} = {actual!r}")
@@ -738,6 +811,36 @@ class Verification:
             actual = (await ha.state(entity_id) or {}).get("state") if entity_id else None
             self.check(f"{tv_id}: media_state has a value", actual not in (None, "unavailable"),
                        f"{entity_id} = {actual!r}")
+
+    async def check_samsung_states(self, ha, tv_id, sim_state):
+        """The Samsung TV's entity ids, volume and mute as the simulator has them."""
+        identifier = f"tv2mqtt_{tv_id}"
+        object_id = object_id_of(tv_id)
+        named = {"power": "switch", "volume": "number", "mute": "switch", "input": "select", "app": "select",
+                 "keyboard": "text"}
+        wrong = [f"{key}: {self.entity(identifier, key)!r} != {platform}.{object_id}_{key}"
+                 for key, platform in named.items()
+                 if self.entity(identifier, key) != f"{platform}.{object_id}_{key}"]
+        self.check(f"{tv_id}: entity ids <platform>.{object_id}_<key>", not wrong,
+                   "; ".join(wrong) or ", ".join(f"{p}.{object_id}_{k}" for k, p in named.items()))
+        volume = self.entity(identifier, "volume")
+        want = sim_state.get("volume")
+        actual = await ha.wait_state(volume, lambda v: number_is(v, want), 10) if volume else None
+        self.check(f"{tv_id}: volume number equals the simulator's volume", number_is(actual, want),
+                   f"{volume} = {actual!r}, simulator {want!r}")
+        mute = self.entity(identifier, "mute")
+        want = "on" if sim_state.get("muted") else "off"
+        actual = await ha.wait_state(mute, want, 10) if mute else None
+        self.check(f"{tv_id}: mute switch is {want!r} like the simulator", actual == want,
+                   f"{mute} = {actual!r}, simulator muted={sim_state.get('muted')!r}")
+        entity_id = self.entity(identifier, "input")
+        state = await ha.state(entity_id) if entity_id else None
+        options = (state or {}).get("attributes", {}).get("options")
+        self.check(f"{tv_id}: input select offers HDMI2", bool(options) and "HDMI2" in options,
+                   f"{entity_id} options {options!r}, state {(state or {}).get('state')!r}")
+        entity_id = self.entity(identifier, "media_state")
+        if entity_id is None:
+            note(f"{tv_id}: no media_state entity (the Samsung remote channel reports no playback)")
 
     async def check_tv_behaviour(self, ha, session):
         host, tv_id = ROKU_TV, self.tvs.get(ROKU_TV)
@@ -817,6 +920,133 @@ class Verification:
             sim["log"].poll()
             toggles += [e for e in sim["log"].events if e.get("kind") == "keypress" and e.get("key") == "Power"]
         self.check("no Power toggle keypress was ever sent", not toggles, f"{toggles}")
+
+    async def check_samsung_behaviour(self, ha, session):
+        """The Samsung TV: state from the TV's side, pairing, service calls, idempotent power."""
+        host, tv_id = SAMSUNG_TV, self.tvs.get(SAMSUNG_TV)
+        if not self.check("the bridge knows the Samsung TV", tv_id is not None, f"TVs {self.tvs}"):
+            return
+        identifier = f"tv2mqtt_{tv_id}"
+        log = self.sims[host]["log"]
+        timeout = POLL_INTERVAL * 3 + 5
+        power, volume, mute = (self.entity(identifier, key) for key in ("power", "volume", "mute"))
+
+        def remote_key(key, cmd="Click"):
+            return lambda ev: any(e.get("kind") == "remote_key" and e.get("key") == key and e.get("cmd") == cmd
+                                  for e in ev)
+
+        def power_keys(events):
+            return [e for e in events if e.get("kind") == "remote_key" and e.get("key") == "KEY_POWER"]
+
+        def pairings():
+            log.poll()
+            return [e for e in log.events if e.get("kind") == "pairing"]
+
+        # The TV's own remote: volume and mute follow /sim/state.
+        await sim_set(session, host, {"volume": 30})
+        actual = await ha.wait_state(volume, lambda v: number_is(v, 30), timeout) if volume else None
+        self.check(f"{tv_id}: volume number shows 30 after /sim/state volume 30", number_is(actual, 30),
+                   f"{volume} = {actual!r}")
+        await sim_set(session, host, {"muted": True})
+        actual = await ha.wait_state(mute, "on", timeout) if mute else None
+        self.check(f"{tv_id}: mute switch 'on' after /sim/state muted", actual == "on", f"{mute} = {actual!r}")
+        await sim_set(session, host, {"muted": False})
+        actual = await ha.wait_state(mute, "off", timeout) if mute else None
+        self.check(f"{tv_id}: mute switch 'off' after /sim/state unmuted", actual == "off", f"{mute} = {actual!r}")
+
+        # Service calls. The first remote-channel command pairs (the simulator accepts at once).
+        early = pairings()
+        if early:
+            note(f"{tv_id}: pairing before any command: {early}")
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press home -> KEY_HOME (pairing on the first command)", "button", "press",
+            self.entity(identifier, "home"), {}, remote_key("KEY_HOME"), timeout=15)
+        seen = pairings()
+        self.check(f"{tv_id}: exactly one pairing, accepted", [e.get("result") for e in seen] == ["accepted"],
+                   f"{[(e.get('result'), e.get('client')) for e in seen]}")
+        await self.service_check(
+            ha, log, f"{tv_id}: select.select_option input HDMI2 -> KEY_HDMI2", "select", "select_option",
+            self.entity(identifier, "input"), {"option": "HDMI2"}, remote_key("KEY_HDMI2"))
+        again = pairings()[len(seen):]
+        self.check(f"{tv_id}: the second command did not prompt or pair again", not again, f"{again}")
+        await self.service_check(
+            ha, log, f"{tv_id}: number.set_value 25 -> volume 25", "number", "set_value", volume, {"value": 25},
+            lambda ev: any(e.get("kind") == "volume" and e.get("volume") == 25 for e in ev))
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_on mute -> mute", "switch", "turn_on", mute, {},
+            lambda ev: any(e.get("kind") == "mute" and (e.get("muted") is True or e.get("mute") is True)
+                           for e in ev))
+        actual = await ha.wait_state(mute, "on", timeout) if mute else None
+        self.check(f"{tv_id}: mute switch 'on' after turn_on", actual == "on", f"{mute} = {actual!r}")
+        app = self.entity(identifier, "app")
+        state = await ha.state(app) if app else None
+        options = (state or {}).get("attributes", {}).get("options") or []
+        self.check(f"{tv_id}: app select offers Netflix", "Netflix" in options, f"{app} options {options!r}")
+        await self.service_check(
+            ha, log, f"{tv_id}: select.select_option app Netflix -> app_launch {SAMSUNG_NETFLIX}", "select",
+            "select_option", app, {"option": "Netflix"},
+            lambda ev: any(e.get("kind") == "app_launch" and e.get("app") == SAMSUNG_NETFLIX and "refused" not in e
+                           for e in ev))
+        current = self.entity(identifier, "current_app")
+        actual = await ha.wait_state(current, "Netflix", 5) if current else None
+        note(f"{tv_id}: current_app after the launch: {actual!r}; simulator app {(await sim_get(session, host)).get('app')!r}")
+        await self.service_check(
+            ha, log, f"{tv_id}: text.set_value 'hi' -> text 'hi'", "text", "set_value",
+            self.entity(identifier, "keyboard"), {"value": "hi"},
+            lambda ev: any(e.get("kind") == "text" and e.get("text") == "hi" for e in ev))
+        self.check(f"{tv_id}: still exactly one pairing after every command",
+                   [e.get("result") for e in pairings()] == ["accepted"], f"{pairings()}")
+
+        # Power. Standby from the TV's own remote -> off; on -> on.
+        await sim_set(session, host, {"power": "standby"})
+        actual = await ha.wait_state(power, "off", timeout)
+        self.check(f"{tv_id}: power switch 'off' after /sim/state standby", actual == "off", f"{power} = {actual!r}")
+        # switch.turn_on from (confirmed) standby: Wake-on-LAN; the packet wakes the simulator, so
+        # no KEY_POWER may follow it (it would toggle the TV straight back off).
+        mark = log.mark()
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_on (TV in standby) -> Wake-on-LAN", "switch", "turn_on", power, {},
+            lambda ev: any(e.get("kind") == "wol" for e in ev), timeout=15)
+        actual = await ha.wait_state(power, "on", timeout)
+        sim_power = (await sim_get(session, host)).get("power")
+        self.check(f"{tv_id}: power switch 'on' and the TV on after turn_on", actual == "on" and sim_power == "on",
+                   f"{power} = {actual!r}, simulator {sim_power!r}")
+        await asyncio.sleep(1)
+        keys = power_keys(log.since(mark))
+        self.check(f"{tv_id}: no KEY_POWER after the wake-up (TV already on)", not keys, f"{keys}")
+        # Already on: turn_on sends no KEY_POWER.
+        mark = log.mark()
+        await ha.call("switch", "turn_on", entity_id=power)
+        keys = await log.wait(mark, power_keys, 3)
+        self.check(f"{tv_id}: switch.turn_on (TV on) sends no KEY_POWER", keys is None, f"{kinds(log.since(mark))}")
+        # switch.turn_off (TV on): KEY_POWER once, the simulator in standby, the switch off.
+        mark = log.mark()
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_off (TV on) -> KEY_POWER", "switch", "turn_off", power, {},
+            remote_key("KEY_POWER"))
+        actual = await ha.wait_state(power, "off", timeout)
+        sim_power = (await sim_get(session, host)).get("power")
+        self.check(f"{tv_id}: power switch 'off' and the TV in standby after turn_off",
+                   actual == "off" and sim_power == "standby", f"{power} = {actual!r}, simulator {sim_power!r}")
+        # Already off: turn_off sends nothing.
+        await ha.call("switch", "turn_off", entity_id=power)
+        await asyncio.sleep(3)
+        keys = power_keys(log.since(mark))
+        self.check(f"{tv_id}: exactly one KEY_POWER for turn_off, none for a second turn_off", len(keys) == 1,
+                   f"{kinds(keys)}")
+        # switch.turn_on right after (the bridge's power-off grace window): Wake-on-LAN, TV on.
+        mark = log.mark()
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_on (just turned off) -> Wake-on-LAN", "switch", "turn_on", power, {},
+            lambda ev: any(e.get("kind") == "wol" for e in ev), timeout=15)
+        actual = await ha.wait_state(power, "on", timeout + 15)
+        sim_power = (await sim_get(session, host)).get("power")
+        self.check(f"{tv_id}: power switch 'on' and the TV on again", actual == "on" and sim_power == "on",
+                   f"{power} = {actual!r}, simulator {sim_power!r}")
+        keys = power_keys(log.since(mark))
+        self.check(f"{tv_id}: no KEY_POWER for that turn_on", not keys, f"{kinds(keys)}")
+        keys = power_keys(log.since(0))
+        self.check(f"{tv_id}: one KEY_POWER in the whole run (the turn_off)", len(keys) == 1, f"{kinds(keys)}")
 
     async def service_check(self, ha, log, name, domain, service, entity_id, data, predicate, timeout=10):
         """Calls a service on an entity and checks the simulator's log for what it should cause."""
@@ -929,19 +1159,24 @@ class Verification:
             if not self.args.bridge_only:
                 await self.check_tv_states(ha, session)
                 await self.check_tv_behaviour(ha, session)
+                await self.check_samsung_behaviour(ha, session)
             await self.check_bridge_commands(ha, expected)
             await self.check_bridge_stop(ha, expected)
             await ha.ws.close()
         self.check_log()
 
 
+def sim_url(host):
+    return f"http://{host}:{SIM_PORT['samsung' if host == SAMSUNG_TV else 'roku']}/sim/state"
+
+
 async def sim_get(session, host):
-    async with session.get(f"http://{host}:8060/sim/state") as response:
+    async with session.get(sim_url(host)) as response:
         return await response.json(content_type=None)
 
 
 async def sim_set(session, host, state):
-    async with session.post(f"http://{host}:8060/sim/state", json=state) as response:
+    async with session.post(sim_url(host), json=state) as response:
         if response.status >= 300:
             raise RuntimeError(f"POST /sim/state {state} on {host}: HTTP {response.status}")
 
