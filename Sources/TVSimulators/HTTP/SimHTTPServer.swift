@@ -15,6 +15,23 @@ public struct SimHTTPReply: Sendable {
     }
 }
 
+/// Takes a connection over from the HTTP server when its request asks for something else
+/// (the simulated Roku's `/ecp-session` WebSocket upgrade).
+public struct SimUpgrade: Sendable {
+    /// Whether to take this request's connection over; false answers it as plain HTTP.
+    public var accepts: @Sendable (HTTPRequest) -> Bool
+    /// Serves the connection to its end; `leftover` is what arrived after the request.
+    public var run: @Sendable (HTTPRequest, TCPConnection, _ leftover: [UInt8]) async -> Void
+
+    public init(
+        accepts: @escaping @Sendable (HTTPRequest) -> Bool,
+        run: @escaping @Sendable (HTTPRequest, TCPConnection, [UInt8]) async -> Void
+    ) {
+        self.accepts = accepts
+        self.run = run
+    }
+}
+
 /// A small HTTP/1.1 server for the simulated TVs: one task per connection, keep-alive with
 /// several requests per connection, `Connection: close` honoured, a malformed request
 /// answered with 400 and the connection closed. Whatever a client sends, the server does
@@ -31,6 +48,7 @@ public final class SimHTTPServer: Sendable {
 
     private let listener: TCPListener
     private let handler: Handler
+    private let upgrade: SimUpgrade?
     private let serverHeader: String
     /// A kept-alive connection idle this long is closed, so abandoned clients cost nothing.
     private let idleTimeout: Duration
@@ -41,10 +59,12 @@ public final class SimHTTPServer: Sendable {
     public var port: UInt16 { listener.address.port }
 
     private init(
-        listener: TCPListener, serverHeader: String, idleTimeout: Duration, handler: @escaping Handler
+        listener: TCPListener, serverHeader: String, idleTimeout: Duration, upgrade: SimUpgrade?,
+        handler: @escaping Handler
     ) {
         self.listener = listener
         self.handler = handler
+        self.upgrade = upgrade
         self.serverHeader = serverHeader
         self.idleTimeout = idleTimeout
     }
@@ -62,10 +82,11 @@ public final class SimHTTPServer: Sendable {
     /// Starts serving on a listener bound already (the caller needed its port first).
     public static func start(
         listener: TCPListener, serverHeader: String, idleTimeout: Duration = .seconds(120),
-        handler: @escaping Handler
+        upgrade: SimUpgrade? = nil, handler: @escaping Handler
     ) -> SimHTTPServer {
         let server = SimHTTPServer(
-            listener: listener, serverHeader: serverHeader, idleTimeout: idleTimeout, handler: handler)
+            listener: listener, serverHeader: serverHeader, idleTimeout: idleTimeout, upgrade: upgrade,
+            handler: handler)
         let accepting = Task { await server.acceptLoop() }
         server.tasks.withLock { $0.accepting = accepting }
         return server
@@ -129,6 +150,11 @@ public final class SimHTTPServer: Sendable {
         do {
             while true {
                 while let request = try parser.next() {
+                    if let upgrade, upgrade.accepts(request) {
+                        // Tracked like any connection: close() and stop() end it too.
+                        await upgrade.run(request, connection, parser.takeRemainingBytes())
+                        return
+                    }
                     guard try await answer(request, on: connection) else { return }
                 }
                 let bytes = try await connection.read(maxBytes: 16 * 1024, deadline: .now + idleTimeout)
