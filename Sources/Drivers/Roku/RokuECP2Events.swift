@@ -23,6 +23,8 @@ public enum RokuECP2Events {
         public var refresh = false
         /// The TV reported its volume level and mute state.
         public var reportsVolume = false
+
+        public init() {}
     }
 
     /// Applies `message` to `snapshot`; `apps` names app ids.
