@@ -71,8 +71,11 @@ struct RokuECP2EndToEndTests {
             let typed = await waitUntil(timeout: .seconds(10)) {
                 rokus.entries("text", of: tv).compactMap { $0["text"]?.stringValue }.joined() == search
             }
-            #expect(typed, "typed: \(rokus.entries("text", of: tv).compactMap { $0["text"]?.stringValue })")
-            #expect(rokus.entries("text", of: tv).allSatisfy { $0["via"] == "ecp-2" })
+            let entries = rokus.entries("text", of: tv)
+            let texts = entries.compactMap { $0["text"]?.stringValue }
+            let overSession = entries.allSatisfy { $0["via"] == "ecp-2" }
+            #expect(typed, "typed: \(texts)")
+            #expect(overSession)
         }
     }
 

@@ -58,7 +58,8 @@ extension RokuECP2Session {
         guard case .notify("authenticate") = challengeMessage.kind,
             let challenge = challengeMessage["param-challenge"]
         else {
-            throw .failed(DriverError(.badResponse, "the Roku's first ECP-2 message is not the authentication challenge"))
+            throw .failed(
+                DriverError(.badResponse, "the Roku's first ECP-2 message is not the authentication challenge"))
         }
         let answer = ECP2Message.request(
             "authenticate", id: "1",

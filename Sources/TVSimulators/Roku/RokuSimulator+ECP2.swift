@@ -53,7 +53,8 @@ extension RokuSimulator {
             }
         }
         let challenge = Base64.encode(SecureRandom.bytes(16))
-        sink.yield(ECP2Message.notify("authenticate", ["param-challenge": challenge, "timestamp": "0.000"]).serialized())
+        sink.yield(
+            ECP2Message.notify("authenticate", ["param-challenge": challenge, "timestamp": "0.000"]).serialized())
         var peer: Int?
         for await incoming in connection.incoming {
             guard case .text(let text) = incoming else { continue }
@@ -76,7 +77,8 @@ extension RokuSimulator {
                 sink.yield(ECP2Message.response(name, id: id, status: 401, message: "Unauthorized").serialized())
                 sink.finish()
                 await writer.value
-                _ = try? await connection.close(code: WebSocketCloseCode.policyViolation, reason: "authentication failed")
+                _ = try? await connection.close(
+                    code: WebSocketCloseCode.policyViolation, reason: "authentication failed")
                 return
             }
             peer = register(sink, connection)
