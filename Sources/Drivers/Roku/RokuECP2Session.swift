@@ -78,16 +78,14 @@ actor RokuECP2Session {
     /// A query answered with base64 XML (`query-active-app`…): the XML.
     func query(_ name: String) async throws(DriverError) -> [UInt8] {
         let answer = try await request(name)
+        let content: [UInt8]?
         do {
-            guard let content = try answer.content() else {
-                throw DriverError(.badResponse, "the Roku answered \(name) without content")
-            }
-            return content
-        } catch let error as WireError {
-            throw DriverError(.badResponse, "the Roku's \(name) answer: \(error.reason)")
+            content = try answer.content()
         } catch {
-            throw error as! DriverError  // the only other error thrown above
+            throw DriverError(.badResponse, "the Roku's \(name) answer: \(error.reason)")
         }
+        guard let content else { throw DriverError(.badResponse, "the Roku answered \(name) without content") }
+        return content
     }
 
     /// A response read by the link task.
