@@ -148,7 +148,9 @@ extension RokuDriver {
     private func apply(_ notify: ECP2Message, session: RokuECP2Session) {
         let (snapshot, described, refresh) = state.withLock {
             state -> (TVSnapshot?, TVDescription?, Bool) in
-            var current = state.link.current ?? TVSnapshot(reachable: true)
+            // Before the first poll has finished there is nothing to apply a change to: that
+            // poll (under way) reads the whole state.
+            guard var current = state.link.current else { return (nil, nil, false) }
             let outcome = RokuECP2Events.apply(notify, to: &current, apps: state.apps)
             current.controlPath = "ecp-2"
             state.link.volume = current.volume
@@ -160,7 +162,7 @@ extension RokuDriver {
                 state.description.capabilities.muteState = true
                 described = state.description
             }
-            guard outcome.changed || state.link.current == nil else { return (nil, described, outcome.refresh) }
+            guard outcome.changed else { return (nil, described, outcome.refresh) }
             state.link.generation += 1
             state.link.current = current
             return (current, described, outcome.refresh)
