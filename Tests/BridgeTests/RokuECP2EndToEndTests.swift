@@ -30,17 +30,22 @@ struct RokuECP2EndToEndTests {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2", ecp2: true)
             let id = try await startPushing(fixture, rokus, tv)
+            // poll_interval is 1 s, but while the TV pushes nothing is polled.
+            let before = tv.httpRequestCount
+            try await Task.sleep(for: .milliseconds(2500))
+            let polled = tv.httpRequestCount - before
+            #expect(polled == 0, "\(polled) HTTP requests while pushed")
             let changed = ContinuousClock.now
             try tv.apply(["app": "837"])
             await e2e.expectState(id, in: fixture) { $0["app"] == "YouTube" && $0["media_state"] == "playing" }
             let latency = ContinuousClock.now - changed
             // Typically a few milliseconds (the benchmark holds the 100 ms figure); the bound
             // leaves room for a loaded machine and is still far below the 60 s poll.
-            #expect(latency < .milliseconds(1500), "pushed after \(latency)")
+            #expect(latency < .seconds(2), "pushed after \(latency)")
             let start = ContinuousClock.now
             try tv.apply(["power": "standby"])
             await e2e.expectState(id, in: fixture) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
-            #expect(ContinuousClock.now - start < .milliseconds(1500))
+            #expect(ContinuousClock.now - start < .seconds(2))
         }
     }
 
@@ -86,6 +91,10 @@ struct RokuECP2EndToEndTests {
             let id = try await startPushing(fixture, rokus, tv)
             tv.setECP2(false)  // sessions closed, upgrades refused: the TV no longer pushes
             await e2e.expectState(id, in: fixture) { $0["control"] == "ecp" }
+            let before = tv.httpRequestCount
+            try await Task.sleep(for: .milliseconds(2500))
+            let polled = tv.httpRequestCount - before
+            #expect(polled >= 3, "only \(polled) HTTP requests in 2.5 s at poll_interval 1 s")
             let changed = ContinuousClock.now
             try tv.apply(["app": "12"])
             await e2e.expectState(id, in: fixture) { $0["app"] == "Netflix" }

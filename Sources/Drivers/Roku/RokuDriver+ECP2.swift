@@ -173,7 +173,7 @@ extension RokuDriver {
     }
 
     /// Asks the session what is in the foreground, coalescing notifies that come in bursts.
-    private func scheduleRefresh(_ session: RokuECP2Session) {
+    func scheduleRefresh(_ session: RokuECP2Session) {
         let start = state.withLock { state -> Bool in
             if state.link.refreshing {
                 state.link.refreshAgain = true

@@ -87,7 +87,7 @@ public final class RokuDriver: TVDriver {
             controlPath: session == nil ? "ecp" : "ecp-2")
         if info.isPoweredOn { await readForeground(into: &snapshot, session: session) }
         if session != nil { await checkLimitedMode() }
-        return state.withLock { state in
+        let (polled, sessionNow) = state.withLock { state in
             var description = state.description
             RokuDescriptionBuilder.update(&description.identity, from: info)
             description.capabilities = RokuDescriptionBuilder.capabilities(info, apps: state.apps)
@@ -98,8 +98,12 @@ public final class RokuDriver: TVDriver {
             description.apps = state.apps.map { TVApp(id: $0.id, name: $0.name) }
             state.description = description
             snapshot.limitedMode = state.limitedMode
-            return state.link.merge(polled: snapshot, since: generation)
+            return (state.link.merge(polled: snapshot, since: generation), state.link.session)
         }
+        // The session came up during this poll, whose foreground came over HTTP (in Limited
+        // mode without media state): ask the session too.
+        if session == nil, let sessionNow { scheduleRefresh(sessionNow) }
+        return polled
     }
 
     private func refreshApps() async {

@@ -23,10 +23,14 @@ struct ECP2Link {
     var refreshing = false
     var refreshAgain = false
 
-    /// The snapshot a poll returns: volume and mute from the session (HTTP cannot read them),
-    /// and, when a notify arrived during the poll, the pushed foreground, which is newer.
+    /// The snapshot a poll returns: the control path and volume and mute from the session
+    /// (HTTP cannot read them), and, when a notify arrived during the poll, the pushed
+    /// foreground, which is newer.
     mutating func merge(polled: TVSnapshot, since started: Int) -> TVSnapshot {
         var result = polled
+        // The path as it is now: the session may have come up (or gone) during the poll, and
+        // with the TV pushing, the next poll is a minute away.
+        if polled.reachable { result.controlPath = session == nil ? "ecp" : "ecp-2" }
         if session != nil {
             result.volume = volume
             result.muted = muted

@@ -6,6 +6,7 @@ extension RokuSimulator {
     static let limitedBody = "ECP command not allowed in Limited mode."
 
     func handle(_ request: HTTPRequest, from peer: SocketAddress) -> SimHTTPReply {
+        core.withLock { $0.httpRequests += 1 }
         let segments: [String]
         do {
             segments = try request.pathSegments

@@ -25,6 +25,9 @@ public final class RokuSimulator: Sendable {
         var stopped = false
         /// ECP-2 (see `RokuSimulator+ECP2.swift`).
         var ecp2 = ECP2Core()
+        /// HTTP requests answered (queries are not logged, a poller would flood the log; tests
+        /// count them to see whether a bridge polls).
+        var httpRequests = 0
     }
 
     let options: RokuSimulatorOptions
@@ -103,6 +106,9 @@ public final class RokuSimulator: Sendable {
         }
         if !keep { server.close() }
     }
+
+    /// HTTP requests answered so far (ECP queries and commands, `/sim/state`).
+    public var httpRequestCount: Int { core.withLock { $0.httpRequests } }
 
     /// A snapshot of the state, with the playback position as of now.
     public var state: RokuSimState {
