@@ -20,7 +20,7 @@ public struct DriverSettings: Sendable {
     public var wolTargets: [WakeTarget]
     /// Rounds of magic packets per target and MAC.
     public var wolRepeat: Int
-    /// `roku.ecp2`: `auto` or `off` (ECP-2 is not built yet; kept for the driver that will use it).
+    /// `roku.ecp2`: `auto` (open an ECP-2 session where the Roku offers one) or `off` (HTTP ECP only).
     public var rokuECP2: String
     /// `samsung.client_name`, for the Samsung driver.
     public var samsungClientName: String

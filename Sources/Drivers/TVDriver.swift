@@ -63,6 +63,12 @@ public protocol TVDriver: AnyObject, Sendable {
     /// Pushed state and notable happenings. One consumer (the TV's poller).
     var events: AsyncStream<DriverEvent> { get }
 
+    /// While the TV pushes its state (`DriverEvent.state`), how often the bridge still polls,
+    /// only to reconcile (Roku ECP-2: 60 s); `nil` when nothing is pushed, so the bridge polls
+    /// at `poll_interval`. When it turns back to `nil` the driver sends a `.state` event, on
+    /// which the bridge polls at once and resumes `poll_interval`.
+    var reconcileInterval: Duration? { get }
+
     /// The TV answered on a new address (DHCP): use it from now on.
     func updateHost(_ host: String) async
 
@@ -74,6 +80,8 @@ public protocol TVDriver: AnyObject, Sendable {
 }
 
 extension TVDriver {
+    public var reconcileInterval: Duration? { nil }
+
     public func pair() async throws(DriverError) {
         throw DriverError(.unsupported, "this TV needs no pairing")
     }

@@ -16,7 +16,8 @@ struct SimulatorPlan {
           --name NAME            friendly name (default "Roku TV <last octet>")
           --serial SERIAL        serial number (default derived from the host)
           --limited              start in Limited mode (keys and media-player answer 403)
-          --ecp2 on|off          ECP-2 WebSocket sessions (only off for now)
+          --ecp2 on|off          ECP-2 WebSocket sessions on /ecp-session (default off:
+                                 the upgrade is answered 404, as older firmware does)
           --ssdp-port P          answer SSDP M-SEARCH on UDP port P
           --wol-port P           wake from power off on Wake-on-LAN packets to UDP port P
           --notify HOST:PORT     send NOTIFY ssdp:alive there at start and when woken (loopback)
@@ -36,6 +37,7 @@ struct SimulatorPlan {
           --ssdp-port P          SSDP responders on UDP port P
           --wol-port P           Wake-on-LAN listeners on UDP port P
           --notify HOST:PORT     NOTIFY ssdp:alive there at start and when woken (loopback)
+          --ecp2 on|off          ECP-2 WebSocket sessions on every TV (default off)
           --log FILE             append the command log (JSON lines) to FILE (default stdout)
           --allow-non-loopback   allow addresses outside 127.0.0.0/8
         """
@@ -62,7 +64,7 @@ struct SimulatorPlan {
             case "--name": options.name = try reader.value(for: flag)
             case "--serial": options.serial = try reader.value(for: flag)
             case "--limited": options.limited = true
-            case "--ecp2": try checkECP2(try reader.value(for: flag))
+            case "--ecp2": options.ecp2 = try ecp2(try reader.value(for: flag))
             case "--ssdp-port": options.ssdpPort = try reader.port(for: flag)
             case "--wol-port": options.wolPort = try reader.port(for: flag)
             case "--notify": options.notifyAddress = try notifyTarget(try reader.value(for: flag))
@@ -97,7 +99,7 @@ struct SimulatorPlan {
             case "--ssdp-port": template.ssdpPort = try reader.port(for: flag)
             case "--wol-port": template.wolPort = try reader.port(for: flag)
             case "--notify": template.notifyAddress = try notifyTarget(try reader.value(for: flag))
-            case "--ecp2": try checkECP2(try reader.value(for: flag))
+            case "--ecp2": template.ecp2 = try ecp2(try reader.value(for: flag))
             case "--pairing":
                 let text = try reader.value(for: flag)
                 guard let mode = SamsungPairingMode(rawValue: text) else {
@@ -139,10 +141,10 @@ struct SimulatorPlan {
         return plan
     }
 
-    private static func checkECP2(_ value: String) throws(UsageError) {
+    private static func ecp2(_ value: String) throws(UsageError) -> Bool {
         switch value {
-        case "off": return
-        case "on": throw UsageError("--ecp2 on: ECP-2 is not implemented yet")
+        case "off": return false
+        case "on": return true
         default: throw UsageError("--ecp2: '\(value)' is not on or off")
         }
     }

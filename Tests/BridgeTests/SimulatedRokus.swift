@@ -23,10 +23,11 @@ final class SimulatedRokus: Sendable {
         SimulatedRokus(ssdpPort: try FreePort.udp(), wolPort: try FreePort.udp())
     }
 
-    /// Starts a Roku on `host` (port chosen by the system unless given).
+    /// Starts a Roku on `host` (port chosen by the system unless given); `ecp2` serves ECP-2.
     @discardableResult
     func start(
-        _ host: String, kind: RokuDeviceKind = .tv, port: UInt16 = 0, limited: Bool = false, name: String? = nil
+        _ host: String, kind: RokuDeviceKind = .tv, port: UInt16 = 0, limited: Bool = false, name: String? = nil,
+        ecp2: Bool = false
     ) async throws -> RokuSimulator {
         var options = RokuSimulatorOptions()
         options.host = host
@@ -34,6 +35,7 @@ final class SimulatedRokus: Sendable {
         options.kind = kind
         options.name = name
         options.limited = limited
+        options.ecp2 = ecp2
         options.ssdpPort = ssdpPort
         options.wolPort = wolPort
         let simulator = try await RokuSimulator.start(options, log: log)

@@ -37,14 +37,18 @@ func testSettings(wolPort: UInt16? = nil) -> DriverSettings {
 }
 
 func withRokuRig(
-    kind: RokuDeviceKind = .tv, limited: Bool = false, wol: Bool = false,
+    kind: RokuDeviceKind = .tv, limited: Bool = false, wol: Bool = false, ecp2: Bool = false,
+    ecp2Key: String? = nil, driverECP2: String = "auto",
     _ body: (RokuRig) async throws -> Void
 ) async throws {
     let wolPort = wol ? try freeUDPPort() : nil
     let log = CommandLog.memory()
     let simulator = try await RokuSimulator.start(
-        RokuSimulatorOptions(host: "127.0.0.2", port: 0, kind: kind, limited: limited, wolPort: wolPort), log: log)
-    let settings = testSettings(wolPort: wolPort)
+        RokuSimulatorOptions(
+            host: "127.0.0.2", port: 0, kind: kind, limited: limited, wolPort: wolPort, ecp2: ecp2, ecp2Key: ecp2Key),
+        log: log)
+    var settings = testSettings(wolPort: wolPort)
+    settings.rokuECP2 = driverECP2
     let driver: RokuDriver
     let description: TVDescription
     do {

@@ -27,6 +27,9 @@ actor TVController {
     private var publishedState: String?
     private var publishedAvailability: Bool?
     private(set) var lastSeen: Double?
+    /// The poll loop is waiting the driver's reconcile interval (state is pushed), not
+    /// `poll_interval`: when the push stops, it must be woken.
+    private var pollingSlowly = false
 
     static let refreshDelay = Duration.milliseconds(350)
     static let fullPollInterval = Duration.seconds(15 * 60)
@@ -87,9 +90,20 @@ actor TVController {
             await publish(snapshot)
             if full || snapshot.reachable { await refreshDescription() }
             if await appIsUnknown(snapshot) { nextFull = .now }
-            let interval = Duration.seconds(context.configuration.pollInterval)
+            let interval = await nextPollInterval()
             if await wakeup.wait(timeout: interval) { await waitForRefreshTime() }
         }
+    }
+
+    /// `poll_interval`, or the driver's slower reconcile interval while the TV pushes its state.
+    private func nextPollInterval() -> Duration {
+        let configured = Duration.seconds(context.configuration.pollInterval)
+        guard let reconcile = driver.reconcileInterval, reconcile > configured else {
+            pollingSlowly = false
+            return configured
+        }
+        pollingSlowly = true
+        return reconcile
     }
 
     private func waitForRefreshTime() async {
@@ -181,6 +195,8 @@ actor TVController {
         switch event {
         case .state(let pushed):
             await publish(pushed)
+            // The push stopped (e.g. the ECP-2 session dropped): poll now, then at poll_interval.
+            if pollingSlowly && driver.reconcileInterval == nil { requestRefresh(after: .zero) }
         case .description(let updated):
             await adopt(updated)
         case .pairingRequired(let message):

@@ -11,4 +11,9 @@ public enum RokuAction: Equatable, Sendable {
     case launch(appID: String, contentID: String?, mediaType: String?)
     /// Idempotent power with a state check first (never a blind toggle).
     case power(PowerAction)
+    /// Volume to a level: VolumeUp/VolumeDown steps from the level the TV last pushed over
+    /// ECP-2 (neither ECP nor ECP-2 has a request that sets a level).
+    case volume(Int)
+    /// Mute on or off: VolumeMute (a toggle) only when the pushed mute state differs.
+    case mute(Bool)
 }

@@ -34,12 +34,19 @@ public struct RokuCommandPlanner: Sendable {
             return .text(text.map(RokuKeys.literal))
         case .input(let name):
             return try planInput(name)
-        case .volume:
-            throw CommandRejection(
-                "this Roku does not report its volume level; use the volume_up, volume_down and mute keys")
-        case .mute:
-            throw CommandRejection(
-                "this Roku does not report its mute state; use the mute key (VolumeMute) to toggle it")
+        case .volume(let level):
+            guard capabilities.volumeLevel else {
+                throw CommandRejection(
+                    "this Roku does not report its volume level; use the volume_up, volume_down and mute keys")
+            }
+            guard (0...100).contains(level) else { throw CommandRejection("volume must be 0…100, got \(level)") }
+            return .volume(level)
+        case .mute(let on):
+            guard capabilities.muteState else {
+                throw CommandRejection(
+                    "this Roku does not report its mute state; use the mute key (VolumeMute) to toggle it")
+            }
+            return .mute(on)
         }
     }
 

@@ -15,7 +15,7 @@ extension RokuDriver {
         case .nothing:
             logger.debug("power \(action.rawValue): already \(mode ?? "unreachable"), nothing sent")
         case .turnOff:
-            try await ecp.command("/keypress/PowerOff")
+            try await sendKeys(["PowerOff"], session: ecp2Session)
         case .turnOn(let waitForAnswer, _):
             if action != .on { await wake() }
             var current = mode
@@ -29,7 +29,7 @@ extension RokuDriver {
                 return
             }
             // Decided again on what the TV says now: a woken TV may already be on.
-            if current != "PowerOn" { try await ecp.command("/keypress/PowerOn") }
+            if current != "PowerOn" { try await sendKeys(["PowerOn"], session: ecp2Session) }
         }
     }
 

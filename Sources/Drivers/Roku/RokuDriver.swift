@@ -17,6 +17,8 @@ public final class RokuDriver: TVDriver {
         var appsLoaded = false
         /// Unknown until a query that Limited mode refuses has been answered either way.
         var limitedMode: Bool?
+        /// ECP-2 (see `RokuDriver+ECP2.swift`).
+        var link = ECP2Link()
     }
 
     public let kind = TVKind.roku
@@ -59,6 +61,7 @@ public final class RokuDriver: TVDriver {
     }
 
     public func shutdown() async {
+        await stopECP2()
         await ecp.http.closeIdle()
         eventSink.finish()
     }
@@ -69,6 +72,8 @@ public final class RokuDriver: TVDriver {
     /// media-player only while the TV is on (media-player not for TV inputs, which have no
     /// player). Never throws: a TV that does not answer device-info is unreachable.
     public func poll(full: Bool) async -> TVSnapshot {
+        startECP2IfNeeded()
+        let (generation, session) = state.withLock { ($0.link.generation, $0.link.session) }
         let info: RokuDeviceInfo
         do {
             info = try RokuDeviceInfo.parse(try await ecp.query("/query/device-info"))
@@ -78,17 +83,27 @@ public final class RokuDriver: TVDriver {
         }
         if full || !state.withLock({ $0.appsLoaded }) { await refreshApps() }
         var snapshot = TVSnapshot(
-            reachable: true, power: info.isPoweredOn, powerMode: info.powerMode, controlPath: "ecp")
-        if info.isPoweredOn { await readForeground(into: &snapshot) }
-        snapshot.limitedMode = state.withLock { state in
+            reachable: true, power: info.isPoweredOn, powerMode: info.powerMode,
+            controlPath: session == nil ? "ecp" : "ecp-2")
+        if info.isPoweredOn { await readForeground(into: &snapshot, session: session) }
+        if session != nil { await checkLimitedMode() }
+        let (polled, sessionNow) = state.withLock { state in
             var description = state.description
             RokuDescriptionBuilder.update(&description.identity, from: info)
             description.capabilities = RokuDescriptionBuilder.capabilities(info, apps: state.apps)
+            if state.link.reportsVolume {
+                description.capabilities.volumeLevel = true
+                description.capabilities.muteState = true
+            }
             description.apps = state.apps.map { TVApp(id: $0.id, name: $0.name) }
             state.description = description
-            return state.limitedMode
+            snapshot.limitedMode = state.limitedMode
+            return (state.link.merge(polled: snapshot, since: generation), state.link.session)
         }
-        return snapshot
+        // The session came up during this poll, whose foreground came over HTTP (in Limited
+        // mode without media state): ask the session too.
+        if session == nil, let sessionNow { scheduleRefresh(sessionNow) }
+        return polled
     }
 
     private func refreshApps() async {
@@ -104,10 +119,15 @@ public final class RokuDriver: TVDriver {
     }
 
     /// active-app, then media-player: both keep working in Limited mode except media-player,
-    /// whose 403 is how Limited mode is noticed while polling.
-    private func readForeground(into snapshot: inout TVSnapshot) async {
+    /// whose 403 is how Limited mode is noticed while polling. Over the ECP-2 session when it
+    /// is up (Limited mode does not restrict it).
+    func readForeground(into snapshot: inout TVSnapshot, session: RokuECP2Session?) async {
+        func query(_ name: String) async throws(DriverError) -> [UInt8] {
+            if let session { return try await session.query("query-\(name)") }
+            return try await ecp.query("/query/\(name)")
+        }
         do {
-            let active = try RokuActiveApp.parse(try await ecp.query("/query/active-app"))
+            let active = try RokuActiveApp.parse(try await query("active-app"))
             snapshot.app = active.name
             snapshot.appID = active.id
             if active.isInput {
@@ -120,14 +140,27 @@ public final class RokuDriver: TVDriver {
             logger.debug("active-app failed: \(error.message)")
         }
         do {
-            let player = try RokuMediaPlayer.parse(try await ecp.query("/query/media-player"))
+            let player = try RokuMediaPlayer.parse(try await query("media-player"))
             snapshot.mediaState = player.mediaState
             snapshot.position = player.position
             snapshot.duration = player.duration
-            state.withLock { $0.limitedMode = false }
+            if session == nil { state.withLock { $0.limitedMode = false } }
         } catch {
             noteLimitedMode(error)
             logger.debug("media-player failed: \(error.message)")
+        }
+    }
+
+    /// With the session up, foreground queries do not touch HTTP, so whether HTTP ECP is
+    /// limited is asked separately, while it is unknown or limited (to notice the user
+    /// enabling "Control by mobile apps").
+    private func checkLimitedMode() async {
+        guard state.withLock({ $0.limitedMode != false }) else { return }
+        do {
+            _ = try await ecp.query("/query/media-player")
+            state.withLock { $0.limitedMode = false }
+        } catch {
+            noteLimitedMode(error)
         }
     }
 

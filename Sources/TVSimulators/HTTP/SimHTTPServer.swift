@@ -16,6 +16,25 @@ public struct SimHTTPReply: Sendable {
     }
 }
 
+/// Takes a connection over from the HTTP server when its request asks for something else: a
+/// WebSocket upgrade (the Roku's `/ecp-session`, the Samsung's remote channel).
+public struct SimUpgrade: Sendable {
+    /// Whether to take this request's connection over; false answers it as plain HTTP.
+    public var accepts: @Sendable (HTTPRequest) -> Bool
+    /// Serves the connection (plain TCP, or TLS on a TLS server) to its end; `leftover` is what
+    /// arrived after the request (the start of the first frames). The server closes the
+    /// stream afterwards.
+    public var run: @Sendable (HTTPRequest, any ByteStream, _ leftover: [UInt8]) async -> Void
+
+    public init(
+        accepts: @escaping @Sendable (HTTPRequest) -> Bool,
+        run: @escaping @Sendable (HTTPRequest, any ByteStream, [UInt8]) async -> Void
+    ) {
+        self.accepts = accepts
+        self.run = run
+    }
+}
+
 /// A small HTTP/1.1 server for the simulated TVs: one task per connection, keep-alive with
 /// several requests per connection, `Connection: close` honoured, a malformed request
 /// answered with 400 and the connection closed. Whatever a client sends, the server does
@@ -26,10 +45,6 @@ public struct SimHTTPReply: Sendable {
 /// owns the connection from then on.
 public final class SimHTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest, SocketAddress) async -> SimHTTPReply
-    /// Takes over a connection whose request asks for a WebSocket: the request, the stream,
-    /// and the bytes read after the request (the start of the first frames). Returns when the
-    /// connection is done; the server closes the stream afterwards.
-    public typealias Upgrader = @Sendable (HTTPRequest, any ByteStream, [UInt8]) async -> Void
     /// The TLS context for the next connection (read per connection, so a test can make the
     /// TV serve a new certificate); nil serves plain HTTP.
     public typealias TLSProvider = @Sendable () -> TLSContext?
@@ -43,7 +58,7 @@ public final class SimHTTPServer: Sendable {
 
     private let listener: TCPListener
     private let handler: Handler
-    private let upgrade: Upgrader?
+    private let upgrade: SimUpgrade?
     private let tls: TLSProvider?
     private let serverHeader: String
     /// A kept-alive connection idle this long is closed, so abandoned clients cost nothing.
@@ -56,7 +71,7 @@ public final class SimHTTPServer: Sendable {
 
     private init(
         listener: TCPListener, serverHeader: String, idleTimeout: Duration, tls: TLSProvider?,
-        upgrade: Upgrader?, handler: @escaping Handler
+        upgrade: SimUpgrade?, handler: @escaping Handler
     ) {
         self.listener = listener
         self.handler = handler
@@ -83,7 +98,7 @@ public final class SimHTTPServer: Sendable {
     ///   - upgrade: where WebSocket upgrade requests go; nil answers them like any request.
     public static func start(
         listener: TCPListener, serverHeader: String, idleTimeout: Duration = .seconds(120),
-        tls: TLSProvider? = nil, upgrade: Upgrader? = nil, handler: @escaping Handler
+        tls: TLSProvider? = nil, upgrade: SimUpgrade? = nil, handler: @escaping Handler
     ) -> SimHTTPServer {
         let server = SimHTTPServer(
             listener: listener, serverHeader: serverHeader, idleTimeout: idleTimeout, tls: tls,
@@ -161,8 +176,9 @@ public final class SimHTTPServer: Sendable {
         do {
             while true {
                 while let request = try parser.next() {
-                    if let upgrade, WebSocketServerHandshake.isUpgradeRequest(request) {
-                        await upgrade(request, connection, parser.takeRemainingBytes())
+                    if let upgrade, upgrade.accepts(request) {
+                        // Tracked like any connection: close() and stop() end it too.
+                        await upgrade.run(request, connection, parser.takeRemainingBytes())
                         return
                     }
                     guard try await answer(request, on: connection, remote: remote) else { return }

@@ -6,15 +6,18 @@ extension RokuSimulator {
     ///   - name: the decoded key (`Home`, `Lit_€`).
     ///   - raw: the key as sent (`Lit_%E2%82%AC`), logged as `key`.
     ///   - kind: `keypress`, `keydown` or `keyup`.
-    func key(_ name: String, raw: String, kind command: String) -> HTTPResponse {
+    ///   - viaECP2: sent over an ECP-2 session, which Limited mode does not restrict.
+    func key(_ name: String, raw: String, kind command: String, viaECP2: Bool = false) -> HTTPResponse {
         let literal: String? = name.lowercased().hasPrefix("lit_") ? String(name.dropFirst(4)) : nil
         let canonical = literal == nil ? RokuCatalog.canonicalKey(name) : nil
         let logKind = literal != nil && command == "keypress" ? "text" : command
         var fields: [String: JSONValue] = ["key": .string(literal != nil ? raw : (canonical ?? name))]
         if let literal, command == "keypress" { fields["text"] = .string(literal) }
+        if viaECP2 { fields["via"] = "ecp-2" }
         return core.withLock { core in
+            defer { announceLocked(&core) }
             // Logged under the same lock as the effect, so the log order is the handling order.
-            if core.state.limited {
+            if core.state.limited && !viaECP2 {
                 fields["refused"] = "limited mode"
                 record(logKind, fields)
                 return Self.plain(403, Self.limitedBody)
@@ -116,10 +119,14 @@ extension RokuSimulator {
 
     /// `POST /launch/<appId>?contentId=…&mediaType=…`. Works in Limited mode; a TV in standby
     /// turns on to launch (as a Roku TV with fast start does).
-    func launch(_ appID: String, parameters: [(name: String, value: String)]) -> HTTPResponse {
+    func launch(_ appID: String, parameters: [(name: String, value: String)], viaECP2: Bool = false)
+        -> HTTPResponse
+    {
         var fields: [String: JSONValue] = ["app": .string(appID)]
         for (name, value) in parameters { fields[name] = .string(value) }
+        if viaECP2 { fields["via"] = "ecp-2" }
         return core.withLock { core in
+            defer { announceLocked(&core) }
             guard RokuCatalog.app(appID, kind: kind) != nil else {
                 fields["refused"] = "unknown app"
                 record("launch", fields)

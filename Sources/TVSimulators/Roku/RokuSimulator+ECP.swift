@@ -6,6 +6,7 @@ extension RokuSimulator {
     static let limitedBody = "ECP command not allowed in Limited mode."
 
     func handle(_ request: HTTPRequest, from peer: SocketAddress) -> SimHTTPReply {
+        core.withLock { $0.httpRequests += 1 }
         let segments: [String]
         do {
             segments = try request.pathSegments
@@ -34,33 +35,35 @@ extension RokuSimulator {
     }
 
     private func answerQuery(_ name: String, method: String) -> SimHTTPReply {
-        switch name {
-        case "device-info":
-            return query(method) { core in
+        guard method == "GET" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+        if name == "media-player" && core.withLock({ $0.state.limited }) {
+            // Polls are not commands: refused queries are not logged (a poller would flood the log).
+            return SimHTTPReply(Self.plain(403, Self.limitedBody))
+        }
+        guard let document = document(name) else { return SimHTTPReply(Self.plain(404, "Not Found")) }
+        return SimHTTPReply(Self.xml(document))
+    }
+
+    /// The XML of `/query/<name>`, built from the state under the lock (HTTP and ECP-2 alike);
+    /// nil for an unknown query.
+    func document(_ name: String) -> String? {
+        core.withLock { core in
+            switch name {
+            case "device-info":
                 let uptime = Int((ContinuousClock.now - started).components.seconds) + 264_789
-                return RokuDocuments.deviceInfo(
-                    identity, kind: kind, power: core.state.power, uptime: uptime)
-            }
-        case "apps":
-            return query(method) { _ in RokuDocuments.apps(kind: kind) }
-        case "active-app":
-            return query(method) { core in
-                let state = core.state
-                let app = RokuCatalog.app(state.appID, kind: kind) ?? RokuCatalog.home
-                return RokuDocuments.activeApp(app, screensaver: state.screensaver)
-            }
-        case "media-player":
-            if core.withLock({ $0.state.limited }) {
-                // Polls are not commands: refused queries are not logged (a poller would flood the log).
-                return SimHTTPReply(Self.plain(403, Self.limitedBody))
-            }
-            return query(method) { core in
+                return RokuDocuments.deviceInfo(identity, kind: kind, power: core.state.power, uptime: uptime)
+            case "apps":
+                return RokuDocuments.apps(kind: kind)
+            case "active-app":
+                let app = RokuCatalog.app(core.state.appID, kind: kind) ?? RokuCatalog.home
+                return RokuDocuments.activeApp(app, screensaver: core.state.screensaver)
+            case "media-player":
                 let state = core.snapshot(at: .now)
                 let app = state.power == .on ? RokuCatalog.app(state.appID, kind: kind) : nil
                 return RokuDocuments.mediaPlayer(state, app: app)
+            default:
+                return nil
             }
-        default:
-            return SimHTTPReply(Self.plain(404, "Not Found"))
         }
     }
 

@@ -41,6 +41,7 @@ extension RokuSimulator {
             guard core.state.power == .off, !core.stopped else { return .none }
             core.settle()
             powerOn(&core)
+            announceLocked(&core)
             return .openListener
         }
         perform(effect)

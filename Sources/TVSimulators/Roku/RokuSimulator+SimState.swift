@@ -92,6 +92,7 @@ extension RokuSimulator {
         if let limited { core.state.limited = limited }
         if let text { core.state.text = text }
         core.restartClock()
+        announceLocked(&core)
         switch (before == .off, core.state.power == .off) {
         case (false, true): return .closeListener
         case (true, false): return .openListener

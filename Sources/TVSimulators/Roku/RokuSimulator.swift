@@ -23,6 +23,11 @@ public final class RokuSimulator: Sendable {
         var background: [Task<Void, Never>] = []
         var sockets: [UDPSocket] = []
         var stopped = false
+        /// ECP-2 (see `RokuSimulator+ECP2.swift`).
+        var ecp2 = ECP2Core()
+        /// HTTP requests answered (queries are not logged, a poller would flood the log; tests
+        /// count them to see whether a bridge polls).
+        var httpRequests = 0
     }
 
     let options: RokuSimulatorOptions
@@ -56,7 +61,11 @@ public final class RokuSimulator: Sendable {
         identity = RokuIdentity(
             host: options.host, port: port, kind: options.kind, name: options.name, serial: options.serial
         )
-        core.withLock { $0.state.limited = options.limited }
+        core.withLock { core in
+            core.state.limited = options.limited
+            core.ecp2.enabled = options.ecp2
+            core.ecp2.announced = core.state
+        }
     }
 
     /// Binds the ECP port (and the SSDP and Wake-on-LAN ports when asked) and starts serving.
@@ -78,7 +87,14 @@ public final class RokuSimulator: Sendable {
     }
 
     func serve(on listener: TCPListener) {
-        let server = SimHTTPServer.start(listener: listener, serverHeader: RokuCatalog.serverHeader) {
+        let upgrade = SimUpgrade(
+            accepts: { [weak self] request in self?.acceptsECP2(request) ?? false },
+            run: { [weak self] request, connection, leftover in
+                await self?.serveECP2(request, on: connection, leftover: leftover)
+            })
+        let server = SimHTTPServer.start(
+            listener: listener, serverHeader: RokuCatalog.serverHeader, upgrade: upgrade
+        ) {
             [weak self] request, peer in
             guard let self else { return SimHTTPReply(HTTPResponse(status: 503)) }
             return self.handle(request, from: peer)
@@ -90,6 +106,9 @@ public final class RokuSimulator: Sendable {
         }
         if !keep { server.close() }
     }
+
+    /// HTTP requests answered so far (ECP queries and commands, `/sim/state`).
+    public var httpRequestCount: Int { core.withLock { $0.httpRequests } }
 
     /// A snapshot of the state, with the playback position as of now.
     public var state: RokuSimState {

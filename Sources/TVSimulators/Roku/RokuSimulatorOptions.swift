@@ -24,12 +24,18 @@ public struct RokuSimulatorOptions: Sendable {
     public var wolPort: UInt16?
     /// "HOST:PORT" to send NOTIFY ssdp:alive to at start and when woken (loopback only).
     public var notifyAddress: String?
+    /// Speaks ECP-2 on `/ecp-session` (challenge, events, key-press, launch, queries). Off, the
+    /// upgrade is answered 404, as older firmware does.
+    public var ecp2: Bool
+    /// The key this TV expects answers to be computed with; nil is the real one. Another key
+    /// makes a TV that refuses tv2mqtt's authentication (tests).
+    public var ecp2Key: String?
 
     public init(
         host: String = "127.0.0.2", port: UInt16 = 8060, kind: RokuDeviceKind = .tv,
         name: String? = nil,
         serial: String? = nil, limited: Bool = false, ssdpPort: UInt16? = nil, wolPort: UInt16? = nil,
-        notifyAddress: String? = nil
+        notifyAddress: String? = nil, ecp2: Bool = false, ecp2Key: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -40,5 +46,7 @@ public struct RokuSimulatorOptions: Sendable {
         self.ssdpPort = ssdpPort
         self.wolPort = wolPort
         self.notifyAddress = notifyAddress
+        self.ecp2 = ecp2
+        self.ecp2Key = ecp2Key
     }
 }

@@ -1,3 +1,4 @@
+import Clients
 import Net
 
 /// Which listeners are open follows the power state: `on` serves everything; `standby`
@@ -12,7 +13,8 @@ extension SamsungSimulator {
             let tls: SimHTTPServer.TLSProvider = { [weak self] in
                 self?.core.withLock { $0.certificate.context }
             }
-            let upgrade: SimHTTPServer.Upgrader = { [weak self] request, stream, leftover in
+            let upgrade = SimUpgrade(accepts: WebSocketServerHandshake.isUpgradeRequest) {
+                [weak self] request, stream, leftover in
                 await self?.remoteChannel(request, stream: stream, leftover: leftover, secure: secure)
             }
             return SimHTTPServer.start(

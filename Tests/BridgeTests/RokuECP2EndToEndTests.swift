@@ -1,0 +1,134 @@
+import Clients
+import Drivers
+import Harness
+import TVModel
+import TVSimulators
+import Testing
+import Wire
+
+@testable import Bridge
+
+/// ECP-2 through the whole bridge: simulated Rokus speaking ECP-2, a real mosquitto, the real
+/// driver. The fixture polls every second; while the TV pushes, the bridge polls every 60 s,
+/// so a state change that arrives within a second or two was pushed, not polled.
+@Suite("Roku ECP-2 end to end")
+struct RokuECP2EndToEndTests {
+    let e2e = RokuEndToEndTests()
+
+    /// Starts the bridge with SSDP and waits until `tv` is on ECP-2 with the slow poll in force.
+    func startPushing(_ fixture: BridgeFixture, _ rokus: SimulatedRokus, _ tv: RokuSimulator) async throws -> String {
+        try await e2e.startBridge(fixture, rokus)
+        let id = SimulatedRokus.id(tv)
+        await e2e.expectState(id, in: fixture, "the state says ECP-2") { $0["control"] == "ecp-2" }
+        // The poll loop may still be in its 1 s wait; after it, it waits 60 s.
+        try await Task.sleep(for: .milliseconds(1500))
+        return id
+    }
+
+    @Test("a /sim/state change is pushed to <base>/<tv>/state while polling waits 60 s")
+    func pushLatency() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2", ecp2: true)
+            let id = try await startPushing(fixture, rokus, tv)
+            // poll_interval is 1 s, but while the TV pushes nothing is polled.
+            let before = tv.httpRequestCount
+            try await Task.sleep(for: .milliseconds(2500))
+            let polled = tv.httpRequestCount - before
+            #expect(polled == 0, "\(polled) HTTP requests while pushed")
+            let changed = ContinuousClock.now
+            try tv.apply(["app": "837"])
+            await e2e.expectState(id, in: fixture) { $0["app"] == "YouTube" && $0["media_state"] == "playing" }
+            let latency = ContinuousClock.now - changed
+            // Typically a few milliseconds (the benchmark holds the 100 ms figure); the bound
+            // leaves room for a loaded machine and is still far below the 60 s poll.
+            #expect(latency < .seconds(2), "pushed after \(latency)")
+            let start = ContinuousClock.now
+            try tv.apply(["power": "standby"])
+            await e2e.expectState(id, in: fixture) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
+            #expect(ContinuousClock.now - start < .seconds(2))
+        }
+    }
+
+    @Test("volume and mute entities appear once the TV reports its volume; volume is set")
+    func volume() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2", ecp2: true)
+            let id = try await startPushing(fixture, rokus, tv)
+            try await e2e.press("volume_up", of: id, in: fixture)
+            await e2e.expectState(id, in: fixture) { $0["volume"] == 16 && $0["muted"] == false }
+            let entity = try await e2e.component("volume", of: id, in: fixture)
+            _ = try await e2e.component("mute", of: id, in: fixture)
+            let topic = try #require(entity["command_topic"]?.stringValue)
+            try await fixture.publish(topic, "30")
+            await e2e.expectState(id, in: fixture) { $0["volume"] == 30 }
+            #expect(tv.state.volume == 30)
+        }
+    }
+
+    @Test("a 30-character search typed from the keyboard entity arrives complete and in order")
+    func typing() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2", ecp2: true)
+            let id = try await startPushing(fixture, rokus, tv)
+            let search = "the quick brown fox jumps 1234"
+            #expect(search.count == 30)
+            try await e2e.press("keyboard", of: id, payload: search, in: fixture)
+            let typed = await waitUntil(timeout: .seconds(10)) {
+                rokus.entries("text", of: tv).compactMap { $0["text"]?.stringValue }.joined() == search
+            }
+            let entries = rokus.entries("text", of: tv)
+            let texts = entries.compactMap { $0["text"]?.stringValue }
+            let overSession = entries.allSatisfy { $0["via"] == "ecp-2" }
+            #expect(typed, "typed: \(texts)")
+            #expect(overSession)
+        }
+    }
+
+    @Test("push lost: the state says ecp again and polling resumes at poll_interval")
+    func pushLost() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2", ecp2: true)
+            let id = try await startPushing(fixture, rokus, tv)
+            tv.setECP2(false)  // sessions closed, upgrades refused: the TV no longer pushes
+            await e2e.expectState(id, in: fixture) { $0["control"] == "ecp" }
+            let before = tv.httpRequestCount
+            try await Task.sleep(for: .milliseconds(2500))
+            let polled = tv.httpRequestCount - before
+            #expect(polled >= 3, "only \(polled) HTTP requests in 2.5 s at poll_interval 1 s")
+            let changed = ContinuousClock.now
+            try tv.apply(["app": "12"])
+            await e2e.expectState(id, in: fixture) { $0["app"] == "Netflix" }
+            // Polled, at the 1 s poll interval (plus slack), not after the 60 s reconcile wait.
+            #expect(ContinuousClock.now - changed < .seconds(5))
+        }
+    }
+
+    @Test("Limited mode with ECP-2: keys still reach the TV; the state says limited and ecp-2")
+    func limitedMode() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2", limited: true, ecp2: true)
+            let id = try await startPushing(fixture, rokus, tv)
+            await e2e.expectState(id, in: fixture) { $0["limited_mode"] == true && $0["control"] == "ecp-2" }
+            try await e2e.press("home", of: id, in: fixture)
+            await e2e.expectReceived(rokus) { $0["key"] == "Home" && $0["via"] == "ecp-2" && $0["refused"] == nil }
+            try await Task.sleep(for: .milliseconds(300))
+            let failures = await fixture.log.all("tv2mqtt/bridge/event").filter {
+                (try? JSONParser.parse($0.payload))?["type"] == "command_failed"
+            }
+            #expect(failures.isEmpty)
+        }
+    }
+
+    @Test("roku.ecp2 off keeps the driver on HTTP ECP")
+    func off() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2", ecp2: true)
+            try await e2e.startBridge(fixture, rokus) { $0.roku.ecp2 = .off }
+            let id = SimulatedRokus.id(tv)
+            await e2e.expectState(id, in: fixture) { $0["control"] == "ecp" }
+            try await e2e.press("home", of: id, in: fixture)
+            await e2e.expectReceived(rokus) { $0["key"] == "Home" && $0["via"] == nil }
+            #expect(tv.ecp2SessionCount == 0)
+        }
+    }
+}
