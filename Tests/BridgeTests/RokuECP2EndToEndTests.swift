@@ -19,7 +19,7 @@ struct RokuECP2EndToEndTests {
     func startPushing(_ fixture: BridgeFixture, _ rokus: SimulatedRokus, _ tv: RokuSimulator) async throws -> String {
         try await e2e.startBridge(fixture, rokus)
         let id = SimulatedRokus.id(tv)
-        await e2e.expectState(id, in: fixture, "the state says ECP-2") { $0["control"] == "ecp-2" }
+        await fixture.expectState(id, "the state says ECP-2") { $0["control"] == "ecp-2" }
         // The poll loop may still be in its 1 s wait; after it, it waits 60 s.
         try await Task.sleep(for: .milliseconds(1500))
         return id
@@ -37,14 +37,14 @@ struct RokuECP2EndToEndTests {
             #expect(polled == 0, "\(polled) HTTP requests while pushed")
             let changed = ContinuousClock.now
             try tv.apply(["app": "837"])
-            await e2e.expectState(id, in: fixture) { $0["app"] == "YouTube" && $0["media_state"] == "playing" }
+            await fixture.expectState(id) { $0["app"] == "YouTube" && $0["media_state"] == "playing" }
             let latency = ContinuousClock.now - changed
             // Typically a few milliseconds (the benchmark holds the 100 ms figure); the bound
             // leaves room for a loaded machine and is still far below the 60 s poll.
             #expect(latency < .seconds(2), "pushed after \(latency)")
             let start = ContinuousClock.now
             try tv.apply(["power": "standby"])
-            await e2e.expectState(id, in: fixture) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
+            await fixture.expectState(id) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
             #expect(ContinuousClock.now - start < .seconds(2))
         }
     }
@@ -54,13 +54,13 @@ struct RokuECP2EndToEndTests {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2", ecp2: true)
             let id = try await startPushing(fixture, rokus, tv)
-            try await e2e.press("volume_up", of: id, in: fixture)
-            await e2e.expectState(id, in: fixture) { $0["volume"] == 16 && $0["muted"] == false }
-            let entity = try await e2e.component("volume", of: id, in: fixture)
-            _ = try await e2e.component("mute", of: id, in: fixture)
+            try await fixture.use("volume_up", of: id)
+            await fixture.expectState(id) { $0["volume"] == 16 && $0["muted"] == false }
+            let entity = try await fixture.component("volume", of: id)
+            _ = try await fixture.component("mute", of: id)
             let topic = try #require(entity["command_topic"]?.stringValue)
             try await fixture.publish(topic, "30")
-            await e2e.expectState(id, in: fixture) { $0["volume"] == 30 }
+            await fixture.expectState(id) { $0["volume"] == 30 }
             #expect(tv.state.volume == 30)
         }
     }
@@ -72,7 +72,7 @@ struct RokuECP2EndToEndTests {
             let id = try await startPushing(fixture, rokus, tv)
             let search = "the quick brown fox jumps 1234"
             #expect(search.count == 30)
-            try await e2e.press("keyboard", of: id, payload: search, in: fixture)
+            try await fixture.use("keyboard", of: id, payload: search)
             let typed = await waitUntil(timeout: .seconds(10)) {
                 rokus.entries("text", of: tv).compactMap { $0["text"]?.stringValue }.joined() == search
             }
@@ -89,15 +89,16 @@ struct RokuECP2EndToEndTests {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2", ecp2: true)
             let id = try await startPushing(fixture, rokus, tv)
+            let beforeLoss = await fixture.log.count
             tv.setECP2(false)  // sessions closed, upgrades refused: the TV no longer pushes
-            await e2e.expectState(id, in: fixture) { $0["control"] == "ecp" }
+            await fixture.expectState(id, after: beforeLoss) { $0["control"] == "ecp" }
             let before = tv.httpRequestCount
             try await Task.sleep(for: .milliseconds(2500))
             let polled = tv.httpRequestCount - before
             #expect(polled >= 3, "only \(polled) HTTP requests in 2.5 s at poll_interval 1 s")
             let changed = ContinuousClock.now
             try tv.apply(["app": "12"])
-            await e2e.expectState(id, in: fixture) { $0["app"] == "Netflix" }
+            await fixture.expectState(id) { $0["app"] == "Netflix" }
             // Polled, at the 1 s poll interval (plus slack), not after the 60 s reconcile wait.
             #expect(ContinuousClock.now - changed < .seconds(5))
         }
@@ -108,9 +109,9 @@ struct RokuECP2EndToEndTests {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2", limited: true, ecp2: true)
             let id = try await startPushing(fixture, rokus, tv)
-            await e2e.expectState(id, in: fixture) { $0["limited_mode"] == true && $0["control"] == "ecp-2" }
-            try await e2e.press("home", of: id, in: fixture)
-            await e2e.expectReceived(rokus) { $0["key"] == "Home" && $0["via"] == "ecp-2" && $0["refused"] == nil }
+            await fixture.expectState(id) { $0["limited_mode"] == true && $0["control"] == "ecp-2" }
+            try await fixture.use("home", of: id)
+            await expectReceived(rokus.log) { $0["key"] == "Home" && $0["via"] == "ecp-2" && $0["refused"] == nil }
             try await Task.sleep(for: .milliseconds(300))
             let failures = await fixture.log.all("tv2mqtt/bridge/event").filter {
                 (try? JSONParser.parse($0.payload))?["type"] == "command_failed"
@@ -125,9 +126,9 @@ struct RokuECP2EndToEndTests {
             let tv = try await rokus.start("127.0.0.2", ecp2: true)
             try await e2e.startBridge(fixture, rokus) { $0.roku.ecp2 = .off }
             let id = SimulatedRokus.id(tv)
-            await e2e.expectState(id, in: fixture) { $0["control"] == "ecp" }
-            try await e2e.press("home", of: id, in: fixture)
-            await e2e.expectReceived(rokus) { $0["key"] == "Home" && $0["via"] == nil }
+            await fixture.expectState(id) { $0["control"] == "ecp" }
+            try await fixture.use("home", of: id)
+            await expectReceived(rokus.log) { $0["key"] == "Home" && $0["via"] == nil }
             #expect(tv.ecp2SessionCount == 0)
         }
     }

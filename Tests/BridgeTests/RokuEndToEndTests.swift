@@ -31,64 +31,6 @@ struct RokuEndToEndTests {
             configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
     }
 
-    /// The discovery config's component `key` for a TV (device-style discovery).
-    func component(_ key: String, of id: String, in fixture: BridgeFixture) async throws -> JSONValue {
-        let found = await fixture.log.waitFor("homeassistant/device/\(id)/config") { message in
-            (try? JSONParser.parse(message.payload))?["components"]?[key] != nil
-        }
-        let config = try #require(found, "no discovery config for \(id) with \(key)")
-        let component = try JSONParser.parse(config.payload)["components"]?[key]
-        return try #require(component)
-    }
-
-    /// Publishes what Home Assistant publishes when a user presses a button / picks an option.
-    func press(_ key: String, of id: String, payload: String? = nil, in fixture: BridgeFixture) async throws {
-        let entity = try await component(key, of: id, in: fixture)
-        let topic = try #require(entity["command_topic"]?.stringValue)
-        let text = try #require(payload ?? entity["payload_press"]?.stringValue)
-        try await fixture.publish(topic, text, qos: .atMostOnce)
-    }
-
-    /// Waits for a state document of `id` that satisfies `condition`; records an issue when
-    /// none comes. (Closures never go inside #expect here: see Tests/lint.)
-    @discardableResult
-    func expectState(
-        _ id: String, in fixture: BridgeFixture, _ comment: Comment? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation,
-        where condition: @escaping @Sendable (JSONValue) -> Bool
-    ) async -> JSONValue? {
-        let message = await fixture.log.waitFor("tv2mqtt/\(id)/state") { message in
-            guard let document = try? JSONParser.parse(message.payload) else { return false }
-            return condition(document)
-        }
-        let document = message.flatMap { try? JSONParser.parse($0.payload) }
-        #expect(document != nil, comment, sourceLocation: sourceLocation)
-        return document
-    }
-
-    /// Waits for a message on `topic` that satisfies `condition`; records an issue when none comes.
-    @discardableResult
-    func expectMessage(
-        _ topic: String, in fixture: BridgeFixture, timeout: Duration = .seconds(20), _ comment: Comment? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation,
-        where condition: @escaping @Sendable (MQTTMessage) -> Bool = { _ in true }
-    ) async -> MQTTMessage? {
-        let message = await fixture.log.waitFor(topic, timeout: timeout, where: condition)
-        #expect(message != nil, "no message on \(topic). \(comment?.rawValue ?? "")", sourceLocation: sourceLocation)
-        return message
-    }
-
-    /// Waits for a line in the simulators' command log; records an issue when none comes.
-    @discardableResult
-    func expectReceived(
-        _ rokus: SimulatedRokus, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
-        where condition: @escaping @Sendable (JSONValue) -> Bool
-    ) async -> JSONValue? {
-        let entry = await rokus.log.waitFor(timeout: .seconds(10), condition)
-        #expect(entry != nil, "the TV did not receive it. \(comment?.rawValue ?? "")", sourceLocation: sourceLocation)
-        return entry
-    }
-
     @Test("three Rokus are found by SSDP on loopback: discovery, availability and state for each")
     func ssdpDiscovery() async throws {
         try await withRokus { fixture, rokus in
@@ -99,9 +41,9 @@ struct RokuEndToEndTests {
             let ids = [tv, stick, other].map(SimulatedRokus.id)
             #expect(Set(ids).count == 3)
             for id in ids {
-                await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
-                await expectState(id, in: fixture) { $0["power"] != nil }
-                _ = try await component("home", of: id, in: fixture)
+                await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "online" }
+                await fixture.expectState(id) { $0["power"] != nil }
+                _ = try await fixture.component("home", of: id)
             }
             // A stick has no power switch and no input select (at most the removal stub that
             // device-style discovery keeps: nothing but a platform); a TV has both.
@@ -111,9 +53,9 @@ struct RokuEndToEndTests {
                 let component = stickConfig["components"]?[key]
                 #expect(component == nil || component?.objectValue?.keys.sorted() == ["platform"], "\(key)")
             }
-            _ = try await component("power", of: ids[0], in: fixture)
-            _ = try await component("input", of: ids[0], in: fixture)
-            let list = await expectMessage("tv2mqtt/bridge/tvs", in: fixture) { message in
+            _ = try await fixture.component("power", of: ids[0])
+            _ = try await fixture.component("input", of: ids[0])
+            let list = await fixture.expectMessage("tv2mqtt/bridge/tvs") { message in
                 (try? JSONParser.parse(message.payload))?.arrayValue?.count == 3
             }
             let listed = try JSONParser.parse(#require(list).payload).arrayValue ?? []
@@ -135,11 +77,11 @@ struct RokuEndToEndTests {
                 configured.macs = ["02:aa:bb:cc:dd:ee"]
                 $0.tvs = [configured]
             }
-            await expectMessage("tv2mqtt/den/availability", in: fixture) { $0.text == "online" }
-            let configMessage = await expectMessage("homeassistant/device/den/config", in: fixture)
+            await fixture.expectMessage("tv2mqtt/den/availability") { $0.text == "online" }
+            let configMessage = await fixture.expectMessage("homeassistant/device/den/config")
             let config = try JSONParser.parse(#require(configMessage).payload)
             #expect(config["device"]?["name"] == "Den")
-            let listMessage = await expectMessage("tv2mqtt/bridge/tvs", in: fixture) { $0.text.contains("den") }
+            let listMessage = await fixture.expectMessage("tv2mqtt/bridge/tvs") { $0.text.contains("den") }
             let list = try #require(listMessage)
             let macs = try JSONParser.parse(list.payload).arrayValue?.first?["macs"]?.arrayValue ?? []
             #expect(macs.contains("02:aa:bb:cc:dd:ee"))
@@ -153,39 +95,40 @@ struct RokuEndToEndTests {
             let tv = try await rokus.start("127.0.0.2")
             try await startBridge(fixture, rokus)
             let id = SimulatedRokus.id(tv)
-            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            await fixture.expectState(id) { $0["power"] == "ON" }
 
             for (button, key) in [("home", "Home"), ("volume_up", "VolumeUp"), ("select", "Select"), ("back", "Back")] {
-                try await press(button, of: id, in: fixture)
-                await expectReceived(rokus, "\(button)") { $0["kind"] == "keypress" && $0["key"] == .string(key) }
+                try await fixture.use(button, of: id)
+                await expectReceived(rokus.log, "\(button)") { $0["kind"] == "keypress" && $0["key"] == .string(key) }
             }
-            try await press("app", of: id, payload: "Netflix", in: fixture)
-            await expectReceived(rokus) { $0["kind"] == "launch" && $0["app"] == "12" }
-            await expectState(id, in: fixture) { $0["app"] == "Netflix" && $0["app_id"] == "12" }
+            try await fixture.use("app", of: id, payload: "Netflix")
+            await expectReceived(rokus.log) { $0["kind"] == "launch" && $0["app"] == "12" }
+            await fixture.expectState(id) { $0["app"] == "Netflix" && $0["app_id"] == "12" }
 
-            try await press("keyboard", of: id, payload: "hi €", in: fixture)
+            try await fixture.use("keyboard", of: id, payload: "hi €")
             let typed = await waitUntil(timeout: .seconds(10)) {
                 rokus.entries("text", of: tv).compactMap { $0["text"]?.stringValue }.joined() == "hi €"
             }
             #expect(typed, "typed: \(rokus.entries("text", of: tv))")
 
-            try await press("input", of: id, payload: "HDMI 1", in: fixture)
-            await expectState(id, in: fixture) { $0["input"] == "HDMI 1" }
+            try await fixture.use("input", of: id, payload: "HDMI 1")
+            await fixture.expectState(id) { $0["input"] == "HDMI 1" }
 
-            try await press("power", of: id, payload: "OFF", in: fixture)
-            await expectReceived(rokus) { $0["key"] == "PowerOff" }
-            await expectState(id, in: fixture) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
+            try await fixture.use("power", of: id, payload: "OFF")
+            await expectReceived(rokus.log) { $0["key"] == "PowerOff" }
+            await fixture.expectState(id) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
 
             // OFF again: nothing is sent (it never turns a TV on).
             let before = rokus.log.entries.count
-            try await press("power", of: id, payload: "OFF", in: fixture)
+            try await fixture.use("power", of: id, payload: "OFF")
             try await Task.sleep(for: .milliseconds(800))
             #expect(rokus.log.entries.count == before)
 
-            try await press("power", of: id, payload: "ON", in: fixture)
-            await expectReceived(rokus) { $0["kind"] == "wol" && $0["mac"] == .string(tv.wifiMAC) }
-            await expectReceived(rokus) { $0["key"] == "PowerOn" }
-            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            let beforeOn = await fixture.log.count
+            try await fixture.use("power", of: id, payload: "ON")
+            await expectReceived(rokus.log) { $0["kind"] == "wol" && $0["mac"] == .string(tv.wifiMAC) }
+            await expectReceived(rokus.log) { $0["key"] == "PowerOn" }
+            await fixture.expectState(id, after: beforeOn) { $0["power"] == "ON" }
         }
     }
 
@@ -195,14 +138,15 @@ struct RokuEndToEndTests {
             let tv = try await rokus.start("127.0.0.2")
             try await startBridge(fixture, rokus)
             let id = SimulatedRokus.id(tv)
-            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            await fixture.expectState(id) { $0["power"] == "ON" }
             try tv.apply(["power": "off"])
-            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "offline" }
-            await expectState(id, in: fixture) { $0["power"] == "OFF" }
+            await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "offline" }
+            await fixture.expectState(id) { $0["power"] == "OFF" }
+            let beforeOn = await fixture.log.count
             try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            await expectReceived(rokus) { $0["kind"] == "wol" }
-            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
-            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            await expectReceived(rokus.log) { $0["kind"] == "wol" }
+            await fixture.expectMessage("tv2mqtt/\(id)/availability", after: beforeOn) { $0.text == "online" }
+            await fixture.expectState(id, after: beforeOn) { $0["power"] == "ON" }
         }
     }
 
@@ -212,16 +156,16 @@ struct RokuEndToEndTests {
             let tv = try await rokus.start("127.0.0.2")
             try await startBridge(fixture, rokus)
             let id = SimulatedRokus.id(tv)
-            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            await fixture.expectState(id) { $0["power"] == "ON" }
             let changed = ContinuousClock.now
             try tv.apply(["app": "837", "media_state": "play", "position_ms": 73313])
-            let seen = await expectState(id, in: fixture) { document in
+            let seen = await fixture.expectState(id) { document in
                 document["app"] == "YouTube" && document["media_state"] == "playing"
             }
             #expect(ContinuousClock.now - changed < .milliseconds(2500))  // poll interval 1 s, plus slack
             #expect((seen?["position"]?.doubleValue ?? 0) >= 73.3, "state: \(String(describing: seen))")
             try tv.apply(["power": "standby"])
-            await expectState(id, in: fixture) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
+            await fixture.expectState(id) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
         }
     }
 
@@ -232,13 +176,14 @@ struct RokuEndToEndTests {
             let port = tv.port
             try await startBridge(fixture, rokus)
             let id = SimulatedRokus.id(tv)
-            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
+            await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "online" }
             await rokus.stop("127.0.0.2")
-            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "offline" }
+            await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "offline" }
             let lost = await fixture.log.waitForEvent("tv2mqtt", type: "tv_lost")
             #expect(lost?["tv"]?.stringValue == id)
+            let beforeReturn = await fixture.log.count
             try await rokus.start("127.0.0.2", port: port)
-            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
+            await fixture.expectMessage("tv2mqtt/\(id)/availability", after: beforeReturn) { $0.text == "online" }
         }
     }
 
@@ -251,7 +196,7 @@ struct RokuEndToEndTests {
             // A retained command (left by a careless script) must not replay when the bridge subscribes.
             try await fixture.publish("\(base)/set/key", "home", retain: true)
             try await startBridge(fixture, rokus)
-            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            await fixture.expectState(id) { $0["power"] == "ON" }
             let bad: [(String, [UInt8])] = [
                 ("\(base)/set/key", Array("FactoryReset".utf8)),
                 ("\(base)/set/key", Array("Home%2FPowerOff".utf8)),
@@ -285,13 +230,13 @@ struct RokuEndToEndTests {
             let tv = try await rokus.start("127.0.0.2")
             try await startBridge(fixture, rokus)
             let id = SimulatedRokus.id(tv)
-            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" }
+            await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "online" }
             try await Task.sleep(for: .milliseconds(1500))  // the state file is written, debounced
             await fixture.stopBridge()
             try tv.apply(["power": "off"])  // unreachable, and silent to SSDP, until woken
             try await startBridge(fixture, rokus)
             // The list the restarted bridge publishes: the TV known from the state file, offline.
-            let listMessage = await expectMessage("tv2mqtt/bridge/tvs", in: fixture) { message in
+            let listMessage = await fixture.expectMessage("tv2mqtt/bridge/tvs") { message in
                 let list = (try? JSONParser.parse(message.payload))?.arrayValue ?? []
                 return list.contains { $0["id"] == .string(id) && $0["online"] == false }
             }
@@ -301,10 +246,11 @@ struct RokuEndToEndTests {
             let macs = entry?["macs"]?.arrayValue ?? []
             #expect(macs.contains(.string(tv.wifiMAC)) && macs.contains(.string(tv.ethernetMAC)))
             let wifiMAC = tv.wifiMAC
+            let beforeOn = await fixture.log.count
             try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            await expectReceived(rokus) { $0["kind"] == "wol" && $0["mac"] == .string(wifiMAC) }
-            await expectMessage("tv2mqtt/\(id)/availability", in: fixture) { $0.text == "online" && !$0.retain }
-            await expectState(id, in: fixture) { $0["power"] == "ON" }
+            await expectReceived(rokus.log) { $0["kind"] == "wol" && $0["mac"] == .string(wifiMAC) }
+            await fixture.expectMessage("tv2mqtt/\(id)/availability", after: beforeOn) { $0.text == "online" }
+            await fixture.expectState(id, after: beforeOn) { $0["power"] == "ON" }
         }
     }
 
@@ -314,7 +260,7 @@ struct RokuEndToEndTests {
             let tv = try await rokus.start("127.0.0.2", limited: true)
             try await startBridge(fixture, rokus)
             let id = SimulatedRokus.id(tv)
-            await expectState(id, in: fixture) { $0["limited_mode"] == true }
+            await fixture.expectState(id) { $0["limited_mode"] == true }
             let event = try #require(await fixture.log.waitForEvent("tv2mqtt", type: "limited_mode"))
             #expect(event["message"]?.stringValue?.contains("Control by mobile apps") == true)
             try await fixture.publish("tv2mqtt/\(id)/set/key", "home")
@@ -322,7 +268,7 @@ struct RokuEndToEndTests {
             #expect(failure["message"]?.stringValue?.contains("Limited mode") == true)
             // What still works keeps working: the app launch.
             try await fixture.publish("tv2mqtt/\(id)/set/app", "Netflix")
-            await expectState(id, in: fixture) { $0["app"] == "Netflix" }
+            await fixture.expectState(id) { $0["app"] == "Netflix" }
             try await Task.sleep(for: .milliseconds(500))
             let events = await fixture.log.all("tv2mqtt/bridge/event").filter {
                 (try? JSONParser.parse($0.payload))?["type"] == "limited_mode"
