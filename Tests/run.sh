@@ -10,6 +10,7 @@ export PATH="$PATH:/usr/sbin:/usr/local/sbin"
 if command -v python3 >/dev/null 2>&1; then
     python3 Tests/lint/closures_in_expectations.py
     python3 Tests/lint/example_yaml.py
+    python3 Tests/lint/addon_options.py
 else
     echo "note: python3 not found; skipping the checks in Tests/lint" >&2
 fi

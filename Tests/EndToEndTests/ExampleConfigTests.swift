@@ -3,8 +3,8 @@ import Harness
 import TestSupport
 import Testing
 
-/// Every configuration file under examples/ is one `tv2mqtt check-config` accepts, so the
-/// examples a user copies never start with an error.
+/// Every configuration file under examples/, and the Home Assistant add-on's default options,
+/// is one `tv2mqtt check-config` accepts, so what a user copies never starts with an error.
 @Suite("Example configurations")
 struct ExampleConfigTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")
@@ -27,7 +27,8 @@ struct ExampleConfigTests {
             }
             if name.hasSuffix(".json") { files.append(directory + "/" + name) }
         }
-        return files.sorted()
+        // The Home Assistant add-on hands its options file to `tv2mqtt run --config` as it is.
+        return files.sorted() + [root + "/deploy/homeassistant-addon/options.json"]
     }
 
     @Test("there are example configurations to check")

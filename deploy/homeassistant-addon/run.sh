@@ -1,0 +1,20 @@
+#!/usr/bin/with-contenv bashio
+# Starts tv2mqtt with the add-on's options (/data/options.json, which has the layout of
+# tv2mqtt's configuration file) and the broker the Supervisor provides. The state (known TVs,
+# Samsung tokens) lives in /data, which survives add-on updates.
+set -euo pipefail
+
+if bashio::services.available "mqtt"; then
+    host=$(bashio::services "mqtt" "host")
+    port=$(bashio::services "mqtt" "port")
+    scheme=mqtt
+    [ "$(bashio::services "mqtt" "ssl")" = "true" ] && scheme=mqtts
+    export TV2MQTT_MQTT_SERVER="${scheme}://${host}:${port}"
+    # Environment, not the command line: the password never shows in `ps`.
+    export TV2MQTT_MQTT_USER="$(bashio::services "mqtt" "username")"
+    export TV2MQTT_MQTT_PASSWORD="$(bashio::services "mqtt" "password")"
+else
+    bashio::log.warning "No MQTT service found: install the Mosquitto broker add-on (or set up the MQTT integration)"
+fi
+
+exec /usr/local/bin/tv2mqtt run --config /data/options.json --state-dir /data
