@@ -56,7 +56,10 @@ final class BridgeProcess: Sendable {
     /// Starts the bridge with an empty state directory (every run discovers from scratch).
     /// Wake-on-LAN goes to a loopback port nobody listens on: nothing leaves the machine.
     static func start(_ settings: BridgeSettings, broker: BenchBroker) throws -> BridgeProcess {
-        let executable = try Products.path("tv2mqtt")
+        // TVBENCH_BRIDGE: another tv2mqtt binary (valgrind 3.19 cannot read the Swift binary's
+        // DWARF: profile a copy made with `objcopy --strip-debug`, which keeps the symbols).
+        let override = getenv("TVBENCH_BRIDGE").map { String(cString: $0) }
+        let executable = try override ?? Products.path("tv2mqtt")
         let directory = try TemporaryDirectory(prefix: "tvbench-bridge")
         let wolPort = try FreePort.udp(host: "127.0.0.1")
         var arguments = [
@@ -72,8 +75,13 @@ final class BridgeProcess: Sendable {
         }
         for tv in settings.tvs { arguments += ["--tv", tv] }
         let logPath = directory.file("bridge.log")
+        // Profiling: TVBENCH_BRIDGE_PREFIX="valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.%p"
+        // runs the bridge under that command (the /proc figures are then the wrapper's).
+        let prefix = (getenv("TVBENCH_BRIDGE_PREFIX").map { String(cString: $0) } ?? "")
+            .split(separator: " ").map(String.init)
+        let command = prefix + [executable] + arguments
         let process = try ChildProcess.spawn(
-            executable, arguments, stdout: .file(logPath), stderr: .file(logPath))
+            command[0], Array(command.dropFirst()), stdout: .file(logPath), stderr: .file(logPath))
         return BridgeProcess(
             process: process, stateDirectory: directory, logPath: logPath, baseTopic: settings.baseTopic)
     }
