@@ -46,7 +46,7 @@ struct Report {
     private(set) var rows: [Row] = []
 
     /// Folds several runs of one scenario into one row per metric: the median of the values
-    /// that were measured, the first target, every distinct note.
+    /// that were measured, their target, the first run's note and how many runs failed.
     mutating func add(scenario: String, runs: [[Measurement]]) {
         var order: [String] = []
         var byName: [String: [Measurement]] = [:]
@@ -58,14 +58,18 @@ struct Report {
         }
         for name in order {
             let all = byName[name] ?? []
-            let values = all.compactMap(\.value)
-            var notes: [String] = []
-            for note in all.compactMap(\.note) where !notes.contains(note) { notes.append(note) }
-            let first = all[0]
+            let measured = all.filter { $0.value != nil }
+            let failures = all.filter { $0.value == nil && $0.target == nil && $0.note?.hasPrefix("failed") == true }
+            // Notes of the measured runs differ only in figures: keep the first; say how many failed.
+            var notes = [(measured.first ?? all[0]).note].compactMap { $0 }
+            if !measured.isEmpty, let failure = failures.first?.note {
+                notes.append("\(failures.count) of \(all.count) runs \(failure)")
+            }
+            let first = measured.first ?? all.first { $0.target != nil } ?? all[0]
             let merged = Measurement(
-                name, Statistics.median(values), unit: first.unit, target: first.target,
+                name, Statistics.median(measured.compactMap(\.value)), unit: first.unit, target: first.target,
                 note: notes.isEmpty ? nil : notes.joined(separator: "; "))
-            rows.append(Row(scenario: scenario, measurement: merged, runs: values.count))
+            rows.append(Row(scenario: scenario, measurement: merged, runs: measured.count))
         }
     }
 
