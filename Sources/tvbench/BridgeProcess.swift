@@ -56,8 +56,8 @@ final class BridgeProcess: Sendable {
     /// Starts the bridge with an empty state directory (every run discovers from scratch).
     /// Wake-on-LAN goes to a loopback port nobody listens on: nothing leaves the machine.
     static func start(_ settings: BridgeSettings, broker: BenchBroker) throws -> BridgeProcess {
-        // TVBENCH_BRIDGE: another tv2mqtt binary (valgrind 3.19 cannot read the Swift binary's
-        // DWARF: profile a copy made with `objcopy --strip-debug`, which keeps the symbols).
+        // TVBENCH_BRIDGE: another tv2mqtt binary (a --static-swift-stdlib build, or a copy made
+        // with `objcopy --strip-debug`: valgrind 3.19 cannot read the Swift binary's DWARF).
         let override = getenv("TVBENCH_BRIDGE").map { String(cString: $0) }
         let executable = try override ?? Products.path("tv2mqtt")
         let directory = try TemporaryDirectory(prefix: "tvbench-bridge")
@@ -75,8 +75,9 @@ final class BridgeProcess: Sendable {
         }
         for tv in settings.tvs { arguments += ["--tv", tv] }
         let logPath = directory.file("bridge.log")
-        // Profiling: TVBENCH_BRIDGE_PREFIX="valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.%p"
-        // runs the bridge under that command (the /proc figures are then the wrapper's).
+        // Profiling: TVBENCH_BRIDGE_PREFIX="perf record -e cpu-clock -g -o /tmp/perf.data --" runs
+        // the bridge under that command (the /proc figures are then the wrapper's). valgrind 3.19
+        // crashes (SIGSEGV inside valgrind) on `tv2mqtt run`; no hardware counters on this VM.
         let prefix = (getenv("TVBENCH_BRIDGE_PREFIX").map { String(cString: $0) } ?? "")
             .split(separator: " ").map(String.init)
         let command = prefix + [executable] + arguments
