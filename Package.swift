@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(name: "tvsim", dependencies: ["TVSimulators", "Net", "Wire", "Support"], swiftSettings: strict),
         .executableTarget(
             name: "tvbench",
-            dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "Support"],
+            dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "TVModel", "Net", "Wire", "Support"],
             swiftSettings: strict),
 
         // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).

@@ -1,1 +1,101 @@
-print("tvbench")
+// tvbench: the benchmarks of issue 6, on loopback, with everything started and stopped here.
+// `swift run -c release tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N]`
+import Dispatch
+import Glibc
+import Harness
+import Support
+import Wire
+
+let usage = """
+    usage: tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N]
+    Scenarios (default: all): \(allScenarios.map { type(of: $0).name }.joined(separator: " "))
+      --quick         small counts and short waits (CI: the whole run under a minute)
+      --json          a JSON document instead of the table
+      --runs N        runs per scenario, the median is reported (default 3; 1 with --quick)
+      --fleet-size N  Rokus in the fleet scenario (default 1000; 50 with --quick)
+    Build first: swift build -c release (tvbench starts the tv2mqtt and tvsim beside it).
+    """
+
+func fail(_ message: String) -> Never {
+    writeStandardError("tvbench: \(message)")
+    exit(2)
+}
+
+func writeStandardError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+}
+
+var options = BenchOptions()
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--quick": options.quick = true
+    case "--json": options.json = true
+    case "--runs", "--fleet-size":
+        guard let text = arguments.popFirst(), let number = Int(text), (1...5000).contains(number) else {
+            fail("\(argument) needs a number (1-5000)")
+        }
+        if argument == "--runs" { options.runs = number } else { options.fleetSize = number }
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    case let name where allScenarios.contains { type(of: $0).name == name }:
+        options.scenarios.append(name)
+    default: fail("unknown argument '\(argument)'\n\(usage)")
+    }
+}
+
+// Ctrl-C or SIGTERM: exit, and the harness's exit handler kills every child process group it
+// started (bridge, brokers, tvsim); the in-process simulators end with us.
+signal(SIGINT, SIG_IGN)
+signal(SIGTERM, SIG_IGN)
+let signalSources = [SIGINT, SIGTERM].map { number in
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler {
+        writeStandardError("tvbench: interrupted; stopping everything it started")
+        exit(130)
+    }
+    source.resume()
+    return source
+}
+
+let chosen = allScenarios.filter { options.scenarios.isEmpty || options.scenarios.contains(type(of: $0).name) }
+let loadBefore = MachineInfo.loadAverage()
+let began = wallClockSeconds()
+var report = Report()
+for scenario in chosen {
+    let name = type(of: scenario).name
+    var runs: [[Measurement]] = []
+    for run in 1...options.effectiveRuns {
+        writeStandardError("tvbench: \(name) run \(run)/\(options.effectiveRuns) (load \(MachineInfo.loadAverage()))")
+        do {
+            runs.append(try await scenario.run(options: options))
+        } catch {
+            writeStandardError("tvbench: \(name) failed: \(error)")
+            runs.append(scenario.failed("failed: \(error)"))
+        }
+    }
+    report.add(scenario: name, runs: runs)
+}
+
+let loadAfter = MachineInfo.loadAverage()
+let environment: [String: JSONValue] = [
+    "machine": .string(MachineInfo.summary()),
+    "date": .string(isoTimestamp(began, fractional: false)),
+    "duration_s": .number(Report.rounded(wallClockSeconds() - began)),
+    "load_average_before": .array(loadBefore.map(JSONValue.number)),
+    "load_average_after": .array(loadAfter.map(JSONValue.number)),
+    "runs_per_scenario": .integer(Int64(options.effectiveRuns)),
+    "quick": .bool(options.quick),
+    "products": .string(Products.directory),
+]
+if options.json {
+    print(report.json(environment: environment))
+} else {
+    print("tvbench — \(environment["machine"]?.stringValue ?? ""), \(isoTimestamp(began, fractional: false))")
+    print("load average before \(loadBefore), after \(loadAfter); medians of \(options.effectiveRuns) run(s)")
+    print(report.table())
+}
+_ = signalSources
+exit(0)

@@ -80,9 +80,12 @@ public final class BridgeService: Sendable {
         context.logger.info(
             "tv2mqtt \(TV2MQTTVersion.current) starting",
             [("broker", configuration.mqtt.server.description), ("state_dir", stateDirectory)])
-        await registry.setOnChange { [discovery, weak self] id, description in
+        await registry.setOnChange { [discovery, context] id, description in
             await discovery.update(id, description)
-            await self?.publishTVList()
+            // Coalesced by `refreshInfoPeriodically` (one publish per 200 ms burst): published
+            // here directly, a fleet of N TVs found at once sent N ever-longer lists (O(N²)
+            // bytes, ~2,000 QoS 1 lists of up to 200 KB for 1,000 TVs, 844 MB peak RSS).
+            context.tvListChanged.signal()
         }
         await registry.restore(StateStore(directory: stateDirectory, logger: context.logger).load())
         await withDiscardingTaskGroup { group in

@@ -1,0 +1,94 @@
+import Harness
+import Support
+
+/// `command-latency`: key commands published by an MQTT client to `<base>/<tv>/set/key`, each
+/// timed from just before the publish until the simulated TV receives the keypress.
+///
+/// One command at a time (the next goes out once the previous one arrived): this measures how
+/// long a button press takes, not how many fit through. The first 20 are a warm-up (the
+/// bridge's first keypress opens the HTTP connection it keeps alive) and are not counted.
+struct CommandLatency: Scenario {
+    static let name = "command-latency"
+    static let warmUp = 20
+
+    var metrics: [(name: String, unit: String)] {
+        [("command_latency_p50_ms", "ms"), ("command_latency_p99_ms", "ms")]
+            + Transport.allCases.flatMap { [(Self.metric($0, "p50"), "ms"), (Self.metric($0, "p99"), "ms")] }
+    }
+
+    static func metric(_ transport: Transport, _ percentile: String) -> String {
+        "command_latency_\(transport.rawValue)_\(percentile)_ms"
+    }
+
+    func run(options: BenchOptions) async throws -> [Measurement] {
+        let count = options.quick ? 200 : 2000
+        var measurements: [Measurement] = []
+        var measured: [(Transport, p50: Double, p99: Double)] = []
+        for transport in Transport.allCases {
+            guard transport.unavailableReason == nil else {
+                let note = "\(transport.label): \(transport.unavailableReason ?? "")"
+                measurements.append(Measurement(Self.metric(transport, "p50"), nil, unit: "ms", note: note))
+                measurements.append(Measurement(Self.metric(transport, "p99"), nil, unit: "ms", note: note))
+                continue
+            }
+            let samples = try await measure(transport, count: count)
+            let p50 = Statistics.percentile(samples, 50) ?? .nan
+            let p99 = Statistics.percentile(samples, 99) ?? .nan
+            measured.append((transport, p50, p99))
+            let note = "\(samples.count) commands, one at a time, QoS 0"
+            measurements.append(
+                Measurement(Self.metric(transport, "p50"), p50, unit: "ms", target: .atMost(0.5, "ms"), note: note))
+            measurements.append(
+                Measurement(Self.metric(transport, "p99"), p99, unit: "ms", target: .atMost(2, "ms"), note: note))
+        }
+        let missing = Transport.allCases.filter { $0.unavailableReason != nil }.map(\.label)
+        let worstNote =
+            "worst of " + measured.map(\.0.label).joined(separator: ", ")
+            + (missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")) not built yet)")
+        let worstP50 = measured.map(\.p50).max()
+        let worstP99 = measured.map(\.p99).max()
+        return [
+            Measurement("command_latency_p50_ms", worstP50, unit: "ms", target: .atMost(0.5, "ms"), note: worstNote),
+            Measurement("command_latency_p99_ms", worstP99, unit: "ms", target: .atMost(2, "ms"), note: worstNote),
+        ] + measurements
+    }
+
+    /// Latencies in milliseconds of `count` commands through one transport.
+    private func measure(_ transport: Transport, count: Int) async throws -> [Double] {
+        try await withBroker { broker in
+            try await withTVs(transport, hosts: [BenchAddresses.commandTV]) { tvs in
+                let tv = tvs[0]
+                let settings = BridgeSettings(tvs: [tv.bridgeFlag])
+                return try await withBridge(settings, broker: broker) { bridge in
+                    try await withProbe(broker, filters: ["\(bridge.baseTopic)/+/state"]) { probe in
+                        let id = try await waitForTVs(1, probe: probe, bridge: bridge, timeout: .seconds(15))[0]
+                        return try await send(count, to: tv, id: id, probe: probe, base: bridge.baseTopic)
+                    }
+                }
+            }
+        }
+    }
+
+    private func send(
+        _ count: Int, to tv: any BenchTV, id: String, probe: MQTTProbe, base: String
+    ) async throws -> [Double] {
+        let topic = "\(base)/\(id)/set/key"
+        let keys = tv.neutralKeys
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        var lost = 0
+        let deadline = ContinuousClock.now + .seconds(120)
+        for index in 0..<(Self.warmUp + count) {
+            guard ContinuousClock.now < deadline else { throw BenchError("command-latency took over 120 s") }
+            let sent = wallClockSeconds()
+            try await probe.client.publish(topic, keys[index % keys.count])
+            guard let received = await tv.receivedCommand(after: sent, timeout: .seconds(2)) else {
+                lost += 1
+                if lost > count / 20 { throw BenchError("more than 5 % of the commands never arrived") }
+                continue
+            }
+            if index >= Self.warmUp { samples.append((received - sent) * 1000) }
+        }
+        return samples
+    }
+}

@@ -1,0 +1,116 @@
+import Glibc
+import Harness
+import Support
+
+/// `fleet`: `tvsim fleet` with many TVs on their own loopback addresses, found by SSDP (a
+/// search to the loopback broadcast address, which every simulated TV answers), polled every
+/// 10 s. The issue asks for 500 Rokus and 500 Samsungs; until the Samsung simulator exists the
+/// fleet is 1,000 Rokus (`--fleet-size`), which the note says.
+///
+/// Ready: from starting the bridge until every TV has its Home Assistant discovery config and
+/// its state published. Then a steady state (60 s, 10 s with `--quick`) in which the bridge's
+/// CPU time, peak RSS and descriptors are read from /proc at both ends.
+struct Fleet: Scenario {
+    static let name = "fleet"
+
+    var metrics: [(name: String, unit: String)] {
+        [
+            ("fleet_ready_s", "s"), ("fleet_cpu_percent", "%"), ("fleet_rss_mb", "MB"), ("fleet_fds", "fds"),
+            ("fleet_fds_growth", "fds"),
+        ]
+    }
+
+    func run(options: BenchOptions) async throws -> [Measurement] {
+        let size = options.fleetSize ?? (options.quick ? 50 : 1000)
+        let steady: Duration = options.quick ? .seconds(10) : .seconds(60)
+        let directory = try TemporaryDirectory(prefix: "tvbench-fleet")
+        let ecpPort = try FreePort.tcp(host: BenchAddresses.fleetFirst)
+        let ssdpPort = try FreePort.udp(host: "127.0.0.1")
+        let stderrPath = directory.file("tvsim.err")
+        let fleet = try ChildProcess.spawn(
+            try Products.path("tvsim"),
+            [
+                "fleet", "--roku", String(size), "--first-host", BenchAddresses.fleetFirst, "--port", String(ecpPort),
+                "--ssdp-port", String(ssdpPort), "--log", directory.file("commands.log"),
+            ], stdout: .discard, stderr: .file(stderrPath))
+        do {
+            let started = await waitUntil(timeout: .seconds(120), interval: .milliseconds(50)) {
+                !fleet.isRunning
+                    || (FileText.read(stderrPath) ?? "").split(separator: "\n").count { $0.hasPrefix("tvsim: roku") }
+                        >= size
+            }
+            guard started, fleet.isRunning else {
+                let tail = (FileText.read(stderrPath) ?? "").split(separator: "\n").suffix(3).joined(separator: " ")
+                throw BenchError("tvsim fleet did not start \(size) TVs: \(tail)")
+            }
+            let result = try await measure(size: size, steady: steady, ssdpPort: ssdpPort)
+            await fleet.terminate(grace: .seconds(10))
+            return result
+        } catch {
+            await fleet.terminate(grace: .seconds(10))
+            throw error
+        }
+    }
+
+    private func measure(size: Int, steady: Duration, ssdpPort: UInt16) async throws -> [Measurement] {
+        try await withBroker { broker in
+            // Subscribed before the bridge starts, so every first publication is stamped.
+            try await withProbe(broker, filters: ["bench/+/state", "homeassistant/device/+/config"]) { probe in
+                let settings = BridgeSettings(ssdpAddress: "127.255.255.255:\(ssdpPort)", pollInterval: 10)
+                let startedAt = wallClockSeconds()
+                return try await withBridge(settings, broker: broker) { bridge in
+                    func published() -> (states: Int, configs: Int) {
+                        (
+                            probe.count {
+                                $0.hasPrefix("bench/") && $0.hasSuffix("/state") && $0 != "bench/bridge/state"
+                            },
+                            probe.count { $0.hasPrefix("homeassistant/device/") }
+                        )
+                    }
+                    let ready = await waitUntil(timeout: .seconds(120), interval: .milliseconds(50)) {
+                        let counts = published()
+                        return !bridge.process.isRunning || (counts.states >= size && counts.configs >= size)
+                    }
+                    try bridge.checkRunning()
+                    let counts = published()
+                    guard ready else {
+                        throw BenchError(
+                            "after 120 s: \(counts.states) states and \(counts.configs) discovery configs of \(size)")
+                    }
+                    let readyAt = latestFirstPublication(probe)
+                    guard let before = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
+                    let clock = ContinuousClock()
+                    let steadyStart = clock.now
+                    try await Task.sleep(for: steady)
+                    try bridge.checkRunning()
+                    guard let after = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
+                    let elapsed = (clock.now - steadyStart).seconds
+                    let cpu = (after.cpuSeconds - before.cpuSeconds) / elapsed * 100
+                    let what = "\(size) Rokus (Samsung not built yet), SSDP, poll 10 s"
+                    return [
+                        Measurement(
+                            "fleet_ready_s", readyAt - startedAt, unit: "s", target: .atMost(15, "s"), note: what),
+                        Measurement(
+                            "fleet_cpu_percent", cpu, unit: "%", target: .atMost(10, "%"),
+                            note: "\(Report.format(elapsed)) s steady state, of one core"),
+                        Measurement(
+                            "fleet_rss_mb", after.peakRSSMB, unit: "MB", target: .atMost(64, "MB"),
+                            note: "VmHWM; VmRSS \(Report.format(after.rssMB)) MB at the end"),
+                        Measurement("fleet_fds", Double(after.openFDs), unit: "fds", target: .info("stable")),
+                        Measurement(
+                            "fleet_fds_growth", Double(after.openFDs - before.openFDs), unit: "fds",
+                            target: .atMost(0), note: "over the steady state"),
+                    ]
+                }
+            }
+        }
+    }
+
+    /// When the last of the states and configs first appeared: the moment the fleet was ready.
+    private func latestFirstPublication(_ probe: MQTTProbe) -> Double {
+        let topics = probe.topics {
+            ($0.hasSuffix("/state") && $0 != "bench/bridge/state") || $0.hasPrefix("homeassistant/device/")
+        }
+        return topics.compactMap { probe.firstSeen($0) }.max() ?? wallClockSeconds()
+    }
+}

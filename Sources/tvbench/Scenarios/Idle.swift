@@ -1,0 +1,45 @@
+import Harness
+
+/// `idle`: the bridge with 10 TVs and nothing happening (the default 10 s poll) for 60 s (5 s
+/// with `--quick`): its resident memory at the end, and its CPU time over the period.
+struct Idle: Scenario {
+    static let name = "idle"
+    static let tvCount = 10
+
+    var metrics: [(name: String, unit: String)] {
+        [("idle_rss_mb", "MB"), ("idle_cpu_percent", "%")]
+    }
+
+    func run(options: BenchOptions) async throws -> [Measurement] {
+        let period: Duration = options.quick ? .seconds(5) : .seconds(60)
+        let hosts = (0..<Self.tvCount).map(BenchAddresses.idleTV)
+        return try await withBroker { broker in
+            try await withTVs(.rokuHTTP, hosts: hosts) { tvs in
+                let settings = BridgeSettings(tvs: tvs.map(\.bridgeFlag), pollInterval: 10)
+                return try await withBridge(settings, broker: broker) { bridge in
+                    try await withProbe(broker, filters: ["\(bridge.baseTopic)/+/state"]) { probe in
+                        _ = try await waitForTVs(Self.tvCount, probe: probe, bridge: bridge, timeout: .seconds(20))
+                        // Let the start-up work (discovery configs, the stale-config sweep's 2 s) finish.
+                        try await Task.sleep(for: .seconds(3))
+                        guard let before = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
+                        let clock = ContinuousClock()
+                        let start = clock.now
+                        try await Task.sleep(for: period)
+                        try bridge.checkRunning()
+                        guard let after = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
+                        let elapsed = (clock.now - start).seconds
+                        let note = "\(Self.tvCount) Rokus, poll 10 s, \(Report.format(elapsed)) s"
+                        return [
+                            Measurement(
+                                "idle_rss_mb", after.rssMB, unit: "MB", target: .atMost(16, "MB"),
+                                note: "VmRSS; peak \(Report.format(after.peakRSSMB)) MB"),
+                            Measurement(
+                                "idle_cpu_percent", (after.cpuSeconds - before.cpuSeconds) / elapsed * 100, unit: "%",
+                                target: .atMost(0.5, "%"), note: note + "; CPU ticks are 10 ms"),
+                        ]
+                    }
+                }
+            }
+        }
+    }
+}

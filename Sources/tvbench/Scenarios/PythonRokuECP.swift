@@ -1,0 +1,71 @@
+import Glibc
+import Harness
+
+/// python-rokuecp (the library Home Assistant's Roku integration uses) pressing keys on the same
+/// simulator, when it is installed: the reference the issue compares our driver against.
+///
+/// Looked for in `$TVBENCH_PYTHON`, then the virtualenv `~/.cache/tvbench-venv` (made with
+/// `python3 -m venv ~/.cache/tvbench-venv && ~/.cache/tvbench-venv/bin/pip install rokuecp`),
+/// then `python3`. Never installed by the benchmark itself.
+enum PythonRokuECP {
+    /// Times `Roku.remote()` like our driver: warm-up first, one session kept alive, the median.
+    static let script = """
+        import asyncio, sys, time
+        try:
+            from rokuecp import Roku
+        except ImportError as error:
+            print("IMPORT_ERROR", error)
+            sys.exit(3)
+        async def main():
+            host, port, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+            keys = ["up", "down"]
+            async with Roku(host, port=port) as roku:
+                for index in range(20):
+                    await roku.remote(keys[index % 2])
+                samples = []
+                for index in range(count):
+                    started = time.perf_counter()
+                    await roku.remote(keys[index % 2])
+                    samples.append((time.perf_counter() - started) * 1000)
+            samples.sort()
+            print("P50", samples[(len(samples) + 1) // 2 - 1])
+        asyncio.run(main())
+        """
+
+    static func interpreters() -> [String] {
+        var candidates: [String] = []
+        if let explicit = getenv("TVBENCH_PYTHON").map({ String(cString: $0) }), !explicit.isEmpty {
+            candidates.append(explicit)
+        }
+        if let home = getenv("HOME").map({ String(cString: $0) }) {
+            candidates.append(home + "/.cache/tvbench-venv/bin/python")
+        }
+        candidates.append("python3")
+        return candidates.filter { ExecutableLookup.resolve($0) != nil }
+    }
+
+    /// The median keypress time in milliseconds, or why it could not be measured.
+    static func keypressMedian(host: String, port: UInt16, count: Int) async -> Result<Double, BenchError> {
+        var why = "not installed (pip install rokuecp into ~/.cache/tvbench-venv)"
+        for python in interpreters() {
+            let result: CommandResult
+            do {
+                result = try await ChildProcess.run(
+                    python, ["-c", script, host, String(port), String(count)], timeout: .seconds(120))
+            } catch {
+                why = "\(error)"
+                continue
+            }
+            if result.output.hasPrefix("IMPORT_ERROR") { continue }
+            guard result.status.isSuccess,
+                let line = result.output.split(separator: "\n").first(where: { $0.hasPrefix("P50 ") }),
+                let median = Double(line.dropFirst(4))
+            else {
+                why = "\(python) failed: \(result.error.split(separator: "\n").suffix(2).joined(separator: " "))"
+                continue
+            }
+            return .success(median)
+        }
+        return .failure(BenchError(why))
+    }
+}
