@@ -25,9 +25,11 @@ extension SamsungDriver {
         case .app(let name):
             let app = try rejecting({ () throws(CommandRejection) in try resolveApp(name) })
             try await launch(app.id, type: app.type, metaTag: "")
+            noteLaunched(app.id)
         case .launch(let appID, let contentID, _):
             let type = state.withLock { $0.installed.first { $0.appID == appID }?.launchType } ?? .deepLink
             try await launch(appID, type: type, metaTag: contentID ?? "")
+            noteLaunched(appID)
         case .volume(let level):
             _ = try await http.rendering(.setVolume(level))
         case .mute(let muted):

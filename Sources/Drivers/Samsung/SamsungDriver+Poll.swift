@@ -1,8 +1,12 @@
 import TVModel
 
 extension SamsungDriver {
-    /// REST `/api/v2/` always (power, identity); UPnP volume and mute while on (a failure
-    /// leaves them unknown); the app list on `full` or while unknown. Never throws.
+    /// REST `/api/v2/` always (power, identity); UPnP volume and mute and the current app
+    /// (1–2 REST app requests, `SamsungAppWatch`) while on (a failure leaves them unknown);
+    /// the app list on `full` or while unknown. Never throws.
+    ///
+    /// Requests per poll: 1 in standby; at most 5 while on (REST, 2 UPnP, 2 app checks),
+    /// plus the app list on a full poll. The input stays absent: Tizen has no source query.
     public func poll(full: Bool) async -> TVSnapshot {
         var info: SamsungDeviceInfo?
         do {
@@ -19,6 +23,7 @@ extension SamsungDriver {
         let pairingRequired = await channel.pairingRequired
         let controlPath = await channel.plainOnly ? "websocket-8001" : "websocket"
         guard info != nil else {
+            forgetCurrentApp()
             var snapshot = TVSnapshot.unreachable
             snapshot.powerMode = reading.powerMode
             snapshot.controlPath = controlPath
@@ -33,6 +38,9 @@ extension SamsungDriver {
             snapshot.muted = await readRendering(.getMute)
         }
         if full || !state.withLock({ $0.appsLoaded }) { await refreshApps(poweredOn: reading.power) }
+        let app = await readCurrentApp(poweredOn: reading.power)
+        snapshot.app = app?.name
+        snapshot.appID = app?.id
         return snapshot
     }
 
@@ -62,7 +70,9 @@ extension SamsungDriver {
                 state.withLock { state in
                     state.installed = installed
                     state.appsLoaded = true
-                    Self.setApps(installed.map { TVApp(id: $0.appID, name: $0.name) }, in: &state.description)
+                    Self.setApps(
+                        installed.map { TVApp(id: $0.appID, name: $0.name) }, seen: state.seenApps,
+                        in: &state.description)
                 }
                 return
             }
@@ -89,13 +99,15 @@ extension SamsungDriver {
         guard answered || settings.samsungApps.isEmpty else { return }
         state.withLock { state in
             state.appsLoaded = true
-            Self.setApps(apps, in: &state.description)
+            Self.setApps(apps, seen: state.seenApps, in: &state.description)
         }
     }
 
-    static func setApps(_ apps: [TVApp], in description: inout TVDescription) {
-        description.apps = apps
-        description.capabilities.apps = apps.map(\.name)
+    /// The list, and after it the apps seen in front that it lacks (launched by id).
+    static func setApps(_ apps: [TVApp], seen: [TVApp], in description: inout TVDescription) {
+        let all = apps + seen.filter { app in !apps.contains { $0.id == app.id } }
+        description.apps = all
+        description.capabilities.apps = all.map(\.name)
     }
 
     /// What a REST reading tells about the TV's identity; the name stays (the user's or

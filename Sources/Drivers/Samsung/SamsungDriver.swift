@@ -61,6 +61,12 @@ public final class SamsungDriver: TVDriver {
         /// The TV left `ed.installedApp.get` unanswered on an open channel: stop asking.
         var installedListUnavailable = false
         var appsLoaded = false
+        /// Which app to ask about at the next poll (`SamsungDriver+CurrentApp.swift`).
+        var appWatch = SamsungAppWatch()
+        /// The app last confirmed in front.
+        var currentApp: TVApp?
+        /// Apps confirmed in front that the list lacked (launched by id), kept on it.
+        var seenApps: [TVApp] = []
     }
 
     public let kind = TVKind.samsung

@@ -32,6 +32,15 @@ struct SamsungHTTP: Sendable {
         throw Self.refused(response, "GET \(path)")
     }
 
+    /// `GET /api/v2/applications/<id>`, parsed: nil on 404 (not installed, or no REST status).
+    func applicationStatus(_ appID: String) async throws(DriverError) -> SamsungAppStatus? {
+        let path = Self.applicationPath(appID)
+        let response = try await send(rest, "GET", path, what: "the TV's REST API")
+        if response.status == 404 { return nil }
+        guard response.isSuccess else { throw Self.refused(response, "GET \(path)") }
+        return try SamsungAppStatus.parse(response.body)
+    }
+
     /// `POST /api/v2/applications/<id>`: launches an installed app.
     func launch(_ appID: String) async throws(DriverError) {
         let path = Self.applicationPath(appID)

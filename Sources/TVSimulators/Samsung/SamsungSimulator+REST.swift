@@ -4,6 +4,7 @@ import Wire
 /// The REST API on `portWS` (and `portWSS`): device info, applications, and `/sim/state`.
 extension SamsungSimulator {
     func handleREST(_ request: HTTPRequest) -> SimHTTPReply {
+        core.withLock { $0.httpRequests += 1 }
         let segments: [String]
         do {
             segments = try request.pathSegments
@@ -19,6 +20,7 @@ extension SamsungSimulator {
                     SamsungDocuments.device(
                         identity, host: options.host, portWS: portWS, power: power, frame: options.frame)))
         case 4 where segments[0...2] == ["api", "v2", "applications"]:
+            if request.method == "GET" { core.withLock { $0.applicationStatusRequests += 1 } }
             return SimHTTPReply(application(segments[3], method: request.method))
         case 2 where segments == ["sim", "state"]:
             return simState(request)

@@ -6,6 +6,7 @@ extension SamsungSimulator {
     static let controlPath = "/upnp/control/RenderingControl1"
 
     func handleUPnP(_ request: HTTPRequest) -> SimHTTPReply {
+        core.withLock { $0.httpRequests += 1 }
         let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         switch (request.method, path) {
         case ("GET", "/dmr"):

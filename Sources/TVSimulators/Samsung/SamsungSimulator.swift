@@ -24,6 +24,10 @@ public final class SamsungSimulator: Sendable {
         var certificate: SamsungCertificate
         /// Issued tokens, oldest first, with the client name each is bound to.
         var tokens: [(token: String, client: String)] = []
+        /// HTTP requests answered (queries are not logged, a poller would flood the log; tests
+        /// count them to see what a poll costs).
+        var httpRequests = 0
+        var applicationStatusRequests = 0
     }
 
     let options: SamsungSimulatorOptions
@@ -46,6 +50,10 @@ public final class SamsungSimulator: Sendable {
     public var certificateSHA256: [UInt8] { core.withLock { $0.certificate.sha256 } }
     /// Every token issued so far, oldest first.
     public var issuedTokens: [String] { core.withLock { $0.tokens.map(\.token) } }
+    /// HTTP requests answered so far: REST (with `/sim/state`) and UPnP, not WebSocket frames.
+    public var httpRequestCount: Int { core.withLock { $0.httpRequests } }
+    /// `GET /api/v2/applications/<id>` requests answered so far (app status checks).
+    public var applicationStatusRequestCount: Int { core.withLock { $0.applicationStatusRequests } }
     /// The SSDP LOCATION: the UPnP device description.
     public var location: String {
         "http://\(SamsungDocuments.hostForURL(options.host)):\(portUPnP)/dmr"
