@@ -8,6 +8,7 @@ import Wire
 
 let usage = """
     usage: tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N]
+           tvbench soak [--minutes N] [--tvs N] [--json]   (a long run, a line a minute)
     Scenarios (default: all): \(allScenarios.map { type(of: $0).name }.joined(separator: " "))
       --quick         small counts and short waits (CI: the whole run under a minute)
       --json          a JSON document instead of the table
@@ -28,6 +29,31 @@ func writeStandardError(_ line: String) {
 
 var options = BenchOptions()
 var arguments = CommandLine.arguments.dropFirst()
+
+// `tvbench soak [--minutes N] [--tvs N] [--json]`: a long run with a line a minute (Soak.swift).
+if arguments.first == "soak" {
+    arguments.removeFirst()
+    var minutes = 60
+    var tvs = 100
+    var json = false
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--minutes", "--tvs":
+            guard let text = arguments.popFirst(), let number = Int(text), (1...1000).contains(number) else {
+                fail("\(argument) needs a number (1-1000)")
+            }
+            if argument == "--minutes" { minutes = number } else { tvs = number }
+        case "--json": json = true
+        default: fail("unknown argument '\(argument)' for soak (soak [--minutes N] [--tvs N] [--json])")
+        }
+    }
+    do {
+        try await Soak.run(minutes: minutes, tvCount: tvs, json: json)
+    } catch {
+        fail("soak failed: \(error)")
+    }
+    exit(0)
+}
 while let argument = arguments.popFirst() {
     switch argument {
     case "--quick": options.quick = true

@@ -37,7 +37,7 @@ struct DiscoverAndSendTests {
         try await withRokus { simulators, ssdpPort, _, _ in
             let address = "127.255.255.255:\(ssdpPort)"
             let result = try await ChildProcess.run(
-                tv2mqtt, ["discover", "--ssdp-address", address, "--timeout", "2", "--json"])
+                tv2mqtt, ["discover", "--ssdp-address", address, "--timeout", "5", "--json"])
             #expect(result.status == .exited(0), "stderr: \(result.error)")
             let found = try JSONParser.parse(Array(result.output.utf8)).arrayValue ?? []
             let hosts = Set(found.compactMap { $0["host"]?.stringValue })
@@ -47,7 +47,7 @@ struct DiscoverAndSendTests {
                 #expect(entry?["id"]?.stringValue == "roku_" + simulator.serial.lowercased())
                 #expect(entry?["port"]?.intValue == Int(simulator.port))
             }
-            let table = try await ChildProcess.run(tv2mqtt, ["discover", "--ssdp-address", address, "--timeout", "2"])
+            let table = try await ChildProcess.run(tv2mqtt, ["discover", "--ssdp-address", address, "--timeout", "5"])
             #expect(table.output.hasPrefix("ID"))
             #expect(table.output.contains("127.0.0.3"))
         }

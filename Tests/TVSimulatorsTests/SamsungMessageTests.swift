@@ -89,7 +89,8 @@ import Wire
             #expect(tv)
 
             try await channel.key("KEY_POWER", "Press")
-            try await Task.sleep(for: .milliseconds(3100))
+            // The simulator times the hold from when it reads Press: leave margin for a busy machine.
+            try await Task.sleep(for: .milliseconds(3600))
             try await channel.key("KEY_POWER", "Release")
             let off = await eventually { sim.state.power == .standby }
             #expect(off)

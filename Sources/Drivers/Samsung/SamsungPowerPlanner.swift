@@ -70,8 +70,11 @@ public struct SamsungPowerPlan: Equatable, Sendable {
 /// when the TV is confirmed on, ON only when it is confirmed in standby. Wake-on-LAN is
 /// harmless and goes out for every ON.
 public enum SamsungPowerPlanner {
-    /// How long a Frame TV's KEY_POWER is held to really power off (HA does the same).
-    public static let frameHold: Duration = .seconds(3)
+    /// How long a Frame TV's KEY_POWER is held to really power off. The TV wants at least 3 s
+    /// between Press and Release as it receives them; the extra half second keeps a Press that
+    /// reaches it late (a busy network, a busy TV) from turning into a click, which would only
+    /// switch art mode.
+    public static let frameHold: Duration = .milliseconds(3500)
 
     public static func plan(_ action: PowerAction, context: SamsungPowerContext) -> SamsungPowerPlan {
         switch action {

@@ -46,7 +46,7 @@ struct SamsungPowerTests {
         if off {
             if c.grace { return ([], false) }
             if !confirmedOn { return ([], c.reachable ? nil : false) }
-            return ([c.frame ? .holdPower(.seconds(3)) : .clickPower, .startGraceWindow], false)
+            return ([c.frame ? .holdPower(.milliseconds(3500)) : .clickPower, .startGraceWindow], false)
         }
         if !c.reachable { return ([.wakeOnLAN, .endGraceWindow], nil) }
         if confirmedStandby { return ([.wakeOnLAN, .clickPower, .endGraceWindow], nil) }
@@ -88,7 +88,7 @@ struct SamsungPowerTests {
         #expect(
             SamsungPowerPlanner.remoteSteps(for: .clickPower) == [.message(.key("KEY_POWER", .click))])
         #expect(SamsungPowerPlanner.remoteSteps(for: .wakeOnLAN) == nil)
-        #expect(SamsungPowerPlanner.frameHold == .seconds(3))
+        #expect(SamsungPowerPlanner.frameHold == .milliseconds(3500))
     }
 
     @Test("the grace window reports OFF while REST still says on, and ends when the truth catches up")
