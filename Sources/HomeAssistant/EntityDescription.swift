@@ -45,12 +45,15 @@ public struct EntityDescription: Sendable {
         case option(String, Options)
         /// The raw payload, compared with `payload_on`/`payload_off` (availability topics).
         case payload(on: String, off: String)
+        /// Always the empty text: for the keyboard, which only sends. With no state at all Home
+        /// Assistant would show "unknown" in the box; empty, it is ready for the next text.
+        case cleared
 
         /// The JSON field read, if any.
         public var field: String? {
             switch self {
             case .text(let field), .onOff(let field), .number(let field), .option(let field, _): field
-            case .payload: nil
+            case .payload, .cleared: nil
             }
         }
     }

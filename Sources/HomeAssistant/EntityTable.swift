@@ -66,8 +66,9 @@ public enum EntityTable {
             applies: { capabilities, _ in capabilities.channels }),
         .button("search", "Search", icon: "mdi:magnify", key: .search, enabled: false),
         EntityDescription(
-            key: "keyboard", platform: .text, name: "Keyboard", icon: "mdi:keyboard", command: .tvSet("text"),
-            extra: ["max": 255], applies: { capabilities, _ in capabilities.keyboard }),
+            key: "keyboard", platform: .text, name: "Keyboard", icon: "mdi:keyboard", stateTopic: .tvState,
+            reading: .cleared, command: .tvSet("text"), extra: ["max": 255],
+            applies: { capabilities, _ in capabilities.keyboard }),
         EntityDescription(
             key: "media_state", platform: .sensor, name: "Media state", icon: "mdi:play-circle-outline",
             deviceClass: "enum", stateTopic: .tvState, reading: .option("media_state", .fixed(mediaStates)),

@@ -29,6 +29,8 @@ public enum ValueTemplate {
         case .option(let field, _):
             let value = "value_json." + field
             return "{{ \(value) if value_json is mapping and \(value) in \(listLiteral(options)) else 'None' }}"
+        case .cleared:
+            return "{{ '' }}"
         case .payload:
             return nil
         }

@@ -55,7 +55,7 @@ struct ValueTemplateTests {
             case .button: #expect(row.command != nil && row.payloadPress != nil && row.stateTopic == nil)
             case .sensor, .binarySensor: #expect(row.command == nil && row.stateTopic != nil && row.reading != nil)
             case .switch, .select, .number: #expect(row.command != nil && row.stateTopic != nil && row.reading != nil)
-            case .text: #expect(row.command != nil && row.stateTopic == nil)
+            case .text: #expect(row.command != nil && (row.stateTopic == nil || row.reading == .cleared))
             }
             if row.platform == .select, case .option = row.reading {
             } else if row.platform == .select {

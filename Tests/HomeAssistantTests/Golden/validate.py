@@ -120,6 +120,10 @@ def accepted(platform, config, rendered):
         if config.get("device_class") == "enum":
             return rendered in config["options"]
         return len(rendered) <= 255
+    if platform == "text":
+        # mqtt/text.py takes any text of at most 255 characters; TextEntity.state then
+        # refuses one shorter than `min` or longer than `max`.
+        return config.get("min", 0) <= len(rendered) <= min(255, config.get("max", 255))
     return False
 
 
