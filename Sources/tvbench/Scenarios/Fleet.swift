@@ -103,7 +103,7 @@ struct Fleet: Scenario {
                             note: "\(Report.format(elapsed)) s steady state, of one core"),
                         Measurement(
                             "fleet_rss_mb", after.peakRSSMB, unit: "MB", target: .atMost(64, "MB"),
-                            note: "VmHWM; VmRSS \(Report.format(after.rssMB)) MB at the end"),
+                            note: "VmHWM; VmRSS \(Report.format(after.rssMB)) MB at the end (\(after.breakdown))"),
                         Measurement("fleet_fds", Double(after.openFDs), unit: "fds", target: .info("stable")),
                         Measurement(
                             "fleet_fds_growth", Double(after.openFDs - before.openFDs), unit: "fds",
