@@ -9,8 +9,11 @@ import Wire
 /// is measured against an answer storm no real network sees.
 enum SSDPAnswerDelay {
     /// `unicast`: the search came to the TV's own address (answered without delay).
-    static func random(for search: SSDPSearch, unicast: Bool) -> Duration {
+    /// `window`: the simulator's `ssdpAnswerWindow`, nil for MX.
+    static func random(for search: SSDPSearch, unicast: Bool, window: Duration?) -> Duration {
         guard !unicast else { return .zero }
-        return .milliseconds(Int.random(in: 0...(search.mx * 1000)))
+        let (seconds, attoseconds) = (window ?? .seconds(search.mx)).components
+        let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        return .milliseconds(Int.random(in: 0...max(0, milliseconds)))
     }
 }

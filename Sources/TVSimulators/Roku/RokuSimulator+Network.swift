@@ -87,7 +87,7 @@ extension RokuSimulator {
                     searchTarget: Self.searchTarget, location: location, usn: usn,
                     server: RokuCatalog.serverHeader,
                     maxAge: 3600)
-                let delay = SSDPAnswerDelay.random(for: search, unicast: unicast)
+                let delay = SSDPAnswerDelay.random(for: search, unicast: unicast, window: options.ssdpAnswerWindow)
                 group.addTask {
                     if delay > .zero {
                         do { try await Task.sleep(for: delay) } catch { return }

@@ -78,7 +78,7 @@ extension SamsungSimulator {
                 let response = SSDPResponse(
                     searchTarget: Self.searchTarget, location: location, usn: usn,
                     server: SamsungCatalog.serverHeader, maxAge: 1800)
-                let delay = SSDPAnswerDelay.random(for: search, unicast: unicast)
+                let delay = SSDPAnswerDelay.random(for: search, unicast: unicast, window: options.ssdpAnswerWindow)
                 group.addTask {
                     if delay > .zero {
                         do { try await Task.sleep(for: delay) } catch { return }
