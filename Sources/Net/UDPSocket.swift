@@ -37,6 +37,24 @@ public final class UDPSocket: Sendable {
         handle.setOption(SOL_SOCKET, SO_BROADCAST, 1)
     }
 
+    /// Asks for a receive buffer of `bytes` (SO_RCVBUF; the kernel doubles it for its own
+    /// bookkeeping and caps it at net.core.rmem_max). An SSDP search of a large network gets
+    /// hundreds of answers within MX seconds; the default (about 200 KB, some 150 loopback
+    /// datagrams) drops answers whenever the reader falls behind for a moment.
+    public func setReceiveBufferSize(_ bytes: Int32) {
+        handle.setOption(SOL_SOCKET, SO_RCVBUF, bytes)
+    }
+
+    /// The receive buffer the kernel granted (SO_RCVBUF as read back), in bytes.
+    public var receiveBufferSize: Int32 {
+        let result = try? handle.call("get SO_RCVBUF") { descriptor -> Int32 in
+            var value: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            return getsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &value, &length) == 0 ? value : 0
+        }
+        return result?.0 ?? 0
+    }
+
     /// Joins an IPv4 multicast group (SSDP: 239.255.255.250) on one interface, named by
     /// its IPv4 address ("192.168.1.10") or its name ("eth0"); nil lets the kernel choose.
     public func joinMulticast(group: String, interface: String? = nil) throws(NetError) {

@@ -58,8 +58,7 @@ final class BridgeProcess: Sendable {
     static func start(_ settings: BridgeSettings, broker: BenchBroker) throws -> BridgeProcess {
         // TVBENCH_BRIDGE: another tv2mqtt binary (a --static-swift-stdlib build, or a copy made
         // with `objcopy --strip-debug`: valgrind 3.19 cannot read the Swift binary's DWARF).
-        let override = getenv("TVBENCH_BRIDGE").map { String(cString: $0) }
-        let executable = try override ?? Products.path("tv2mqtt")
+        let executable = try BridgeBuild.executable()
         let directory = try TemporaryDirectory(prefix: "tvbench-bridge")
         let wolPort = try FreePort.udp(host: "127.0.0.1")
         var arguments = [

@@ -10,6 +10,12 @@ struct ProcessStats {
     let rssMB: Double
     /// Peak resident set size (`VmHWM`), in MiB.
     let peakRSSMB: Double
+    /// Of `rssMB`: the heap and stacks (`RssAnon`), and the executable's and libraries' pages
+    /// (`RssFile`), which say whether a change moved the heap or just the mapped code.
+    let anonMB: Double
+    let fileMB: Double
+    /// "anon A MB + file F MB", for notes.
+    var breakdown: String { "anon \(Report.format(anonMB)) MB + file \(Report.format(fileMB)) MB" }
     /// Entries in /proc/PID/fd.
     let openFDs: Int
 
@@ -26,7 +32,8 @@ struct ProcessStats {
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         return ProcessStats(
             cpuSeconds: (user + system) / ticksPerSecond, rssMB: kilobytes("VmRSS:", in: status) / 1024,
-            peakRSSMB: kilobytes("VmHWM:", in: status) / 1024, openFDs: countFDs(pid: pid))
+            peakRSSMB: kilobytes("VmHWM:", in: status) / 1024, anonMB: kilobytes("RssAnon:", in: status) / 1024,
+            fileMB: kilobytes("RssFile:", in: status) / 1024, openFDs: countFDs(pid: pid))
     }
 
     private static func kilobytes(_ key: String, in status: String) -> Double {

@@ -2,8 +2,7 @@ import Synchronization
 import TVSimulators
 import Wire
 
-/// The ways a command reaches a TV. Every latency scenario has one row per transport; the ones
-/// not built yet print n/a, so Samsung and ECP-2 plug in by filling in `start(host:)` here.
+/// The ways a command reaches a TV. Every latency scenario has one row per transport.
 enum Transport: String, CaseIterable, Sendable {
     case rokuHTTP = "roku_http"
     case rokuECP2 = "roku_ecp2"
@@ -17,20 +16,13 @@ enum Transport: String, CaseIterable, Sendable {
         }
     }
 
-    /// Why this transport cannot be measured yet; nil when it can.
-    var unavailableReason: String? {
-        switch self {
-        case .rokuHTTP: nil
-        // ECP-2 (wt-ecp2) and the Samsung simulator and driver (wt-samsung-*) are not on main yet.
-        case .rokuECP2, .samsung: "not built yet"
-        }
-    }
-
-    /// A simulated TV in this process, on `host` (loopback), on a free port.
+    /// A simulated TV in this process, on `host` (loopback): a Roku on a free port, a Samsung
+    /// on its standard ports (8001, 8002, 9197), which its own address keeps free.
     func start(host: String) async throws -> any BenchTV {
         switch self {
-        case .rokuHTTP: return try await RokuBenchTV.start(host: host)
-        case .rokuECP2, .samsung: throw BenchError("\(label): \(unavailableReason ?? "")")
+        case .rokuHTTP: return try await RokuBenchTV.start(host: host, ecp2: false)
+        case .rokuECP2: return try await RokuBenchTV.start(host: host, ecp2: true)
+        case .samsung: return try await SamsungBenchTV.start(host: host)
         }
     }
 }
@@ -44,6 +36,9 @@ protocol BenchTV: Sendable {
     var port: UInt16 { get }
     /// A key the bridge accepts for this TV that changes no state (so no state is published).
     var neutralKeys: [String] { get }
+    /// Waits until commands from the bridge take this transport (an ECP-2 session is up);
+    /// false when they did not within `timeout`.
+    func waitUntilReady(timeout: Duration) async -> Bool
     /// Wall-clock seconds when the TV received its first command at or after `since`; nil
     /// when none came within `timeout`.
     func receivedCommand(after since: Double, timeout: Duration) async -> Double?
@@ -53,21 +48,38 @@ protocol BenchTV: Sendable {
     func stop() async
 }
 
-/// A `RokuSimulator` speaking HTTP ECP, with an in-memory command log whose `at` stamps
-/// (wall clock, µs) are the receive times: simulator and benchmark share one clock.
+/// A `RokuSimulator` speaking HTTP ECP (and ECP-2 when `ecp2`), with an in-memory command log
+/// whose `at` stamps (wall clock, µs) are the receive times: simulator and benchmark share
+/// one clock.
 final class RokuBenchTV: BenchTV {
     let simulator: RokuSimulator
     let log: CommandLog
+    /// Only keypresses that came over an ECP-2 session count (HTTP ones, sent while the
+    /// session was down, would measure the other transport).
+    let ecp2: Bool
 
-    private init(simulator: RokuSimulator, log: CommandLog) {
+    private init(simulator: RokuSimulator, log: CommandLog, ecp2: Bool) {
         self.simulator = simulator
         self.log = log
+        self.ecp2 = ecp2
     }
 
-    static func start(host: String) async throws -> RokuBenchTV {
+    static func start(host: String, ecp2: Bool) async throws -> RokuBenchTV {
         let log = CommandLog.memory()
-        let simulator = try await RokuSimulator.start(RokuSimulatorOptions(host: host, port: 0, kind: .tv), log: log)
-        return RokuBenchTV(simulator: simulator, log: log)
+        let options = RokuSimulatorOptions(host: host, port: 0, kind: .tv, ecp2: ecp2)
+        let simulator = try await RokuSimulator.start(options, log: log)
+        return RokuBenchTV(simulator: simulator, log: log, ecp2: ecp2)
+    }
+
+    /// The bridge opens its ECP-2 session at its first poll; commands use it once it is
+    /// authenticated (logged as `ecp2-auth`), a moment later.
+    func waitUntilReady(timeout: Duration) async -> Bool {
+        guard ecp2 else { return true }
+        guard await log.waitFor(timeout: timeout, { $0["kind"]?.stringValue == "ecp2-auth" }) != nil else {
+            return false
+        }
+        try? await Task.sleep(for: .milliseconds(500))
+        return true
     }
 
     var host: String { simulator.host }
@@ -79,7 +91,11 @@ final class RokuBenchTV: BenchTV {
     func receivedCommand(after since: Double, timeout: Duration) async -> Double? {
         // `at` is rounded to the microsecond; allow that much below `since`.
         let floor = since - 0.000_001
-        let entry = await log.waitFor(timeout: timeout) { ($0["at"]?.doubleValue ?? 0) >= floor }
+        let via = ecp2 ? "ecp-2" : nil
+        let entry = await log.waitFor(timeout: timeout) {
+            $0["kind"]?.stringValue == "keypress" && $0["via"]?.stringValue == via
+                && ($0["at"]?.doubleValue ?? 0) >= floor
+        }
         return entry?["at"]?.doubleValue
     }
 
@@ -99,6 +115,7 @@ enum BenchAddresses {
     static let commandTV = "127.77.0.1"
     static let stateTV = "127.77.0.2"
     static let driverTV = "127.77.0.3"
+    static let driverSamsung = "127.77.0.4"
     /// `idle`'s ten TVs: 127.77.1.1…
     static func idleTV(_ index: Int) -> String { "127.77.1.\(index + 1)" }
     /// `fleet`'s first TV; the rest follow (127.78.0.1 … 127.78.3.232 for 1,000).

@@ -14,7 +14,9 @@ let usage = """
       --json          a JSON document instead of the table
       --runs N        runs per scenario, the median is reported (default 3; 1 with --quick)
       --fleet-size N  Rokus in the fleet scenario (default 1000; 50 with --quick)
-    Build first: swift build -c release (tvbench starts the tv2mqtt and tvsim beside it).
+    Build first: swift build -c release, then swift build -c release --static-swift-stdlib
+    --product tv2mqtt (the bridge as the README installs it; tvbench starts the tv2mqtt and
+    tvsim beside it, and says which kind of tv2mqtt it measured).
     """
 
 func fail(_ message: String) -> Never {
@@ -115,12 +117,14 @@ let environment: [String: JSONValue] = [
     "runs_per_scenario": .integer(Int64(options.effectiveRuns)),
     "quick": .bool(options.quick),
     "products": .string(Products.directory),
+    "bridge": .string(BridgeBuild.summary()),
 ]
 if options.json {
     print(report.json(environment: environment))
 } else {
     print("tvbench — \(environment["machine"]?.stringValue ?? ""), \(isoTimestamp(began, fractional: false))")
     print("load average before \(loadBefore), after \(loadAfter); medians of \(options.effectiveRuns) run(s)")
+    print("bridge: \(BridgeBuild.summary())")
     print(report.table())
 }
 _ = signalSources

@@ -21,6 +21,9 @@ struct DiscoverAndSendTests {
                 options.port = 0
                 options.kind = kind
                 options.ssdpPort = ssdpPort
+                // Answers within 0.1 s, not MX: `discover --timeout 2` leaves 1 s past MX, and a
+                // simulator's timer in this busy test process can wake later than that.
+                options.ssdpAnswerWindow = .milliseconds(100)
                 options.wolPort = wolPort
                 simulators.append(try await RokuSimulator.start(options, log: log))
             }

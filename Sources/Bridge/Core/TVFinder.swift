@@ -19,6 +19,8 @@ final class TVFinder: Sendable {
     ]
     /// How many scan probes run at once, and how long each waits for a TCP answer.
     static let scanConcurrency = 64
+    /// How many TVs found by one SSDP search are probed at once.
+    static let probeConcurrency = 32
     static let scanTimeout = Duration.milliseconds(700)
 
     init(configuration: BridgeConfiguration, registry: TVRegistry, logger: Logger) {
@@ -107,10 +109,20 @@ final class TVFinder: Sendable {
     private func search() async {
         guard let discoverer else { return }
         do {
-            try await withThrowingDiscardingTaskGroup { group in
+            // A bounded number of probes at a time: a search of a large network answers with
+            // hundreds of TVs within MX, and a probe task per answer all at once (HTTP
+            // buffers, parsed descriptions, task frames) made the bridge's peak memory.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                var running = 0
                 try await discoverer.search(count: 3, mx: 2) { sighting in
+                    if running >= Self.probeConcurrency {
+                        _ = try? await group.next()
+                        running -= 1
+                    }
+                    running += 1
                     group.addTask { await self.found(sighting, via: "SSDP search") }
                 }
+                try await group.waitForAll()
             }
         } catch {
             if isStopped || error is CancellationError { return }  // shutting down, not a failure

@@ -47,15 +47,24 @@ public struct SSDPDiscoverer: Sendable {
         return (224...239).contains(octet)
     }
 
-    /// Sends `count` M-SEARCH rounds (UDP drops packets) for every target and reports each
-    /// distinct (address, target) that answers within MX + 1 seconds.
-    public func search(count: Int = 3, mx: Int = 2, report: (SSDPSighting) async -> Void) async throws {
+    /// The search socket's receive buffer: room for a few thousand answers (loopback datagrams
+    /// cost about 1 KB each in the buffer), so a large network's answers are queued, not
+    /// dropped, while the reader is busy. Capped by net.core.rmem_max (4 MB on Debian).
+    public static let receiveBufferBytes: Int32 = 2 * 1024 * 1024
+
+    /// Sends `count` M-SEARCH rounds `spacing` apart (UDP drops packets; a repeat a second
+    /// later, after the first answers have arrived, is what UPnP suggests) for every target and
+    /// reports each distinct (address, target) that answers until MX + 1 seconds after the last.
+    public func search(
+        count: Int = 3, mx: Int = 2, spacing: Duration = .seconds(1), report: (SSDPSighting) async -> Void
+    ) async throws {
         let socket = try UDPSocket.bind(host: "0.0.0.0", port: 0)
         defer { socket.close() }
         socket.enableBroadcast()
+        socket.setReceiveBufferSize(Self.receiveBufferBytes)
         let outgoing = isMulticast ? (interfaces.isEmpty ? [nil] : interfaces.map { Optional($0) }) : [nil]
-        let deadline = ContinuousClock.now + .seconds(mx + 1) + .milliseconds(150 * count)
-        async let sending: Void = sendSearches(socket, outgoing: outgoing, count: count, mx: mx)
+        let deadline = ContinuousClock.now + spacing * max(0, count - 1) + .seconds(mx + 1)
+        async let sending: Void = sendSearches(socket, outgoing: outgoing, count: count, mx: mx, spacing: spacing)
         var seen: Set<String> = []
         while seen.count < Self.maxSightingsPerSearch {
             let datagram: (bytes: [UInt8], from: SocketAddress)
@@ -72,7 +81,9 @@ public struct SSDPDiscoverer: Sendable {
         try await sending
     }
 
-    private func sendSearches(_ socket: UDPSocket, outgoing: [String?], count: Int, mx: Int) async throws {
+    private func sendSearches(
+        _ socket: UDPSocket, outgoing: [String?], count: Int, mx: Int, spacing: Duration
+    ) async throws {
         for round in 0..<count {
             for interface in outgoing {
                 if isMulticast {
@@ -88,7 +99,7 @@ public struct SSDPDiscoverer: Sendable {
                     try await socket.send(message.encode(), to: searchAddress)
                 }
             }
-            if round + 1 < count { try await Task.sleep(for: .milliseconds(150)) }
+            if round + 1 < count { try await Task.sleep(for: spacing) }
         }
     }
 

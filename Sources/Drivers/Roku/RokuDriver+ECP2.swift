@@ -25,6 +25,8 @@ extension RokuDriver {
         guard settings.rokuECP2 != "off" else { return }
         state.withLock { state in
             guard state.link.task == nil, !state.link.stopped else { return }
+            if let retryAt = state.link.retryAt, ContinuousClock.now < retryAt { return }
+            state.link.retryAt = nil
             state.link.task = Task { await self.runECP2() }
         }
     }
@@ -42,14 +44,13 @@ extension RokuDriver {
 
     private func runECP2() async {
         var failures = 0
-        var reported = false  // a refusal is said once, then retried quietly
         while !Task.isCancelled {
             let (host, port) = state.withLock { ($0.description.identity.host, $0.description.identity.port) }
             let delay: Duration
             do {
                 let session = try await RokuECP2Session.open(host: host, port: port, settings: settings)
                 failures = 0
-                reported = false
+                state.withLock { $0.link.refusalReported = false }
                 logger.info("ECP-2 session up")
                 await serve(session)
                 if Task.isCancelled { return }
@@ -60,18 +61,18 @@ extension RokuDriver {
                 case .refused(let status, let message):
                     let text =
                         "the Roku does not offer ECP-2 (HTTP \(status.map(String.init) ?? "?")); staying on HTTP ECP and asking again every 10 min"
-                    if reported { logger.debug(message) } else { logger.info(text) }
-                    reported = true
-                    delay = Self.retryAfterRefusal
+                    if reportRefusal() { logger.info(text) } else { logger.debug(message) }
+                    endUntilRetry()
+                    return
                 case .authentication(let message):
-                    if reported {
-                        logger.debug(message)
-                    } else {
+                    if reportRefusal() {
                         logger.warning(message)
                         eventSink.yield(.warning(message))
+                    } else {
+                        logger.debug(message)
                     }
-                    reported = true
-                    delay = Self.retryAfterRefusal
+                    endUntilRetry()
+                    return
                 case .failed(let error):
                     failures += 1
                     logger.debug("ECP-2 session not opened: \(error.message)")
@@ -83,6 +84,22 @@ extension RokuDriver {
             } catch {
                 return
             }
+        }
+    }
+
+    /// true the first time since the last session (a refusal is said once, then retried quietly).
+    private func reportRefusal() -> Bool {
+        state.withLock { state in
+            defer { state.link.refusalReported = true }
+            return !state.link.refusalReported
+        }
+    }
+
+    /// The task ends; a poll after `retryAfterRefusal` starts the next attempt.
+    private func endUntilRetry() {
+        state.withLock { state in
+            state.link.retryAt = .now + Self.retryAfterRefusal
+            state.link.task = nil
         }
     }
 

@@ -5,6 +5,12 @@ struct ECP2Link {
     /// The task that connects, serves and reconnects (`RokuDriver.runECP2`).
     var task: Task<Void, Never>?
     var stopped = false
+    /// A TV that refused ECP-2 (old firmware, or our authentication) is asked again from
+    /// then on, by the next poll. No task waits for it: a task sleeping 10 minutes keeps the
+    /// memory its frames needed to connect (some 8 KB), times every such Roku of a fleet.
+    var retryAt: ContinuousClock.Instant?
+    /// The refusal was logged once; retries are quiet.
+    var refusalReported = false
     /// The authenticated session, while it is up: commands go through it.
     var session: RokuECP2Session?
     /// The TV accepted `request-events`: state is pushed, polling only reconciles.

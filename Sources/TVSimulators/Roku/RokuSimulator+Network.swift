@@ -63,27 +63,38 @@ extension RokuSimulator {
         }
     }
 
+    /// Answers searches arriving on `socket` from `own`. Each answer waits its random delay
+    /// (see `SSDPAnswerDelay`) in a task of its own, so one search's wait never holds back the
+    /// next search; the tasks end with the loop when the simulator stops.
     private func answerSearches(on socket: UDPSocket, replyingFrom own: UDPSocket) async {
-        while !Task.isCancelled {
-            let datagram: (bytes: [UInt8], from: SocketAddress)
-            do {
-                datagram = try await socket.receive(maxBytes: SSDPMessage.maxDatagramSize)
-            } catch {
-                if let error = error as? NetError, error.kind != .closed { continue }
-                return
+        let unicast = socket === own
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled {
+                let datagram: (bytes: [UInt8], from: SocketAddress)
+                do {
+                    datagram = try await socket.receive(maxBytes: SSDPMessage.maxDatagramSize)
+                } catch {
+                    if let error = error as? NetError, error.kind != .closed { continue }
+                    group.cancelAll()
+                    return
+                }
+                guard case .search(let headers)? = try? SSDPMessage.parse(datagram.bytes),
+                    let search = try? SSDPSearch(headers: headers), search.matches(Self.searchTarget)
+                else { continue }
+                if hostIsLoopback && !datagram.from.isLoopback { continue }
+                if core.withLock({ $0.state.power == .off || $0.stopped }) { continue }
+                let response = SSDPResponse(
+                    searchTarget: Self.searchTarget, location: location, usn: usn,
+                    server: RokuCatalog.serverHeader,
+                    maxAge: 3600)
+                let delay = SSDPAnswerDelay.random(for: search, unicast: unicast, window: options.ssdpAnswerWindow)
+                group.addTask {
+                    if delay > .zero {
+                        do { try await Task.sleep(for: delay) } catch { return }
+                    }
+                    try? await own.send(response.encode(), to: datagram.from, deadline: .now + .seconds(1))
+                }
             }
-            guard case .search(let headers)? = try? SSDPMessage.parse(datagram.bytes),
-                let search = try? SSDPSearch(headers: headers), search.matches(Self.searchTarget)
-            else { continue }
-            if hostIsLoopback && !datagram.from.isLoopback { continue }
-            if core.withLock({ $0.state.power == .off || $0.stopped }) { continue }
-            let response = SSDPResponse(
-                searchTarget: Self.searchTarget, location: location, usn: usn,
-                server: RokuCatalog.serverHeader,
-                maxAge: 3600)
-            // MX honoured loosely: a short random delay spreads the answers of a fleet.
-            try? await Task.sleep(for: .milliseconds(Int.random(in: 0...100)))
-            try? await own.send(response.encode(), to: datagram.from, deadline: .now + .seconds(1))
         }
     }
 

@@ -30,6 +30,10 @@ public struct SamsungSimulatorOptions: Sendable {
     public var apps: Bool
     /// UDP port of the SSDP responder; nil = none.
     public var ssdpPort: UInt16?
+    /// How long the SSDP responder may wait before answering a multicast or broadcast search:
+    /// nil = a random delay within the search's MX, as UPnP says (`tvsim`, fleets); tests
+    /// that search with a tight deadline on a busy machine shorten it.
+    public var ssdpAnswerWindow: Duration? = nil
     /// UDP port of the Wake-on-LAN listener; nil = none.
     public var wolPort: UInt16?
     /// "HOST:PORT" to send NOTIFY ssdp:alive to at start and when woken (loopback only).

@@ -4,8 +4,10 @@ import Support
 
 /// `fleet`: `tvsim fleet` with many TVs on their own loopback addresses, found by SSDP (a
 /// search to the loopback broadcast address, which every simulated TV answers), polled every
-/// 10 s. The issue asks for 500 Rokus and 500 Samsungs; until the Samsung simulator exists the
-/// fleet is 1,000 Rokus (`--fleet-size`), which the note says.
+/// 10 s: half Rokus (ECP on one free port) and half Samsungs (on their standard ports 8001,
+/// 8002 and 9197, at their own addresses), 500 + 500 by default (`--fleet-size`). The
+/// Samsungs are not paired: a bridge polls a TV it holds no token for over REST and never
+/// opens its remote channel unasked (it would show the TV's approval prompt).
 ///
 /// Ready: from starting the bridge until every TV has its Home Assistant discovery config and
 /// its state published. Then a steady state (60 s, 10 s with `--quick`) in which the bridge's
@@ -22,6 +24,8 @@ struct Fleet: Scenario {
 
     func run(options: BenchOptions) async throws -> [Measurement] {
         let size = options.fleetSize ?? (options.quick ? 50 : 1000)
+        let samsungs = size / 2
+        let rokus = size - samsungs
         let steady: Duration = options.quick ? .seconds(10) : .seconds(60)
         let directory = try TemporaryDirectory(prefix: "tvbench-fleet")
         let ecpPort = try FreePort.tcp(host: BenchAddresses.fleetFirst)
@@ -30,20 +34,23 @@ struct Fleet: Scenario {
         let fleet = try ChildProcess.spawn(
             try Products.path("tvsim"),
             [
-                "fleet", "--roku", String(size), "--first-host", BenchAddresses.fleetFirst, "--port", String(ecpPort),
+                "fleet", "--roku", String(rokus), "--samsung", String(samsungs), "--first-host",
+                BenchAddresses.fleetFirst, "--port", String(ecpPort),
                 "--ssdp-port", String(ssdpPort), "--log", directory.file("commands.log"),
             ], stdout: .discard, stderr: .file(stderrPath))
         do {
             let started = await waitUntil(timeout: .seconds(120), interval: .milliseconds(50)) {
                 !fleet.isRunning
-                    || (FileText.read(stderrPath) ?? "").split(separator: "\n").count { $0.hasPrefix("tvsim: roku") }
-                        >= size
+                    || (FileText.read(stderrPath) ?? "").split(separator: "\n").count {
+                        $0.hasPrefix("tvsim: roku") || $0.hasPrefix("tvsim: samsung")
+                    } >= size
             }
             guard started, fleet.isRunning else {
                 let tail = (FileText.read(stderrPath) ?? "").split(separator: "\n").suffix(3).joined(separator: " ")
                 throw BenchError("tvsim fleet did not start \(size) TVs: \(tail)")
             }
-            let result = try await measure(size: size, steady: steady, ssdpPort: ssdpPort)
+            let what = "\(rokus) Rokus + \(samsungs) Samsungs, SSDP, poll 10 s"
+            let result = try await measure(size: size, what: what, steady: steady, ssdpPort: ssdpPort)
             await fleet.terminate(grace: .seconds(10))
             return result
         } catch {
@@ -52,7 +59,9 @@ struct Fleet: Scenario {
         }
     }
 
-    private func measure(size: Int, steady: Duration, ssdpPort: UInt16) async throws -> [Measurement] {
+    private func measure(size: Int, what: String, steady: Duration, ssdpPort: UInt16) async throws
+        -> [Measurement]
+    {
         try await withBroker { broker in
             // Subscribed before the bridge starts, so every first publication is stamped.
             try await withProbe(broker, filters: ["bench/+/state", "homeassistant/device/+/config"]) { probe in
@@ -86,7 +95,6 @@ struct Fleet: Scenario {
                     guard let after = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
                     let elapsed = (clock.now - steadyStart).seconds
                     let cpu = (after.cpuSeconds - before.cpuSeconds) / elapsed * 100
-                    let what = "\(size) Rokus (Samsung not built yet), SSDP, poll 10 s"
                     return [
                         Measurement(
                             "fleet_ready_s", readyAt - startedAt, unit: "s", target: .atMost(15, "s"), note: what),
@@ -95,7 +103,7 @@ struct Fleet: Scenario {
                             note: "\(Report.format(elapsed)) s steady state, of one core"),
                         Measurement(
                             "fleet_rss_mb", after.peakRSSMB, unit: "MB", target: .atMost(64, "MB"),
-                            note: "VmHWM; VmRSS \(Report.format(after.rssMB)) MB at the end"),
+                            note: "VmHWM; VmRSS \(Report.format(after.rssMB)) MB at the end (\(after.breakdown))"),
                         Measurement("fleet_fds", Double(after.openFDs), unit: "fds", target: .info("stable")),
                         Measurement(
                             "fleet_fds_growth", Double(after.openFDs - before.openFDs), unit: "fds",

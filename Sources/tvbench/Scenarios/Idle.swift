@@ -32,7 +32,7 @@ struct Idle: Scenario {
                         return [
                             Measurement(
                                 "idle_rss_mb", after.rssMB, unit: "MB", target: .atMost(16, "MB"),
-                                note: "VmRSS; peak \(Report.format(after.peakRSSMB)) MB"),
+                                note: "VmRSS (\(after.breakdown)); peak \(Report.format(after.peakRSSMB)) MB"),
                             Measurement(
                                 "idle_cpu_percent", (after.cpuSeconds - before.cpuSeconds) / elapsed * 100, unit: "%",
                                 target: .atMost(0.5, "%"), note: note + "; CPU ticks are 10 ms"),
