@@ -1,17 +1,17 @@
-import FoundationEssentials
 import Glibc
 import Support
 import TVModel
+import Wire
 
 /// What survives a restart (SPEC §7): every known TV with what was learned about it.
-public struct PersistedState: Codable, Equatable, Sendable {
+public struct PersistedState: Equatable, Sendable {
     public var version = 1
     public var tvs: [PersistedTV] = []
 
     public init(tvs: [PersistedTV] = []) { self.tvs = tvs }
 }
 
-public struct PersistedTV: Codable, Equatable, Sendable {
+public struct PersistedTV: Equatable, Sendable {
     public var identity: TVIdentity
     public var capabilities: TVCapabilities?
     /// App name → id, in display order.
@@ -30,7 +30,7 @@ public struct PersistedTV: Codable, Equatable, Sendable {
     }
 }
 
-public struct AppEntry: Codable, Equatable, Sendable {
+public struct AppEntry: Equatable, Sendable {
     public var id: String
     public var name: String
 
@@ -71,12 +71,8 @@ public struct StateStore: Sendable {
         }
         guard let bytes else { return PersistedState() }
         do {
-            let state = try JSONDecoder().decode(PersistedState.self, from: Data(bytes))
-            guard state.version == 1 else {
-                throw DecodingError.dataCorrupted(
-                    .init(codingPath: [], debugDescription: "unknown version \(state.version)"))
-            }
-            return state
+            return try PersistedState(
+                json: JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 16, maxBytes: 16 << 20)))
         } catch {
             let aside = "\(path).corrupt-\(Int(wallClockSeconds()))"
             let moved = (try? FileSystem.rename(path, to: aside)) != nil
@@ -90,14 +86,6 @@ public struct StateStore: Sendable {
     /// Writes `state` (mode 0600: it holds Samsung tokens).
     public func save(_ state: PersistedState) throws(FileError) {
         try FileSystem.makeDirectory(directory)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data: Data
-        do {
-            data = try encoder.encode(state)
-        } catch {
-            throw FileError(path: path, operation: "encode", code: EINVAL)
-        }
-        try FileSystem.writeAtomically(path, Array(data) + [0x0A], mode: 0o600)
+        try FileSystem.writeAtomically(path, Array(state.json.prettyPrinted().utf8) + [0x0A], mode: 0o600)
     }
 }
