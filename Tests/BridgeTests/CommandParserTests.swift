@@ -89,6 +89,14 @@ struct CommandParserTests {
             (nil, #"{"launch":{"app":"12","mediaType":"podcast"}}"#, "launch.mediaType: expected one of"),
             (nil, #"{"launch":{"contentId":"x"}}"#, "launch: needs an app"),
             (nil, #"{"text":""}"#, "text: empty"),
+            // Found by Tests/Fuzz (command): unknown names reached the message raw, so a DEL or a
+            // newline in a JSON key went into the log line and the published error.
+            (
+                nil, "{\"launch\":{\"app\":\"12\",\"c\u{7F}jtentId\":\"80057Strivie\"}}",
+                "launch: unknown field 'c\\u{7f}jtentId'"
+            ),
+            (nil, #"{"a\nb":1}"#, "unknown command 'a\\u{a}b'"),
+            (nil, #"{"k\r\n":1,"k\r\n":2}"#, #"duplicate member 'k\u000d\u000a'"#),
         ])
     func refused(property: String?, payload: String, expected: String) {
         let message = refusal(property, Array(payload.utf8)) ?? "accepted"

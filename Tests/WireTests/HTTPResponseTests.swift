@@ -48,6 +48,9 @@ struct HTTPResponseTests {
         HTTPResponse(status: 200, headers: ["Content-Length": "3"], body: [1]),
         HTTPResponse(status: 200, headers: ["Content-Length": "1", "Transfer-Encoding": "chunked"], body: [1]),
         HTTPResponse(status: 200, headers: ["Transfer-Encoding": "gzip"], body: [1]),
+        // Found by Tests/Fuzz (http-response): chunked HTTP/1.0 was encoded, which the parser
+        // (rightly, RFC 9112 §6.1) refuses.
+        HTTPResponse(status: 200, version: .http1_0, headers: ["Transfer-Encoding": "chunked"]),
     ]
 
     @Test("inconsistent or injected responses are refused by encode", arguments: refused)

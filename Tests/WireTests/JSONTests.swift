@@ -49,6 +49,22 @@ struct JSONTests {
         #expect(throws: WireError.self) { try JSONParser.parse(text) }
     }
 
+    /// Found by Tests/Fuzz (command): the name went into the message raw, so CR/LF in a JSON key
+    /// split the log line and the published error.
+    @Test("a duplicate member is named with its control characters escaped")
+    func duplicateMemberEscaped() {
+        let text = #"{"kp":1,"=ta%2Fb\r\n00kp":2,"=ta%2Fb\r\n00kp":3}"#
+        var reason = ""
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            reason = error.reason
+        }
+        #expect(reason == #"duplicate member '=ta%2Fb\u000d\u000a00kp' at byte 47"#)
+        #expect(JSONParser.quoted("\u{85}\u{2028}\u{7F}é") == #"'\u0085\u2028\u007fé'"#)
+        #expect(JSONParser.quoted(String(repeating: "x", count: 65)) == "'" + String(repeating: "x", count: 64) + "…'")
+    }
+
     @Test("invalid UTF-8 inside a string is refused")
     func invalidUTF8() {
         #expect(throws: WireError.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }

@@ -94,8 +94,8 @@ public enum CommandParser {
             CommandParseError(message: message, transaction: transaction)
         }
         for key in members.keys.sorted() where !jsonKeys.contains(key) {
-            throw fail(
-                "unknown command '\(key)' (known: \(jsonKeys.filter { $0 != "transaction" }.joined(separator: ", ")))")
+            let known = jsonKeys.filter { $0 != "transaction" }.joined(separator: ", ")
+            throw fail("unknown command '\(printable(key))' (known: \(known))")
         }
         var commands: [TVCommand] = []
         do {
@@ -203,7 +203,7 @@ public enum CommandParser {
             throw reject("launch: expected an object such as {\"app\":\"12\",\"contentId\":\"…\"}")
         }
         for key in members.keys.sorted() where !["app", "contentId", "mediaType"].contains(key) {
-            throw reject("launch: unknown field '\(key)' (known: app, contentId, mediaType)")
+            throw reject("launch: unknown field '\(printable(key))' (known: app, contentId, mediaType)")
         }
         guard let appValue = members["app"] else { throw reject("launch: needs an app") }
         let app = try name(try string(appValue, "launch.app"), "launch.app")

@@ -47,8 +47,9 @@ public struct HTTPResponse: Equatable, Sendable {
     ///
     /// - Throws: `WireError` `.malformed` for a status outside 100…999, a reason phrase with
     ///   a control character, a header that fails `HTTPHeaders.validate()`, both
-    ///   `Content-Length` and `Transfer-Encoding` (RFC 9112 §6.2), a `Content-Length` that
-    ///   disagrees with the body, or a body on a status that cannot have one;
+    ///   `Content-Length` and `Transfer-Encoding` (RFC 9112 §6.2), `Transfer-Encoding` in
+    ///   HTTP/1.0 (RFC 9112 §6.1), a `Content-Length` that disagrees with the body, or a body
+    ///   on a status that cannot have one;
     ///   `.unsupported` for a transfer coding other than `chunked`.
     public func encode() throws(WireError) -> [UInt8] {
         guard status >= 100 && status <= 999 else {
@@ -67,6 +68,10 @@ public struct HTTPResponse: Equatable, Sendable {
             let codings = headers.values(for: "Transfer-Encoding").flatMap(HTTPSyntax.listElements)
             guard codings.count == 1, HTTPSyntax.equalsIgnoringCase(codings[0].utf8, "chunked".utf8) else {
                 throw .unsupported("HTTP", "only the chunked transfer coding is supported")
+            }
+            // An HTTP/1.0 peer cannot decode chunks (RFC 9112 §6.1); the parser refuses them too.
+            guard version != .http1_0 else {
+                throw .malformed("HTTP", "Transfer-Encoding in an HTTP/1.0 message")
             }
         }
         let noBody = HTTPResponse.statusHasNoBody(status)

@@ -48,6 +48,23 @@ public struct JSONParser {
         .malformed("JSON", "\(reason) at byte \(index)")
     }
 
+    /// A member name as an error message shows it: quoted, at most 64 scalars, controls
+    /// (C0, DEL, C1, U+2028/9) as `\uXXXX`. The message is logged and published, so a name
+    /// holding CR/LF must not split the line (found by the command fuzz target).
+    static func quoted(_ key: String) -> String {
+        var out = "'"
+        for scalar in key.unicodeScalars.prefix(64) {
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+                let hex = String(value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + (key.unicodeScalars.count > 64 ? "…'" : "'")
+    }
+
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func skipWhitespace() {
@@ -95,7 +112,9 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            guard members.updateValue(value, forKey: key) == nil else { throw error("duplicate member '\(key)'") }
+            guard members.updateValue(value, forKey: key) == nil else {
+                throw error("duplicate member \(Self.quoted(key))")
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1

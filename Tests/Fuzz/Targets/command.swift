@@ -1,0 +1,46 @@
+// MQTT command payloads: CommandParser.parse(property:payload:), for `<tv>/set` (JSON) and
+// every `<tv>/set/<property>` (plain text), plus an unknown property.
+
+import TVModel
+
+@testable import Bridge
+
+private let properties: [String?] = [nil, nil, nil] + CommandParser.properties.map(Optional.some) + ["bogus"]
+
+/// C0 and C1 controls and the Unicode line separators: what must never reach a log line.
+private func hasControl(_ text: String) -> Bool {
+    text.unicodeScalars.contains {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = FuzzInput(data, size)
+    let property = properties[input.selector(properties.count)]
+    let parsed: ParsedCommands
+    do throws(CommandParseError) {
+        parsed = try CommandParser.parse(property: property, payload: input.bytes)
+    } catch {
+        // Refusals are logged and published: the sender's text must not break the line.
+        fuzzExpect(!hasControl(error.message), "control character in \(String(reflecting: error.message))")
+        return 0
+    }
+    // Everything the parser lets through is within the bounds SPEC §4 promises the drivers.
+    fuzzExpect(!parsed.commands.isEmpty, "no command")
+    for command in parsed.commands {
+        switch command {
+        case .volume(let volume): fuzzExpect((0...100).contains(volume), "volume \(volume)")
+        case .key(let key, let count):
+            fuzzExpect((1...CommandParser.maxRepeat).contains(count), "repeat \(count)")
+            fuzzExpect(!key.description.isEmpty && !hasControl(key.description), "key \(key)")
+        case .text(let text):
+            fuzzExpect(!text.isEmpty && text.count <= CommandParser.maxTextLength && !hasControl(text), "text \(text)")
+        case .app(let name), .input(let name): fuzzExpect(!name.isEmpty && !hasControl(name), "name \(name)")
+        case .launch(let app, let content, _):
+            fuzzExpect(!hasControl(app) && !hasControl(content ?? ""), "launch \(command)")
+        case .power, .mute: break
+        }
+    }
+    return 0
+}
