@@ -2,6 +2,7 @@ import Clients
 import Harness
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -15,6 +16,7 @@ struct FaultSlowTVTests {
 
     @Test("a silent TV and a dripping TV stall only themselves: the normal TV's commands stay fast, its state current")
     func hangingTVs() async throws {
+        await afterStartupBurst()
         let rokus = try SimulatedRokus.make()
         let fixture = try await BridgeFixture.start()
         var bad: [FaultMisbehavingTV] = []

@@ -2,15 +2,17 @@ import Clients
 import Glibc
 import Harness
 import Synchronization
+import TestSupport
 import Testing
 import Wire
 
 /// `kill -9` of `tv2mqtt run` while it writes its state file, 100 times (issue 7, fault 4).
 ///
 /// To write often, the bridge runs with `TV2MQTT_TEST_STATE_SAVE_DELAY_MS=0` (no coalescing)
-/// while the test renames its 20 TVs through `bridge/request/tv/rename` every 2 ms: every
-/// rename is a new state file (temporary file, fsync, rename). Each run is killed a random
-/// 0–20 ms after its first rename reached the disk.
+/// while the test renames its 20 TVs through `bridge/request/tv/rename` every 5 ms: every
+/// rename is a new state file (temporary file, fsync, rename). Every other run is killed a
+/// random 0–20 ms after its first rename reached the disk; the others as soon as their
+/// temporary file is seen, in the middle of a write.
 @Suite("Faults: kill -9 while writing state", .serialized)
 struct FaultKillDuringSaveTests {
     static let kills = 100
@@ -18,6 +20,7 @@ struct FaultKillDuringSaveTests {
 
     @Test("100 kills mid-write: the state file is always whole JSON, old or new; temporary files do not pile up")
     func killWhileSaving() async throws {
+        await afterStartupBurst()
         try await withMosquitto { broker in
             let directory = try TemporaryDirectory(prefix: "fault-kill")
             defer { directory.remove() }
@@ -33,13 +36,22 @@ struct FaultKillDuringSaveTests {
             var previous = FileText.read(statePath) ?? ""
             for round in 1...Self.kills {
                 let bridge = try FaultBridgeProcess.start(
-                    ["--config", directory.file("config.json")], environment: ["TV2MQTT_TEST_STATE_SAVE_DELAY_MS": "0"])
+                    ["--config", directory.file("config.json")], environment: ["TV2MQTT_TEST_STATE_SAVE_DELAY_MS": "0"],
+                    lowPriority: true)
                 // Two new files: the one written after restoring the TVs, then a rename's.
                 let inodes = Inodes(statePath)
                 let writing = await waitUntil(timeout: .seconds(10), interval: .milliseconds(1)) {
                     inodes.changes() >= 2
                 }
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...20)))
+                if round.isMultiple(of: 2) {
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 0...20)))
+                } else {
+                    // Aimed: the moment this run's temporary file exists, between create and rename.
+                    let temporary = statePath + ".tmp-\(bridge.pid)"
+                    _ = await waitUntil(timeout: .seconds(2), interval: .milliseconds(1)) {
+                        access(temporary, F_OK) == 0
+                    }
+                }
                 bridge.kill()
                 _ = await bridge.wait()
                 try #require(writing, "round \(round): no state written; stderr: \(bridge.capturedError())")
@@ -95,7 +107,7 @@ struct FaultKillDuringSaveTests {
     }
 }
 
-/// Renames the TVs round-robin, `gen-<n>`, one every 2 ms (QoS 0: dropped by the broker
+/// Renames the TVs round-robin, `gen-<n>`, one every 5 ms (QoS 0: dropped by the broker
 /// while no bridge is there to receive them).
 final class Renamer: Sendable {
     let client: MQTTClient
@@ -126,9 +138,9 @@ final class Renamer: Sendable {
             if (try? await client.publish("tv2mqtt/bridge/request/tv/rename", request)) != nil {
                 counter.add(1, ordering: .relaxed)
             }
-            // Every 2 ms: a write is always due, and the bridge (and the rest of the suite,
-            // running beside this test) still gets the CPU.
-            try? await Task.sleep(for: .milliseconds(2))
+            // Every 5 ms: writes follow each other closely, and the rest of the suite, running
+            // beside this test, still gets the CPU (each rename costs the bridge a state write).
+            try? await Task.sleep(for: .milliseconds(5))
         }
         await client.stop()
         connection.cancel()

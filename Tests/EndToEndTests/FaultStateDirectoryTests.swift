@@ -1,6 +1,7 @@
 import Glibc
 import Harness
 import TVSimulators
+import TestSupport
 import Testing
 
 /// A state directory that is full, or read-only (issue 7, fault 5): the failed write is
@@ -103,6 +104,7 @@ struct FaultStateDirectoryTests {
     func withBridge(script: String, seed: Bool, _ body: (ChildProcess, String, Context) async throws -> Void)
         async throws
     {
+        await afterStartupBurst()
         try await withMosquitto { broker in
             let directory = try TemporaryDirectory(prefix: "fault-statedir")
             defer { directory.remove() }

@@ -1,6 +1,7 @@
 import Glibc
 import Harness
 import TVSimulators
+import TestSupport
 import Testing
 
 /// Simulated TVs go away and come back, again and again, while `tv2mqtt run` polls them
@@ -14,6 +15,7 @@ struct FaultTVRestartTests {
 
     @Test("availability follows TVs that die and return; no descriptor, socket or polling task is left behind")
     func tvsComeAndGo() async throws {
+        await afterStartupBurst()
         try await withMosquitto { broker in
             let state = try TemporaryDirectory(prefix: "fault-tvs")
             defer { state.remove() }
