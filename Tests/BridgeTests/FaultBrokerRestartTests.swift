@@ -2,6 +2,7 @@ import Clients
 import Harness
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -16,6 +17,7 @@ struct FaultBrokerRestartTests {
         "10 broker restarts under a stream of QoS 1 commands: back within 2 s, everything republished, each command once"
     )
     func brokerRestarts() async throws {
+        await afterStartupBurst()
         let rokus = try SimulatedRokus.make()
         // The observer comes back within 50–100 ms, long before the bridge (1 s backoff), so it
         // sees everything the bridge republishes; the broker keeps no retained messages across a
@@ -54,6 +56,11 @@ struct FaultBrokerRestartTests {
             // Down for 0–300 ms: the bridge's first retry (0.8–1.2 s after the loss) finds it
             // back. A longer outage would be met by the next, doubled, delay.
             await fixture.broker.stop()
+            // The time is counted from the broker's return: the bridge must have seen it go first.
+            let noticed = await waitUntil(timeout: .seconds(5), interval: .milliseconds(5)) {
+                await !bridge.client.isConnected
+            }
+            #expect(noticed, "round \(round): the bridge did not notice the broker going away")
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...300)))
             try await fixture.broker.restart()
             let back = ContinuousClock.now

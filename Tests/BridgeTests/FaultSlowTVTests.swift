@@ -16,7 +16,10 @@ struct FaultSlowTVTests {
 
     @Test("a silent TV and a dripping TV stall only themselves: the normal TV's commands stay fast, its state current")
     func hangingTVs() async throws {
-        await afterStartupBurst()
+        try await asBusyTest { try await hangingTVsAlone() }
+    }
+
+    private func hangingTVsAlone() async throws {
         let rokus = try SimulatedRokus.make()
         let fixture = try await BridgeFixture.start()
         var bad: [FaultMisbehavingTV] = []

@@ -20,7 +20,10 @@ struct FaultKillDuringSaveTests {
 
     @Test("100 kills mid-write: the state file is always whole JSON, old or new; temporary files do not pile up")
     func killWhileSaving() async throws {
-        await afterStartupBurst()
+        try await asBusyTest { try await killWhileSavingAlone() }
+    }
+
+    private func killWhileSavingAlone() async throws {
         try await withMosquitto { broker in
             let directory = try TemporaryDirectory(prefix: "fault-kill")
             defer { directory.remove() }
