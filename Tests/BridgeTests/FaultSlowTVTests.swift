@@ -16,10 +16,7 @@ struct FaultSlowTVTests {
 
     @Test("a silent TV and a dripping TV stall only themselves: the normal TV's commands stay fast, its state current")
     func hangingTVs() async throws {
-        try await asBusyTest { try await hangingTVsAlone() }
-    }
-
-    private func hangingTVsAlone() async throws {
+        await afterStartupBurst()
         let rokus = try SimulatedRokus.make()
         let fixture = try await BridgeFixture.start()
         var bad: [FaultMisbehavingTV] = []

@@ -20,10 +20,7 @@ struct FaultKillDuringSaveTests {
 
     @Test("100 kills mid-write: the state file is always whole JSON, old or new; temporary files do not pile up")
     func killWhileSaving() async throws {
-        try await asBusyTest { try await killWhileSavingAlone() }
-    }
-
-    private func killWhileSavingAlone() async throws {
+        await afterStartupBurst()
         try await withMosquitto { broker in
             let directory = try TemporaryDirectory(prefix: "fault-kill")
             defer { directory.remove() }

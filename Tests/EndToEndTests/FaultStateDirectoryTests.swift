@@ -104,12 +104,7 @@ struct FaultStateDirectoryTests {
     func withBridge(script: String, seed: Bool, _ body: (ChildProcess, String, Context) async throws -> Void)
         async throws
     {
-        try await asBusyTest { try await withBridgeAlone(script: script, seed: seed, body) }
-    }
-
-    private func withBridgeAlone(
-        script: String, seed: Bool, _ body: (ChildProcess, String, Context) async throws -> Void
-    ) async throws {
+        await afterStartupBurst()
         try await withMosquitto { broker in
             let directory = try TemporaryDirectory(prefix: "fault-statedir")
             defer { directory.remove() }

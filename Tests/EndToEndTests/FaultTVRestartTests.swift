@@ -15,10 +15,7 @@ struct FaultTVRestartTests {
 
     @Test("availability follows TVs that die and return; no descriptor, socket or polling task is left behind")
     func tvsComeAndGo() async throws {
-        try await asBusyTest { try await tvsComeAndGoAlone() }
-    }
-
-    private func tvsComeAndGoAlone() async throws {
+        await afterStartupBurst()
         try await withMosquitto { broker in
             let state = try TemporaryDirectory(prefix: "fault-tvs")
             defer { state.remove() }
