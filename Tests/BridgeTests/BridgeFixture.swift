@@ -67,12 +67,16 @@ final class BridgeFixture: Sendable {
         self.base = base
     }
 
-    static func start(base: String = "tv2mqtt") async throws -> BridgeFixture {
+    /// - Parameter observerBackoff: how the observer reconnects (tests that restart the broker
+    ///   want it back sooner than the bridge, so it sees what the bridge republishes).
+    static func start(base: String = "tv2mqtt", observerBackoff: ReconnectBackoff = ReconnectBackoff()) async throws
+        -> BridgeFixture
+    {
         let broker = try await MosquittoBroker.start()
         let observer = try MQTTClient(
             configuration: MQTTClientConfiguration(
                 host: broker.host, port: broker.port,
-                session: MQTTSessionConfiguration(clientID: "observer-\(broker.port)")),
+                session: MQTTSessionConfiguration(clientID: "observer-\(broker.port)"), backoff: observerBackoff),
             logger: .disabled)
         let fixture = BridgeFixture(
             broker: broker, observer: observer, stateDirectory: try TemporaryDirectory(prefix: "bridge-state"),

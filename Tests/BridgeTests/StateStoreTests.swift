@@ -61,6 +61,27 @@ struct StateStoreTests {
         #expect(movedAside)
     }
 
+    @Test("temporary files of writers that died mid-write are removed at load; a running writer's is kept")
+    func staleTemporaryFiles() async throws {
+        let directory = try TemporaryDirectory(prefix: "state-store")
+        defer { directory.remove() }
+        let ended = try ChildProcess.spawn("true")
+        _ = await ended.wait()  // reaped: its pid names no process now
+        let running = getppid()
+        for pid in [ended.pid, running, getpid()] {
+            try FileText.write("{\"version\": 1, \"tv", to: directory.file("state.json.tmp-\(pid)"))
+        }
+        try FileText.write("{\"version\": 1, \"tvs\": []}", to: directory.file("state.json"))
+        let sink = CapturingSink()
+        let store = StateStore(
+            directory: directory.path, logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)))
+        #expect(store.load() == PersistedState())
+        let names = try listing(directory.path)
+        #expect(names == ["state.json", "state.json.tmp-\(getpid())", "state.json.tmp-\(running)"].sorted())
+        let reported = sink.lines.contains { $0.contains("removed 1 temporary state file") }
+        #expect(reported, "\(sink.lines)")
+    }
+
     private func listing(_ path: String) throws -> [String] {
         guard let directory = opendir(path) else { throw FileError(path: path, operation: "opendir", code: errno) }
         defer { closedir(directory) }

@@ -88,6 +88,10 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var tvs: [ConfiguredTV] = []
     public var logLevel = "info"
     public var logFormat = "text"
+    /// How long state changes are collected before the state file is written (one write per
+    /// burst). Not a configuration key: only the fault tests, which kill the bridge in the
+    /// middle of writes and need many of them, shorten it (`TV2MQTT_TEST_STATE_SAVE_DELAY_MS`).
+    public var stateSaveDelay = Duration.seconds(1)
 
     public init() {}
 }

@@ -63,7 +63,12 @@ public enum ConfigurationLoader {
             if let value = environment[variable], !value.isEmpty { tree.set(path, .string(value), origin: variable) }
         }
         try applyFlags(arguments, to: &tree, readFile: readFile)
-        return try BridgeConfiguration.decode(tree.root, origins: tree.origins)
+        var configuration = try BridgeConfiguration.decode(tree.root, origins: tree.origins)
+        // A test hook, deliberately undocumented (see `BridgeConfiguration.stateSaveDelay`).
+        if let text = environment["TV2MQTT_TEST_STATE_SAVE_DELAY_MS"], let ms = Int(text), (0...60_000).contains(ms) {
+            configuration.stateSaveDelay = .milliseconds(ms)
+        }
+        return configuration
     }
 
     private static func applyFlags(

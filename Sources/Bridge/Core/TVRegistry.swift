@@ -196,8 +196,9 @@ actor TVRegistry {
     private func scheduleSave() {
         guard !saveScheduled else { return }
         saveScheduled = true
+        let delay = context.configuration.stateSaveDelay
         spawn { [weak self] in
-            try? await Task.sleep(for: .seconds(1))  // coalesce a burst of changes into one write
+            try? await Task.sleep(for: delay)  // coalesce a burst of changes into one write
             await self?.saveNow()
         }
     }

@@ -94,6 +94,20 @@ public enum FileSystem {
         return access(path, W_OK | X_OK) == 0
     }
 
+    /// The names in directory `path` (without `.` and `..`); empty when it cannot be read.
+    public static func list(_ path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     public static func rename(_ from: String, to: String) throws(FileError) {
         if Glibc.rename(from, to) != 0 { throw FileError(path: from, operation: "rename", code: errno) }
     }

@@ -62,6 +62,7 @@ public struct StateStore: Sendable {
     }
 
     public func load() -> PersistedState {
+        removeStaleTemporaryFiles()
         let bytes: [UInt8]?
         do {
             bytes = try FileSystem.read(path)
@@ -80,6 +81,25 @@ public struct StateStore: Sendable {
                 "the state file is corrupt; \(moved ? "moved it aside" : "could not move it aside") and starting without known TVs",
                 [("path", path), ("moved_to", moved ? aside : "-"), ("error", "\(error)")])
             return PersistedState()
+        }
+    }
+
+    /// Deletes the temporary files (`state.json.tmp-<pid>`, see `FileSystem.writeAtomically`)
+    /// that runs killed in the middle of a write left behind. Each name carries its writer's
+    /// pid, so every crash would leave one more, forever; they may also hold Samsung tokens.
+    /// A file whose process still runs (another command on this directory, mid-write) stays.
+    func removeStaleTemporaryFiles() {
+        let prefix = "state.json.tmp-"
+        var removed = 0
+        for name in FileSystem.list(directory) where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) == 0 || errno != ESRCH { continue }
+            if unlink(directory + "/" + name) == 0 { removed += 1 }
+        }
+        if removed > 0 {
+            logger.info(
+                "removed \(removed) temporary state file\(removed == 1 ? "" : "s") left by an interrupted write",
+                [("directory", directory)])
         }
     }
 
