@@ -172,17 +172,19 @@ struct RokuEndToEndTests {
     @Test("availability goes offline when the TV stops answering and online when it returns")
     func availability() async throws {
         try await withRokus { fixture, rokus in
-            let tv = try await rokus.start("127.0.0.2")
+            // The standard ECP port on an address of its own, so that coming back on the same
+            // port cannot collide with an ephemeral port another test's socket took meanwhile.
+            let tv = try await rokus.start("127.0.0.32", port: 8060)
             let port = tv.port
             try await startBridge(fixture, rokus)
             let id = SimulatedRokus.id(tv)
             await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "online" }
-            await rokus.stop("127.0.0.2")
+            await rokus.stop("127.0.0.32")
             await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "offline" }
             let lost = await fixture.log.waitForEvent("tv2mqtt", type: "tv_lost")
             #expect(lost?["tv"]?.stringValue == id)
             let beforeReturn = await fixture.log.count
-            try await rokus.start("127.0.0.2", port: port)
+            try await rokus.start("127.0.0.32", port: port)
             await fixture.expectMessage("tv2mqtt/\(id)/availability", after: beforeReturn) { $0.text == "online" }
         }
     }

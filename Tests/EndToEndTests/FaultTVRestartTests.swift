@@ -10,7 +10,9 @@ import Testing
 /// a TV process killed with SIGKILL (the kernel closes its sockets the same way).
 @Suite("Faults: TVs killed and restarted", .serialized)
 struct FaultTVRestartTests {
-    static let hosts = ["127.0.0.2", "127.0.0.3", "127.0.0.4"]
+    /// Addresses of their own with the standard ECP port: a TV restarted on an ephemeral port
+    /// could find it taken by another test's socket in the meantime.
+    static let hosts = ["127.0.0.41", "127.0.0.42", "127.0.0.43"]
     static let cycles = 3
 
     @Test("availability follows TVs that die and return; no descriptor, socket or polling task is left behind")
@@ -21,7 +23,7 @@ struct FaultTVRestartTests {
             defer { state.remove() }
             let log = CommandLog.memory()
             var tvs: [RokuSimulator] = []
-            for host in Self.hosts { tvs.append(try await Self.startTV(host, port: 0, log: log)) }
+            for host in Self.hosts { tvs.append(try await Self.startTV(host, port: 8060, log: log)) }
             let ports = tvs.map(\.port)
             let ids = tvs.map { "roku_" + $0.serial.lowercased() }
             let subscriber = try MosquittoClients.startSubscriber(

@@ -88,11 +88,14 @@ import Wire
     }
 
     @Test func identityIsStablePerAddress() async throws {
-        let first = try await SamsungSimulator.start(samsungOptions(), log: .memory())
-        let (duid, mac, port) = (first.duid, first.wifiMAC, first.portWS)
-        await first.stop()
+        // The standard REST port on an address of its own: an ephemeral port, freed by the first
+        // simulator, could be taken by another test's socket before the second one binds it.
         var options = samsungOptions()
-        options.portWS = port
+        options.host = "127.0.0.31"
+        options.portWS = 8001
+        let first = try await SamsungSimulator.start(options, log: .memory())
+        let (duid, mac) = (first.duid, first.wifiMAC)
+        await first.stop()
         let again = try await SamsungSimulator.start(options, log: .memory())
         #expect(again.duid == duid)
         #expect(again.wifiMAC == mac)
