@@ -56,6 +56,9 @@ public actor HTTPClient {
         closeIdle()
     }
 
+    /// Idle connections kept for reuse right now (tests, diagnostics).
+    public var idleCount: Int { idle.count }
+
     public func closeIdle() {
         for connection in idle { connection.close() }
         idle.removeAll()
@@ -95,10 +98,15 @@ public actor HTTPClient {
     }
 
     private func connection(deadline: ContinuousClock.Instant) async throws(HTTPClientError) -> TCPConnection {
-        while let candidate = idle.popLast() {
-            if !candidate.isPeerClosed { return candidate }
-            candidate.close()
+        // Every idle connection is checked, not only the one taken: the most recent one is
+        // reused first, so one the device closed (it restarted) could otherwise sit below a
+        // healthy one for ever, a socket in CLOSE_WAIT per restart (seen in the soak run).
+        idle.removeAll { connection in
+            guard connection.isPeerClosed else { return false }
+            connection.close()
+            return true
         }
+        if let candidate = idle.popLast() { return candidate }
         let address: SocketAddress
         do {
             address = try SocketAddress(ip: host, port: port)
