@@ -11,9 +11,13 @@ public enum LogFormat: String, Sendable, CaseIterable {
     public func render(_ record: LogRecord) -> String {
         switch self {
         case .text:
-            var line = "\(isoTimestamp(record.time)) \(record.level.name.padding(7)) \(record.label): \(record.message)"
+            // Control characters are escaped: a newline in a value someone sent (a topic, a name)
+            // must not start a forged log line.
+            var line =
+                "\(isoTimestamp(record.time)) \(record.level.name.padding(7)) \(record.label): \(escapingControls(record.message))"
             for (key, value) in record.metadata {
-                line += " \(key)=\(value.contains(" ") || value.isEmpty ? jsonQuoted(value) : value)"
+                let quoted = value.isEmpty || value.unicodeScalars.contains { $0 == " " || isControl($0) }
+                line += " \(key)=\(quoted ? jsonQuoted(value) : value)"
             }
             return line
         case .json:
@@ -50,6 +54,29 @@ public final class StandardErrorSink: LogSink {
             bytes.removeAll()
         }
     }
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
+
+/// `text` with its control characters written as JSON-style escapes (`\n`, `\r`, `\u0000`).
+private func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        guard isControl(scalar) else {
+            out.unicodeScalars.append(scalar)
+            continue
+        }
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+    return out
 }
 
 extension String {

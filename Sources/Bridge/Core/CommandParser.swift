@@ -63,7 +63,7 @@ public enum CommandParser {
                 let value = try JSONParser.parse(text, limits: JSONLimits(maxDepth: 4, maxBytes: maxPayloadBytes))
                 return try launch(value)
             default:
-                throw fail("unknown property '\(property)' (known: \(properties.joined(separator: ", ")))")
+                throw fail("unknown property '\(printable(property))' (known: \(properties.joined(separator: ", ")))")
             }
         } catch let error as CommandParseError {
             throw error

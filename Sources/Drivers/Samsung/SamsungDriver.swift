@@ -151,12 +151,18 @@ public final class SamsungDriver: TVDriver {
         )
     }
 
-    /// Ids go into a URL path and a JSON string: short, printable, no path separators.
+    /// Ids go into a URL path and a JSON string. Samsung's are digits (`3201907018807`) or
+    /// Tizen package names (`org.tizen.browser`, `9Ur5IzDKqV.TizenYouTube`): letters, digits,
+    /// '.', '_' and '-' only, so no '/', '%' or quote can reach the TV.
     static func checkAppID(_ appID: String) throws(CommandRejection) {
         guard !appID.isEmpty, appID.utf8.count <= 128,
-            appID.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "/" })
+            appID.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "."
+                    || $0 == "_" || $0 == "-"
+            })
         else {
-            throw CommandRejection("app id \"\(appID.prefix(64))\" is not a Samsung app id")
+            throw CommandRejection(
+                "app id \"\(appID.prefix(64))\" is not a Samsung app id (letters, digits, '.', '_' or '-')")
         }
     }
 }

@@ -1,0 +1,80 @@
+import Clients
+import Harness
+import Net
+import Support
+import Testing
+import Wire
+
+/// The SSDP part of the bad-input catalogue (Tests/BAD-INPUT.md): an M-SEARCH on loopback
+/// answered by responders that send garbage, a LOCATION pointing at another host, and a flood.
+@Suite("Bad-input catalogue: SSDP")
+struct SSDPDiscovererBadInputTests {
+    static func response(_ location: String, usn: String = "uuid:roku:ecp:BAD1") -> [UInt8] {
+        SSDPResponse(searchTarget: "roku:ecp", location: location, usn: usn).encode()
+    }
+
+    /// Garbage of every kind: binary, a cut-off head, an oversize datagram, a response
+    /// without LOCATION, a LOCATION that is not http, another search target.
+    static let garbage: [[UInt8]] = [
+        [0x00, 0xFF, 0x13, 0x37, 0x0D, 0x0A],
+        Array("HTTP/1.1 200 OK\r\nST: roku:ecp\r\nLOCATION: http://127.0.0.41".utf8),
+        Array("HTTP/1.1 200 OK\r\nST: roku:ecp\r\n".utf8) + [UInt8](repeating: 0x41, count: 8000),
+        Array("HTTP/1.1 200 OK\r\nST: roku:ecp\r\nUSN: uuid:x\r\n\r\n".utf8),
+        Array("HTTP/1.1 200 OK\r\nST: roku:ecp\r\nUSN: uuid:x\r\nLOCATION: file:///etc/passwd\r\n\r\n".utf8),
+        SSDPResponse(searchTarget: "upnp:rootdevice", location: "http://127.0.0.41:8060/", usn: "uuid:x").encode(),
+        Array("HTTP/1.1 200 OK\r\nST: roku:ecp\r\nUSN: \u{FF}\r\n".utf8) + [0xC3, 0x28, 0x0D, 0x0A],
+    ]
+
+    @Test("garbage is ignored, a foreign LOCATION is refused with a warning, a flood yields one sighting")
+    func badResponders() async throws {
+        let port = try FreePort.udp()
+        let liar = try UDPSocket.bind(host: "127.0.0.41", port: port)
+        let honest = try UDPSocket.bind(host: "127.0.0.42", port: 0)
+        defer {
+            liar.close()
+            honest.close()
+        }
+        let responder = Task {
+            // Answers the first M-SEARCH only: garbage, a foreign LOCATION, then a flood of
+            // the same valid answer, each flood datagram followed by garbage; one honest answer.
+            guard let search = try? await liar.receive(deadline: .now + .seconds(5)) else { return }
+            let to = search.from
+            for bytes in Self.garbage { try? await liar.send(bytes, to: to) }
+            try? await liar.send(Self.response("http://127.0.0.99:8060/"), to: to)
+            for index in 0..<2000 {
+                try? await liar.send(Self.response("http://127.0.0.41:8060/"), to: to)
+                try? await liar.send(Self.garbage[index % Self.garbage.count], to: to)
+            }
+            try? await Task.sleep(for: .milliseconds(300))  // the flood may have filled the buffer
+            try? await honest.send(Self.response("http://127.0.0.42:8060/", usn: "uuid:roku:ecp:GOOD"), to: to)
+        }
+        defer { responder.cancel() }
+        let logs = CapturingSink()
+        let discoverer = SSDPDiscoverer(
+            searchAddress: try SocketAddress(ip: "127.0.0.41", port: port), interfaces: [], targets: ["roku:ecp"],
+            logger: Logger(label: "ssdp", sink: logs, threshold: LogThreshold(.debug)))
+        let started = ContinuousClock.now
+        let sightings = Sightings()
+        try await discoverer.search(count: 1, mx: 1) { await sightings.add($0) }
+        let elapsed = ContinuousClock.now - started
+        await responder.value
+
+        let found = await sightings.all.map { "\($0.address) \($0.location.host)" }.sorted()
+        #expect(found == ["127.0.0.41 127.0.0.41", "127.0.0.42 127.0.0.42"])
+        #expect(elapsed < .seconds(4), "the flood did not extend the search: \(elapsed)")
+        let lines = logs.lines
+        let foreign = lines.filter {
+            $0.contains("warning") && $0.contains("its LOCATION points at another host (127.0.0.99)")
+        }
+        #expect(foreign.count == 1, "\(lines.suffix(5))")
+        let ignored = lines.filter { $0.contains("ignoring an SSDP datagram from 127.0.0.41") }
+        #expect(!ignored.isEmpty)
+        let badLocation = lines.filter { $0.contains("bad LOCATION file:///etc/passwd") }
+        #expect(!badLocation.isEmpty)
+    }
+}
+
+private actor Sightings {
+    private(set) var all: [SSDPSighting] = []
+    func add(_ sighting: SSDPSighting) { all.append(sighting) }
+}
