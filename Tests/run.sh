@@ -14,4 +14,5 @@ if command -v python3 >/dev/null 2>&1; then
 else
     echo "note: python3 not found; skipping the checks in Tests/lint" >&2
 fi
+Tests/lint/systemd_unit.sh
 swift test "$@"
