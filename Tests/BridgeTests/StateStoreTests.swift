@@ -14,7 +14,7 @@ struct StateStoreTests {
         id: TVID("roku_abc")!, kind: .roku, name: "Den", manufacturer: "Roku", host: "127.0.0.2",
         macs: ["b0:a7:37:00:00:02"])
 
-    @Test("what is saved is loaded again, and the file is readable by its owner only")
+    @Test("what is saved is loaded again; the file (tokens, pins) and a directory it creates are its owner's only")
     func roundTrip() throws {
         let directory = try TemporaryDirectory(prefix: "state-store")
         defer { directory.remove() }
@@ -26,6 +26,8 @@ struct StateStoreTests {
         var info = stat()
         #expect(stat(store.path, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
+        #expect(stat(directory.path + "/nested", &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
         let leftovers = try listing(directory.path + "/nested")
         #expect(leftovers == ["state.json"], "no temporary file is left behind")
     }

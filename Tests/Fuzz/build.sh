@@ -35,9 +35,7 @@ declare -A deps=(
 declare -A needs=(
     [mqtt]=Wire [http-response]=Wire [http-request]=Wire [websocket]=Wire [ssdp]=Wire
     [xml]=Wire [json]=Wire [websocket-session]=Clients [roku-ecp]=Drivers [samsung]=Drivers
-    [command]=Bridge [config]=Bridge
-    # [ecp2]=Drivers: comes with ECP-2 (branch ecp2) and its Targets/ecp2.swift; until then the
-    # json target covers the JSON layer of its messages (seeded with Tests/Fixtures/roku/ecp2-*).
+    [ecp2]=Drivers [command]=Bridge [config]=Bridge
 )
 
 stale() { # output input…: is output missing, or older than any input (files or directories)?

@@ -17,8 +17,6 @@ export FUZZ_DIR=$out
 
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=($(ls Tests/Fuzz/Targets | sed 's/\.swift$//'))
-# ECP-2 (Roku's WebSocket JSON protocol) is not on main yet: its messages go through the json
-# target's JSONParser until the ecp2 branch brings its decoder and a target `ecp2` beside the others.
 
 build_start=$SECONDS
 Tests/Fuzz/build.sh "${targets[@]}"
@@ -30,6 +28,7 @@ fixtures() {
     xml | roku-ecp) ls Tests/Fixtures/roku/*.xml ;;
     json) ls Tests/Fixtures/roku/*.json Tests/Fixtures/samsung/*.json examples/config/*.json ;;
     samsung) ls Tests/Fixtures/samsung/*.json ;;
+    ecp2) ls Tests/Fixtures/roku/ecp2-*.json ;;
     config) ls examples/config/*.json ;;
     esac
 }
