@@ -13,6 +13,10 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public var muteState: Bool
     /// Selectable inputs, in display order ("HDMI1", "Antenna TV"…); empty = no `input` select.
     public var inputs: [String]
+    /// The TV says which input is showing (a Roku TV: an input is its active app), so the state
+    /// document can say `"input": null` while an app is showing. False where only switching
+    /// works (Tizen has no source query): the field is then left out, as unknown.
+    public var inputState: Bool
     /// Installed or configured apps, by name, in display order: the `app` select's options.
     public var apps: [String]
     /// Text can be typed into the TV's on-screen keyboard.
@@ -26,14 +30,15 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
 
     public init(
         power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,
-        inputs: [String] = [], apps: [String] = [], keyboard: Bool = false, mediaState: Bool = false,
-        limitedMode: Bool = false, channels: Bool = false
+        inputs: [String] = [], inputState: Bool = false, apps: [String] = [], keyboard: Bool = false,
+        mediaState: Bool = false, limitedMode: Bool = false, channels: Bool = false
     ) {
         self.power = power
         self.volumeKeys = volumeKeys
         self.volumeLevel = volumeLevel
         self.muteState = muteState
         self.inputs = inputs
+        self.inputState = inputState
         self.apps = apps
         self.keyboard = keyboard
         self.mediaState = mediaState

@@ -144,16 +144,25 @@ struct StateDocumentTests {
         let snapshot = TVSnapshot(
             reachable: true, power: true, powerMode: "PowerOn", app: "Netflix", appID: "12", input: nil,
             mediaState: .playing, position: 73.3, duration: 5400, volume: 18, muted: false, limitedMode: false)
-        let json = StateDocument.json(snapshot, host: "127.0.0.2", hasInputs: true, lastSeen: 1_795_341_600)
+        let json = StateDocument.json(snapshot, host: "127.0.0.2", reportsInput: true, lastSeen: 1_795_341_600)
         #expect(
             json.serialized()
                 == #"{"app":"Netflix","app_id":"12","duration":5400,"host":"127.0.0.2","input":null,"last_seen":"2026-11-22T10:00:00Z","limited_mode":false,"media_state":"playing","muted":false,"position":73.3,"power":"ON","power_mode":"PowerOn","volume":18}"#
         )
     }
 
+    @Test("a TV that cannot say which input shows (Tizen) leaves input out; one that can says null over an app")
+    func inputUnknownOrNone() {
+        let snapshot = TVSnapshot(reachable: true, power: true, app: "Netflix", appID: "12")
+        let samsung = StateDocument.json(snapshot, host: "127.0.0.2", reportsInput: false, lastSeen: nil)
+        #expect(samsung.serialized() == #"{"app":"Netflix","app_id":"12","host":"127.0.0.2","power":"ON"}"#)
+        let roku = StateDocument.json(snapshot, host: "127.0.0.2", reportsInput: true, lastSeen: nil)
+        #expect(roku["input"] == .null)
+    }
+
     @Test("an unreachable TV is OFF with nothing else claimed")
     func unreachable() {
-        let json = StateDocument.json(.unreachable, host: "127.0.0.2", hasInputs: true, lastSeen: nil)
+        let json = StateDocument.json(.unreachable, host: "127.0.0.2", reportsInput: true, lastSeen: nil)
         #expect(json.serialized() == #"{"host":"127.0.0.2","power":"OFF"}"#)
     }
 }

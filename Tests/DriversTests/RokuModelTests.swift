@@ -61,7 +61,7 @@ struct RokuModelTests {
         #expect(info.vendorName == "Roku")
         let capabilities = RokuDescriptionBuilder.capabilities(info, apps: [])
         #expect(!capabilities.power && !capabilities.volumeKeys && !capabilities.channels)
-        #expect(capabilities.inputs.isEmpty)
+        #expect(capabilities.inputs.isEmpty && !capabilities.inputState)
         #expect(capabilities.keyboard && capabilities.mediaState && capabilities.limitedMode)
         #expect(!capabilities.volumeLevel && !capabilities.muteState)
     }
@@ -100,6 +100,7 @@ struct RokuModelTests {
         #expect(capabilities.apps.first == "Roku Channel Store")
         #expect(capabilities.apps.count == 7)
         #expect(capabilities.power && capabilities.volumeKeys && capabilities.channels)
+        #expect(capabilities.inputState, "a Roku TV's active app says which input shows")
     }
 
     @Test("apps: entries without id or name, and duplicate ids, are skipped")

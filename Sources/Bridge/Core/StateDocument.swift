@@ -5,11 +5,11 @@ import Wire
 /// `<base>/<tv>/state`: a TV's snapshot as the JSON document of SPEC §4.
 ///
 /// Unknown fields are left out (never an "unknown" string). `input` is `null` on a TV that
-/// has inputs but shows an app. `last_seen` is when the TV last answered; it is refreshed in
+/// reports its input (`TVCapabilities.inputState`) and is on but shows an app. `last_seen` is when the TV last answered; it is refreshed in
 /// the published document only when something else changes (or availability does), so a
 /// steady TV causes no traffic.
 public enum StateDocument {
-    public static func json(_ snapshot: TVSnapshot, host: String, hasInputs: Bool, lastSeen: Double?) -> JSONValue {
+    public static func json(_ snapshot: TVSnapshot, host: String, reportsInput: Bool, lastSeen: Double?) -> JSONValue {
         var members: [String: JSONValue] = ["host": .string(host)]
         if let power = snapshot.power { members["power"] = .string(power ? "ON" : "OFF") }
         if let mode = snapshot.powerMode { members["power_mode"] = .string(mode) }
@@ -17,7 +17,7 @@ public enum StateDocument {
         if let appID = snapshot.appID { members["app_id"] = .string(appID) }
         if let input = snapshot.input {
             members["input"] = .string(input)
-        } else if hasInputs && snapshot.reachable && snapshot.power == true {
+        } else if reportsInput && snapshot.reachable && snapshot.power == true {
             members["input"] = .null
         }
         if let state = snapshot.mediaState { members["media_state"] = .string(state.rawValue) }

@@ -163,8 +163,8 @@ actor TVController {
         snapshot = new
         if new.reachable { lastSeen = wallClockSeconds() }
         let host = description.identity.host
-        let hasInputs = !description.capabilities.inputs.isEmpty
-        let comparable = StateDocument.json(new, host: host, hasInputs: hasInputs, lastSeen: nil).serialized()
+        let reportsInput = description.capabilities.inputState
+        let comparable = StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: nil).serialized()
         if publishedAvailability != new.reachable {
             publishedAvailability = new.reachable
             await context.publisher.setRetained(
@@ -179,7 +179,7 @@ actor TVController {
         }
         if comparable != publishedState {
             publishedState = comparable
-            let document = StateDocument.json(new, host: host, hasInputs: hasInputs, lastSeen: lastSeen)
+            let document = StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: lastSeen)
             await context.publisher.setRetained(
                 context.topics.state(id), document.serializedBytes(), category: .state)
         }

@@ -101,6 +101,7 @@ extension TVCapabilities {
         [
             "power": .bool(power), "volumeKeys": .bool(volumeKeys), "volumeLevel": .bool(volumeLevel),
             "muteState": .bool(muteState), "inputs": .array(inputs.map(JSONValue.string)),
+            "inputState": .bool(inputState),
             "apps": .array(apps.map(JSONValue.string)), "keyboard": .bool(keyboard), "mediaState": .bool(mediaState),
             "limitedMode": .bool(limitedMode), "channels": .bool(channels),
         ]
@@ -112,7 +113,8 @@ extension TVCapabilities {
         func list(_ key: String) -> [String] { (json[key]?.arrayValue ?? []).compactMap(\.stringValue) }
         self.init(
             power: flag("power"), volumeKeys: flag("volumeKeys"), volumeLevel: flag("volumeLevel"),
-            muteState: flag("muteState"), inputs: list("inputs"), apps: list("apps"), keyboard: flag("keyboard"),
+            muteState: flag("muteState"), inputs: list("inputs"), inputState: flag("inputState"), apps: list("apps"),
+            keyboard: flag("keyboard"),
             mediaState: flag("mediaState"), limitedMode: flag("limitedMode"), channels: flag("channels"))
     }
 }

@@ -20,7 +20,7 @@ public enum RokuDescriptionBuilder {
             || (info.tunerType.map { !$0.isEmpty && $0 != "none" } ?? false)
         return TVCapabilities(
             power: info.isTV, volumeKeys: info.isTV || info.supportsAudioVolumeControl == true,
-            volumeLevel: false, muteState: false, inputs: inputs,
+            volumeLevel: false, muteState: false, inputs: inputs, inputState: !inputs.isEmpty,
             apps: apps.filter { !$0.isInput }.map(\.name), keyboard: true, mediaState: true,
             limitedMode: true,
             channels: info.isTV && hasTuner)
