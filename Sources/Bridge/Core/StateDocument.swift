@@ -5,9 +5,9 @@ import Wire
 /// `<base>/<tv>/state`: a TV's snapshot as the JSON document of SPEC §4.
 ///
 /// Unknown fields are left out (never an "unknown" string). `input` is `null` on a TV that
-/// reports its input (`TVCapabilities.inputState`) and is on but shows an app. `last_seen` is when the TV last answered; it is refreshed in
-/// the published document only when something else changes (or availability does), so a
-/// steady TV causes no traffic.
+/// reports its input (`TVCapabilities.inputState`) and is on but shows an app. `last_seen` is
+/// when the TV last answered; it is refreshed in the published document only when something
+/// else changes (or availability does), so a steady TV causes no traffic.
 public enum StateDocument {
     public static func json(_ snapshot: TVSnapshot, host: String, reportsInput: Bool, lastSeen: Double?) -> JSONValue {
         var members: [String: JSONValue] = ["host": .string(host)]

@@ -113,8 +113,8 @@ extension TVCapabilities {
         func list(_ key: String) -> [String] { (json[key]?.arrayValue ?? []).compactMap(\.stringValue) }
         self.init(
             power: flag("power"), volumeKeys: flag("volumeKeys"), volumeLevel: flag("volumeLevel"),
-            muteState: flag("muteState"), inputs: list("inputs"), inputState: flag("inputState"), apps: list("apps"),
-            keyboard: flag("keyboard"),
-            mediaState: flag("mediaState"), limitedMode: flag("limitedMode"), channels: flag("channels"))
+            muteState: flag("muteState"), inputs: list("inputs"), inputState: flag("inputState"),
+            apps: list("apps"), keyboard: flag("keyboard"), mediaState: flag("mediaState"),
+            limitedMode: flag("limitedMode"), channels: flag("channels"))
     }
 }
