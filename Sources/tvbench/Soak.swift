@@ -10,8 +10,8 @@ import Wire
 /// showing that nothing grows after warm-up (issue 7), which a short benchmark cannot.
 ///
 /// The churn, every second: one TV changes app, one toggles play/pause, one goes to standby or
-/// back on (as if their own remotes were used), and three commands are published (a key, an
-/// app launch, a power command). Every ten minutes one TV is stopped and started again.
+/// back on (as if their own remotes were used), and one command is published (a key, an app
+/// launch and a power command in turn). Every ten minutes one TV is stopped and started again.
 enum Soak {
     struct Sample {
         var minute: Int
