@@ -14,13 +14,24 @@ struct RokuECP2EventsTests {
         position: 10, duration: 100, controlPath: "ecp-2")
 
     @Test("power modes: power-on, display-off and ready become the HTTP values")
-    func powerModes() {
+    func powerModes() throws {
         #expect(RokuECP2Events.powerMode("power-on") == "PowerOn")
         #expect(RokuECP2Events.powerMode("display-off") == "DisplayOff")
         #expect(RokuECP2Events.powerMode("ready") == "Ready")
         #expect(RokuECP2Events.powerMode("PowerOn") == "PowerOn")
         #expect(RokuECP2Events.powerMode("") == nil)
         #expect(RokuECP2Events.powerMode("power on; rm") == nil)
+        // Found by the ecp2 fuzz target: "-" became the empty power mode, published as
+        // "power_mode": "" (the notify as found, then other dash-only values).
+        var found = on
+        let dash = RokuECP2Events.apply(
+            try ECP2Message.parse(
+                #"{"notify":"power-mode-changed","param-power-mode":"-","timesamp":"608930.100"}"#),
+            to: &found, apps: apps)
+        #expect(!dash.changed && found == on)
+        let dashOnly = ["-", "--", "---"].map(RokuECP2Events.powerMode)
+        #expect(dashOnly == [nil, nil, nil])
+        #expect(RokuECP2Events.powerMode("power-") == "Power")
 
         var snapshot = on
         let outcome = RokuECP2Events.apply(

@@ -92,9 +92,10 @@ public enum RokuECP2Events {
 
     /// `power-on` → `PowerOn`, `display-off` → `DisplayOff`, `ready` → `Ready`: ECP-2 spells
     /// the HTTP values in lowercase kebab case. A value already in HTTP form is kept; anything
-    /// that is not letters and dashes is refused (nil).
+    /// that is not letters and dashes, or has no letter, is refused (nil).
     public static func powerMode(_ raw: String) -> String? {
-        guard !raw.isEmpty, raw.count <= 32, raw.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") })
+        guard raw.count <= 32, raw.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }),
+            raw.contains(where: \.isLetter)
         else { return nil }
         guard raw.contains("-") || raw.first?.isLowercase == true else { return raw }
         return raw.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
