@@ -24,7 +24,9 @@ enum SamsungJSON {
         case .string(let text): return text.isEmpty ? nil : text
         case .integer(let number): return String(number)
         case .number(let number):
-            return number.rounded() == number ? String(Int64(number)) : String(number)
+            // A whole number beyond Int64 (2e69 fits a Double) is written as a Double;
+            // `Int64(_:)` would trap on it.
+            return Int64(exactly: number).map { String($0) } ?? String(number)
         case .bool(let flag): return flag ? "true" : "false"
         default: return nil
         }

@@ -40,6 +40,15 @@ struct SamsungEventTests {
         #expect(event == .appLaunch(succeeded: true, detail: "200"))
         let refused = try SamsungEvent.decode(utf8(#"{"event":"ed.apps.launch","data":404}"#))
         #expect(refused == .appLaunch(succeeded: false, detail: "404"))
+        // Found by the samsung fuzz target (CI, 2026-11-24): a whole number too large for Int64
+        // in `data` trapped while it was turned into the detail text. The input as found:
+        let huge =
+            "{\n  \"data\": 1" + String(repeating: "9", count: 69)
+            + ",\n  \"event\": \"ed.apps.launch\",\n  \"from\": \"host\"\n}\n"
+        let found = try SamsungEvent.decode(utf8(huge))
+        #expect(found == .appLaunch(succeeded: false, detail: "2e+69"))
+        let large = try SamsungEvent.decode(utf8(#"{"event":"ed.apps.launch","data":1e300}"#))
+        #expect(large == .appLaunch(succeeded: false, detail: "1e+300"))
     }
 
     @Test(
