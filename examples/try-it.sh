@@ -79,7 +79,9 @@ sleep 0.5
 cat "$work/tvsim-tv.err" "$work/tvsim-stick.err" "$work/tvsim-samsung.err" | sed 's/^/   /'
 
 # Everything the bridge publishes, for the tour and for you to look at afterwards.
-sub -v -t "$base/#" -t 'homeassistant/#' >"$work/mqtt.log" &
+# mosquitto_sub itself, not the `sub` function: $! must be its PID, or the cleanup would stop
+# only a subshell and leave mosquitto_sub running.
+mosquitto_sub -h 127.0.0.1 -p "$mqtt_port" -v -t "$base/#" -t 'homeassistant/#' >"$work/mqtt.log" &
 pids+=($!)
 
 step "Starting the bridge (SSDP to 127.255.255.255:$ssdp_port, Wake-on-LAN to 127.255.255.255:$wol_port)"
