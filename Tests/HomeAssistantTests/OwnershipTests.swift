@@ -11,7 +11,7 @@ struct OwnershipTests {
     static func tv(_ id: String, style: DiscoverySettings.Style, settings: DiscoverySettings? = nil)
         -> [DiscoveryMessage]
     {
-        let identity = TVIdentity(id: TVID(id)!, kind: .roku, name: "TV", manufacturer: "Roku", host: "10.0.0.3")
+        let identity = TVIdentity(id: TVID(id)!, kind: .roku, name: "TV", manufacturer: "Roku", host: "192.0.2.3")
         var settings = settings ?? Samples.settings(style)
         settings.style = style
         return DiscoveryBuilder.messages(

@@ -21,7 +21,7 @@ func decodeRequests(
 
 @Suite("HTTP request parser", .cpuBound)
 struct HTTPRequestParserTests {
-    static let keypress = ascii("POST /keypress/Home HTTP/1.1\r\nHost: 192.168.1.20:8060\r\nContent-Length: 0\r\n\r\n")
+    static let keypress = ascii("POST /keypress/Home HTTP/1.1\r\nHost: 203.0.113.20:8060\r\nContent-Length: 0\r\n\r\n")
 
     @Test("a golden Roku keypress decodes to its parts")
     func golden() throws {
@@ -31,7 +31,7 @@ struct HTTPRequestParserTests {
         #expect(request.method == "POST")
         #expect(request.target == "/keypress/Home")
         #expect(request.version == .http1_1)
-        #expect(request.headers["host"] == "192.168.1.20:8060")
+        #expect(request.headers["host"] == "203.0.113.20:8060")
         #expect(request.body.isEmpty)
         #expect(try request.pathSegments == ["keypress", "Home"])
         #expect(request.keepAlive)

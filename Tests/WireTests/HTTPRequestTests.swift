@@ -5,7 +5,7 @@ import Testing
 
 @Suite("HTTP request encoding and targets", .cpuBound)
 struct HTTPRequestTests {
-    static let host: HTTPHeaders = ["Host": "192.168.1.20:8060"]
+    static let host: HTTPHeaders = ["Host": "203.0.113.20:8060"]
 
     private func text(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
@@ -14,7 +14,7 @@ struct HTTPRequestTests {
     @Test("a Roku device-info query encodes to the golden bytes")
     func goldenGet() throws {
         let request = HTTPRequest(method: "GET", target: "/query/device-info", headers: Self.host)
-        #expect(text(try request.encode()) == "GET /query/device-info HTTP/1.1\r\nHost: 192.168.1.20:8060\r\n\r\n")
+        #expect(text(try request.encode()) == "GET /query/device-info HTTP/1.1\r\nHost: 203.0.113.20:8060\r\n\r\n")
     }
 
     @Test("a POST without a body carries Content-Length: 0, as Roku expects")
@@ -22,7 +22,7 @@ struct HTTPRequestTests {
         let request = HTTPRequest(method: "POST", target: "/keypress/Home", headers: Self.host)
         #expect(
             text(try request.encode())
-                == "POST /keypress/Home HTTP/1.1\r\nHost: 192.168.1.20:8060\r\nContent-Length: 0\r\n\r\n")
+                == "POST /keypress/Home HTTP/1.1\r\nHost: 203.0.113.20:8060\r\nContent-Length: 0\r\n\r\n")
         for method in ["PUT", "PATCH"] {
             let bytes = try HTTPRequest(method: method, target: "/", headers: Self.host).encode()
             #expect(text(bytes).contains("Content-Length: 0\r\n"))
@@ -36,7 +36,7 @@ struct HTTPRequestTests {
         #expect(
             text(try request.encode())
                 == "POST /launch/12?contentId=80057281%20s1&mediaType=movie HTTP/1.1\r\n"
-                + "Host: 192.168.1.20:8060\r\nContent-Length: 0\r\n\r\n")
+                + "Host: 203.0.113.20:8060\r\nContent-Length: 0\r\n\r\n")
     }
 
     @Test("a SOAP call sends its headers in order, then the length and the body")
@@ -45,12 +45,12 @@ struct HTTPRequestTests {
         let request = HTTPRequest(
             method: "POST", target: "/upnp/control/RenderingControl1",
             headers: [
-                "Host": "10.0.0.5:9197", "Content-Type": "text/xml; charset=\"utf-8\"",
+                "Host": "192.0.2.5:9197", "Content-Type": "text/xml; charset=\"utf-8\"",
                 "SOAPAction": "\"urn:schemas-upnp-org:service:RenderingControl:1#GetVolume\"",
             ],
             body: body)
         let expected =
-            "POST /upnp/control/RenderingControl1 HTTP/1.1\r\nHost: 10.0.0.5:9197\r\n"
+            "POST /upnp/control/RenderingControl1 HTTP/1.1\r\nHost: 192.0.2.5:9197\r\n"
             + "Content-Type: text/xml; charset=\"utf-8\"\r\n"
             + "SOAPAction: \"urn:schemas-upnp-org:service:RenderingControl:1#GetVolume\"\r\n"
             + "Content-Length: 34\r\n\r\n" + #"<?xml version="1.0"?><s:Envelope/>"#
@@ -64,7 +64,7 @@ struct HTTPRequestTests {
         var headers = Self.host
         headers.add(name: "content-length", value: "2")
         let given = try HTTPRequest(method: "POST", target: "/", headers: headers, body: [1, 2]).encode()
-        #expect(text(given) == "POST / HTTP/1.1\r\nHost: 192.168.1.20:8060\r\ncontent-length: 2\r\n\r\n\u{1}\u{2}")
+        #expect(text(given) == "POST / HTTP/1.1\r\nHost: 203.0.113.20:8060\r\ncontent-length: 2\r\n\r\n\u{1}\u{2}")
     }
 
     @Test("a caller's wrong Content-Length is refused")
@@ -140,8 +140,8 @@ struct HTTPRequestTests {
 
     @Test("absolute-form and fragment targets still give the path")
     func otherForms() throws {
-        #expect(HTTPRequest(method: "GET", target: "http://10.0.0.2:8060/query/apps?x=1").path == "/query/apps")
-        #expect(HTTPRequest(method: "GET", target: "http://10.0.0.2:8060").path == "/")
+        #expect(HTTPRequest(method: "GET", target: "http://192.0.2.2:8060/query/apps?x=1").path == "/query/apps")
+        #expect(HTTPRequest(method: "GET", target: "http://192.0.2.2:8060").path == "/")
         #expect(HTTPRequest(method: "GET", target: "/a#frag").path == "/a")
         #expect(HTTPRequest(method: "GET", target: "/a?q=1#frag").query == "q=1")
         #expect(try HTTPRequest(method: "GET", target: "/").pathSegments == [])

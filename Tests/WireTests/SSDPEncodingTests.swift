@@ -21,7 +21,7 @@ struct SSDPEncodingTests {
     @Test("a search round-trips through the parser")
     func searchRoundTrip() throws {
         let search = SSDPSearch(
-            searchTarget: "urn:samsung.com:device:RemoteControlReceiver:1", mx: 4, host: "10.0.0.9:1900")
+            searchTarget: "urn:samsung.com:device:RemoteControlReceiver:1", mx: 4, host: "192.0.2.9:1900")
         let message = try SSDPMessage.parse(search.encode())
         guard case .search(let headers) = message else {
             Issue.record("not a search")
@@ -33,11 +33,11 @@ struct SSDPEncodingTests {
     @Test("a Roku-style response encodes what a Roku sends and round-trips")
     func rokuResponseGolden() throws {
         let response = SSDPResponse(
-            searchTarget: "roku:ecp", location: "http://192.168.1.134:8060/", usn: "uuid:roku:ecp:P0A070000007",
+            searchTarget: "roku:ecp", location: "http://203.0.113.134:8060/", usn: "uuid:roku:ecp:P0A070000007",
             server: nil, maxAge: 3600)
         let expected =
             "HTTP/1.1 200 OK\r\nCache-Control: max-age=3600\r\nST: roku:ecp\r\nUSN: uuid:roku:ecp:P0A070000007\r\n"
-            + "Ext: \r\nLocation: http://192.168.1.134:8060/\r\n\r\n"
+            + "Ext: \r\nLocation: http://203.0.113.134:8060/\r\n\r\n"
         #expect(response.encode() == Array(expected.utf8))
         let message = try SSDPMessage.parse(response.encode())
         guard case .response(let headers) = message else {
@@ -51,7 +51,7 @@ struct SSDPEncodingTests {
     func samsungResponseRoundTrip() throws {
         let response = SSDPResponse(
             searchTarget: "urn:samsung.com:device:RemoteControlReceiver:1",
-            location: "http://192.168.1.100:7676/rcr/RemoteControlReceiver.xml",
+            location: "http://203.0.113.100:7676/rcr/RemoteControlReceiver.xml",
             usn: "uuid:2007e9e6-2ec1-f097-f2df-944770ea00a3::urn:samsung.com:device:RemoteControlReceiver:1",
             server: "SHP, UPnP/1.0, Samsung UPnP SDK/1.0", maxAge: 1800,
             extraHeaders: [SSDPHeaderField(name: "BOOTID.UPNP.ORG", value: "4")])
@@ -62,7 +62,7 @@ struct SSDPEncodingTests {
     func notifyRoundTrip() throws {
         let alive = SSDPNotify(
             notificationType: "roku:ecp", subtype: .alive, usn: "uuid:roku:ecp:P0A070000007",
-            location: "http://192.168.1.134:8060/", server: "Roku/9.2.0 UPnP/1.0", maxAge: 3600)
+            location: "http://203.0.113.134:8060/", server: "Roku/9.2.0 UPnP/1.0", maxAge: 3600)
         let text = String(decoding: alive.encode(), as: UTF8.self)
         #expect(text.hasPrefix("NOTIFY * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\n"))
         #expect(text.contains("\r\nNTS: ssdp:alive\r\n") && text.hasSuffix("\r\n\r\n"))

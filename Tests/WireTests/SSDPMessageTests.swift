@@ -26,7 +26,7 @@ struct SSDPMessageTests {
         USN: uuid:roku:ecp:P0A070000007
         Ext: 
         Server: Roku/9.2.0 UPnP/1.0 Roku/9.2.0
-        LOCATION: http://192.168.1.134:8060/
+        LOCATION: http://203.0.113.134:8060/
         WAKEUP: MAC=b8:3e:59:00:00:01;Timeout=10
 
 
@@ -37,7 +37,7 @@ struct SSDPMessageTests {
         CACHE-CONTROL: max-age = 1800
         DATE: Tue, 20 Feb 2018 10:32:30 GMT
         EXT:
-        location: http://192.168.1.100:7676/rcr/RemoteControlReceiver.xml
+        location: http://203.0.113.100:7676/rcr/RemoteControlReceiver.xml
         SERVER: SHP, UPnP/1.0, Samsung UPnP SDK/1.0
         St: urn:samsung.com:device:RemoteControlReceiver:1
         usn: uuid:2007e9e6-2ec1-f097-f2df-944770ea00a3::urn:samsung.com:device:RemoteControlReceiver:1
@@ -57,8 +57,8 @@ struct SSDPMessageTests {
         #expect(headers.searchTarget == "roku:ecp")
         #expect(headers.usn == "uuid:roku:ecp:P0A070000007")
         #expect(headers.udn == "uuid:roku:ecp:P0A070000007")
-        #expect(headers.location == "http://192.168.1.134:8060/")
-        #expect(headers.locationURL == URLParts(scheme: "http", host: "192.168.1.134", port: 8060, path: "/"))
+        #expect(headers.location == "http://203.0.113.134:8060/")
+        #expect(headers.locationURL == URLParts(scheme: "http", host: "203.0.113.134", port: 8060, path: "/"))
         #expect(headers.maxAge == 3600)
         #expect(headers.server == "Roku/9.2.0 UPnP/1.0 Roku/9.2.0")
         #expect(headers["ext"] == "")
@@ -76,7 +76,7 @@ struct SSDPMessageTests {
         #expect(headers.server == "SHP, UPnP/1.0, Samsung UPnP SDK/1.0")
         #expect(headers.maxAge == 1800)
         #expect(headers.udn == "uuid:2007e9e6-2ec1-f097-f2df-944770ea00a3")
-        #expect(headers.locationURL?.host == "192.168.1.100")
+        #expect(headers.locationURL?.host == "203.0.113.100")
         #expect(headers.locationURL?.port == 7676)
         #expect(headers["bootid.upnp.org"] == "4")
         #expect(headers["DATE"] == "Tue, 20 Feb 2018 10:32:30 GMT")
@@ -85,10 +85,10 @@ struct SSDPMessageTests {
     @Test("bare LF line ends, a missing final blank line and padded values are tolerated")
     func tolerantOfRealDevices() throws {
         let bare = Array(
-            "HTTP/1.1 200 OK\nST:roku:ecp\nLocation:   http://10.0.0.2:8060/ \t\nUSN: uuid:roku:ecp:X".utf8)
+            "HTTP/1.1 200 OK\nST:roku:ecp\nLocation:   http://192.0.2.2:8060/ \t\nUSN: uuid:roku:ecp:X".utf8)
         let headers = try SSDPMessage.parse(bare).headers
         #expect(headers.searchTarget == "roku:ecp")
-        #expect(headers.location == "http://10.0.0.2:8060/")
+        #expect(headers.location == "http://192.0.2.2:8060/")
         #expect(headers.usn == "uuid:roku:ecp:X")
         let mixed = Array("HTTP/1.1 200 OK\r\nST: a\nUSN: b\r\n\n".utf8)
         #expect(try SSDPMessage.parse(mixed).headers.fields.count == 2)
@@ -131,7 +131,7 @@ struct SSDPMessageTests {
             CACHE-CONTROL: max-age=3600
             NT: roku:ecp
             NTS: ssdp:alive
-            LOCATION: http://192.168.1.134:8060/
+            LOCATION: http://203.0.113.134:8060/
             USN: uuid:roku:ecp:P0A070000007
 
 
@@ -144,7 +144,7 @@ struct SSDPMessageTests {
         #expect(headers.notificationType == "roku:ecp")
         #expect(headers.notificationSubtype == .alive)
         let notify = try SSDPNotify(headers: headers)
-        #expect(notify.subtype == .alive && notify.maxAge == 3600 && notify.location == "http://192.168.1.134:8060/")
+        #expect(notify.subtype == .alive && notify.maxAge == 3600 && notify.location == "http://203.0.113.134:8060/")
 
         let byebye = crlf("NOTIFY * HTTP/1.1\nHOST: 239.255.255.250:1900\nNT: roku:ecp\nNTS: ssdp:byebye\nUSN: u\n\n")
         let bye = try SSDPNotify(headers: SSDPMessage.parse(byebye).headers)

@@ -17,27 +17,27 @@ struct URLPartsTests {
     @Test(
         "absolute URLs of every supported scheme parse into their parts",
         arguments: [
-            ("http://192.168.1.134:8060/", URLParts(scheme: "http", host: "192.168.1.134", port: 8060, path: "/")),
+            ("http://203.0.113.134:8060/", URLParts(scheme: "http", host: "203.0.113.134", port: 8060, path: "/")),
             ("HTTP://Roku.Local", URLParts(scheme: "http", host: "roku.local", port: nil, path: "/")),
             (
                 "https://tv.example.com/api/v2/?x=1",
                 URLParts(scheme: "https", host: "tv.example.com", path: "/api/v2/", query: "x=1")
             ),
             (
-                "ws://10.0.0.5:8060/ecp-session",
-                URLParts(scheme: "ws", host: "10.0.0.5", port: 8060, path: "/ecp-session")
+                "ws://192.0.2.5:8060/ecp-session",
+                URLParts(scheme: "ws", host: "192.0.2.5", port: 8060, path: "/ecp-session")
             ),
             (
-                "wss://10.0.0.7:8002/api/v2/channels/samsung.remote.control?name=dHYybXF0dA==&token=123",
+                "wss://192.0.2.7:8002/api/v2/channels/samsung.remote.control?name=dHYybXF0dA==&token=123",
                 URLParts(
-                    scheme: "wss", host: "10.0.0.7", port: 8002, path: "/api/v2/channels/samsung.remote.control",
+                    scheme: "wss", host: "192.0.2.7", port: 8002, path: "/api/v2/channels/samsung.remote.control",
                     query: "name=dHYybXF0dA==&token=123")
             ),
             ("mqtt://broker:1883", URLParts(scheme: "mqtt", host: "broker", port: 1883, path: "/")),
             ("mqtts://broker.lan", URLParts(scheme: "mqtts", host: "broker.lan", path: "/")),
             ("http://[::1]:8080/x", URLParts(scheme: "http", host: "::1", port: 8080, path: "/x")),
             ("http://[FE80::A:B]/", URLParts(scheme: "http", host: "fe80::a:b", path: "/")),
-            ("http://[::ffff:192.168.1.1]/", URLParts(scheme: "http", host: "::ffff:192.168.1.1", path: "/")),
+            ("http://[::ffff:203.0.113.1]/", URLParts(scheme: "http", host: "::ffff:203.0.113.1", path: "/")),
             ("http://[1:2:3:4:5:6:7:8]", URLParts(scheme: "http", host: "1:2:3:4:5:6:7:8", path: "/")),
             ("http://host?q", URLParts(scheme: "http", host: "host", path: "/", query: "q")),
             ("http://host/?", URLParts(scheme: "http", host: "host", path: "/", query: "")),
@@ -97,11 +97,11 @@ struct URLPartsTests {
 
     @Test("a LOCATION can be compared with the responder's address")
     func locationMatchesSource() throws {
-        let location = try URLParts(parsing: "http://192.168.1.134:8060/")
-        #expect(location.host == "192.168.1.134")
+        let location = try URLParts(parsing: "http://203.0.113.134:8060/")
+        #expect(location.host == "203.0.113.134")
         #expect(location.effectivePort == 8060)
-        // A disguised host ("192.168.1.134@10.0.0.1") never reaches the comparison.
-        #expect(urlError("http://192.168.1.134@10.0.0.1:8060/") != nil)
+        // A disguised host ("203.0.113.134@192.0.2.1") never reaches the comparison.
+        #expect(urlError("http://203.0.113.134@192.0.2.1:8060/") != nil)
     }
 
     @Test("over-long URLs are tooLarge")

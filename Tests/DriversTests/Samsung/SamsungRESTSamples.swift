@@ -22,13 +22,13 @@ enum SamsungRESTSamples {
         {"device":{"FrameTVSupport":"false","GamePadSupport":"true","ImeSyncedSupport":"true","OS":"Tizen",
         "TokenAuthSupport":"false","VoiceSupport":"true","countryCode":"DE","description":"Samsung DTV RCR",
         "developerIP":"0.0.0.0","developerMode":"0","firmwareVersion":"T-JZMDEUC-1250.5",
-        "id":"uuid:11112222-3333-4444-5555-666677778888","ip":"192.168.1.61","model":"16_JAZZM_UHD",
+        "id":"uuid:11112222-3333-4444-5555-666677778888","ip":"203.0.113.61","model":"16_JAZZM_UHD",
         "modelName":"UE49KU6400","name":"[TV] Samsung 6 Series (49)","networkType":"wired",
         "resolution":"3840x2160","smartHubAgreement":"true","type":"Samsung SmartTV",
         "udn":"uuid:11112222-3333-4444-5555-666677778888","wifiMac":"5c:49:7d:aa:bb:cc"},
         "id":"uuid:11112222-3333-4444-5555-666677778888","isSupport":"not json",
         "name":"[TV] Samsung 6 Series (49)","remote":"1.0","type":"Samsung SmartTV",
-        "uri":"http://192.168.1.61:8001/api/v2/","version":"2.0.25"}
+        "uri":"http://203.0.113.61:8001/api/v2/","version":"2.0.25"}
         """#
 
     /// A 2022 Frame in standby, with FrameTVSupport only inside isSupport (an object here).

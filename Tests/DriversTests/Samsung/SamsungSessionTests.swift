@@ -324,9 +324,9 @@ struct SamsungSessionTests {
     @Test("a new host is used by the next connection")
     func newHost() {
         var s = session()
-        s.updateHost("192.168.1.99")
+        s.updateHost("203.0.113.99")
         #expect(
-            s.connect(now: t0) == [.open(.secure(host: "192.168.1.99", clientName: name, token: nil))])
+            s.connect(now: t0) == [.open(.secure(host: "203.0.113.99", clientName: name, token: nil))])
     }
 
     @Test("events in the wrong state are ignored")

@@ -162,7 +162,7 @@ struct SamsungUPnPTests {
         let relative = dmr.replacingOccurrences(" /upnp/control/RenderingControl1 ", "upnp/control/RC")
         #expect(try UPnPDeviceDescription.renderingControlPath(utf8(relative)) == "/upnp/control/RC")
         let absolute = dmr.replacingOccurrences(
-            " /upnp/control/RenderingControl1 ", "http://10.9.9.9:1234/evil/rc?x=1")
+            " /upnp/control/RenderingControl1 ", "http://198.51.100.9:1234/evil/rc?x=1")
         #expect(
             try UPnPDeviceDescription.renderingControlPath(utf8(absolute)) == "/evil/rc?x=1",
             "only the path is kept")

@@ -60,7 +60,7 @@ PLATFORMS = {
 FULL_STATE = {
     "power": "ON", "power_mode": "PowerOn", "app": "Netflix", "app_id": "12", "input": None,
     "media_state": "playing", "position": 73.3, "duration": 5400.0, "volume": 18, "muted": False,
-    "limited_mode": False, "host": "192.168.1.50", "last_seen": "2026-11-22T10:00:00Z",
+    "limited_mode": False, "host": "203.0.113.50", "last_seen": "2026-11-22T10:00:00Z",
 }
 
 
