@@ -163,8 +163,12 @@ final class StateDirectory {
 
     /// The names in the directory (without `.` and `..`).
     func list() -> [String] {
-        let copy = dup(fd)
-        guard copy >= 0, let directory = fdopendir(copy) else { return [] }
+        let copy = dup(fd)  // closedir closes the descriptor it was given
+        guard copy >= 0 else { return [] }
+        guard let directory = fdopendir(copy) else {
+            close(copy)
+            return []
+        }
         defer { closedir(directory) }
         rewinddir(directory)
         var names: [String] = []
