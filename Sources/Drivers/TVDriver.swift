@@ -77,6 +77,10 @@ public protocol TVDriver: AnyObject, Sendable {
 
     /// Asks the TV to approve tv2mqtt and waits for the answer (Samsung); others need no pairing.
     func pair() async throws(DriverError)
+
+    /// Secrets another tv2mqtt process saved for this TV (`tv2mqtt pair` while the daemon
+    /// runs): used from the next connection on.
+    func adoptSecrets(token: String?, certificatePin: String?) async
 }
 
 extension TVDriver {
@@ -85,4 +89,6 @@ extension TVDriver {
     public func pair() async throws(DriverError) {
         throw DriverError(.unsupported, "this TV needs no pairing")
     }
+
+    public func adoptSecrets(token: String?, certificatePin: String?) async {}
 }

@@ -84,16 +84,5 @@ struct StateStoreTests {
         #expect(reported, "\(sink.lines)")
     }
 
-    private func listing(_ path: String) throws -> [String] {
-        guard let directory = opendir(path) else { throw FileError(path: path, operation: "opendir", code: errno) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    private func listing(_ path: String) throws -> [String] { FileSystemListing.names(path).sorted() }
 }

@@ -55,19 +55,3 @@ enum FaultBridgeProcess {
         return line.flatMap { Int($0.dropFirst("Threads:".count).filter(\.isNumber)) }
     }
 }
-
-/// Directory listings for the fault tests.
-enum FileSystemListing {
-    static func names(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-}

@@ -47,9 +47,10 @@ struct FaultKillDuringSaveTests {
                     try await Task.sleep(for: .milliseconds(Int.random(in: 0...20)))
                 } else {
                     // Aimed: the moment this run's temporary file exists, between create and rename.
-                    let temporary = statePath + ".tmp-\(bridge.pid)"
+                    // Its name: `state.json.tmp-<pid>-<random>` (the random part is not guessable).
+                    let temporary = "state.json.tmp-\(bridge.pid)-"
                     _ = await waitUntil(timeout: .seconds(2), interval: .milliseconds(1)) {
-                        access(temporary, F_OK) == 0
+                        FileSystemListing.names(directory.path).contains { $0.hasPrefix(temporary) }
                     }
                 }
                 bridge.kill()

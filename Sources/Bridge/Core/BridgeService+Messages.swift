@@ -21,6 +21,13 @@ extension BridgeService {
         }
     }
 
+    /// The one rule for retained messages on the topics the bridge acts on (commands and
+    /// bridge requests, SPEC §4 and §10): a retained message replays at every reconnect (a
+    /// retained `tv/remove` would remove the TV again at every start), so it is refused.
+    static func retainedRefusal(_ what: String) -> String {
+        "ignored a retained \(what) (retained \(what)s would replay on every reconnect); publish \(what)s without the retain flag and clear the retained message with an empty payload"
+    }
+
     /// Parses, validates and queues a command; anything wrong becomes a `command_failed`
     /// event (and a response when a transaction was given) and nothing is sent (SPEC §4).
     func handleCommand(tv: String, property: String?, message: MQTTMessage) async {
@@ -39,9 +46,7 @@ extension BridgeService {
             }
         }
         if message.retain {
-            await fail(
-                "ignored a retained command (retained commands would replay on every reconnect); publish commands without the retain flag and clear the retained message with an empty payload"
-            )
+            await fail(Self.retainedRefusal("command"))
             return
         }
         guard let id, let controller = await registry.controller(id) else {

@@ -20,6 +20,13 @@ extension BridgeService {
             }
         }
         let transaction = request["transaction"]
+        if message.retain {
+            let reason = Self.retainedRefusal("request")
+            context.logger.warning(
+                "request \(CommandParser.printable(action)) refused: \(reason)", [("topic", message.topic)])
+            await context.respond(responseTopic, ok: false, error: reason, transaction: transaction)
+            return
+        }
         do {
             let data = try await perform(action, request: request, plain: plain)
             await context.respond(responseTopic, ok: true, data: data, transaction: transaction)
@@ -40,7 +47,9 @@ extension BridgeService {
         switch action {
         case "discover":
             let before = await registry.ids.count
-            await finder.discoverNow()
+            guard await finder.discoverNow() else {
+                throw RequestError("a discovery is already running; ask again once it has answered")
+            }
             let after = await registry.ids.count
             return ["tvs": .integer(Int64(after)), "new": .integer(Int64(max(0, after - before)))]
         case "tv/remove":

@@ -33,6 +33,8 @@ public final class BridgeService: Sendable {
         self.configuration = configuration
         self.threshold = logger.threshold
         stateDirectory = StateStore.resolveDirectory(configuration.stateDir)
+        let store = StateStore(directory: stateDirectory, logger: logger)
+        try store.checkDirectory()  // a link, or another user's or a shared directory: refuse to start
         let topics = Topics(base: configuration.baseTopic, homeAssistantStatus: configuration.homeAssistant.statusTopic)
         client = try MQTTClient(configuration: Self.mqttConfiguration(configuration), logger: logger.labeled("mqtt"))
         let publisher = BridgePublisher(client: client, logger: logger.labeled("mqtt"))
@@ -41,7 +43,7 @@ public final class BridgeService: Sendable {
         (control, controlSink) = AsyncStream.makeStream(of: Control.self)
         let sink = controlSink
         registry = TVRegistry(
-            context: context, factory: factory, store: StateStore(directory: stateDirectory, logger: logger),
+            context: context, factory: factory, store: store,
             spawn: { work in sink.yield(.spawn(work)) })
         let settings = DiscoverySettings(
             baseTopic: configuration.baseTopic, discoveryPrefix: configuration.homeAssistant.discoveryPrefix,
@@ -87,7 +89,7 @@ public final class BridgeService: Sendable {
             // bytes, ~2,000 QoS 1 lists of up to 200 KB for 1,000 TVs, 844 MB peak RSS).
             context.tvListChanged.signal()
         }
-        await registry.restore(StateStore(directory: stateDirectory, logger: context.logger).load())
+        await registry.restoreSaved()
         await withDiscardingTaskGroup { group in
             group.addTask { await self.client.run() }
             group.addTask { await self.followConnection() }

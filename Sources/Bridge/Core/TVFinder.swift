@@ -13,6 +13,8 @@ final class TVFinder: Sendable {
     let logger: Logger
     private let stopped = Atomic(false)
     private let searchNow = Wakeup()
+    /// A `discover` request is running: one at a time (each is a full search and scan).
+    private let discovering = Atomic(false)
 
     static let targets: [String: TVKind] = [
         "roku:ecp": .roku, "urn:samsung.com:device:RemoteControlReceiver:1": .samsung,
@@ -46,13 +48,18 @@ final class TVFinder: Sendable {
         }
     }
 
-    /// One search and scan round, now (`bridge/request/discover`).
-    func discoverNow() async {
+    /// One search and scan round, now (`bridge/request/discover`); false, at once, while
+    /// another request's round runs.
+    func discoverNow() async -> Bool {
+        guard discovering.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return false }
+        defer { discovering.store(false, ordering: .releasing) }
         await withDiscardingTaskGroup { group in
             if configuration.discovery.ssdp { group.addTask { await self.search() } }
             if !configuration.discovery.scan.isEmpty { group.addTask { await self.scan() } }
             group.addTask { await self.probeConfigured(placeholders: false) }
         }
+        return true
     }
 
     private func searchLoop() async {

@@ -26,7 +26,8 @@ actor TVRegistry {
     private var hostIndex: [String: TVID] = [:]
     private var probing: Set<String> = []
     private var failedProbes: [String: ContinuousClock.Instant] = [:]
-    private var saveScheduled = false
+    /// A save is pending (`scheduleSave`).
+    var saveScheduled = false
 
     /// How long a failed probe of an address is not repeated.
     static let probeRetryDelay = Duration.seconds(60)
@@ -114,7 +115,7 @@ actor TVRegistry {
         }
     }
 
-    private func add(_ description: TVDescription, persisted: PersistedTV?, announce: Bool) async {
+    func add(_ description: TVDescription, persisted: PersistedTV?, announce: Bool) async {
         let id = description.identity.id
         var record = persisted ?? PersistedTV(identity: description.identity)
         record.identity = description.identity
@@ -182,6 +183,17 @@ actor TVRegistry {
         return true
     }
 
+    /// Secrets another process saved (already on disk, so no save): for the record and the
+    /// driver's next connection.
+    func adoptSavedSecrets(_ id: TVID, token: String?, certificatePin: String?) async {
+        guard var record = records[id] else { return }
+        record.persisted.token = token
+        record.persisted.certificatePin = certificatePin
+        records[id] = record
+        context.logger.info("using the token and pin another tv2mqtt process saved", [("tv", id.rawValue)])
+        await record.controller.driver.adoptSecrets(token: token, certificatePin: certificatePin)
+    }
+
     /// Driver-held secrets (Samsung token, certificate pin) to persist.
     func setSecrets(_ id: TVID, token: String?, certificatePin: String?) {
         guard var record = records[id] else { return }
@@ -189,33 +201,5 @@ actor TVRegistry {
         if let certificatePin { record.persisted.certificatePin = certificatePin }
         records[id] = record
         scheduleSave()
-    }
-
-    // MARK: persistence
-
-    private func scheduleSave() {
-        guard !saveScheduled else { return }
-        saveScheduled = true
-        let delay = context.configuration.stateSaveDelay
-        spawn { [weak self] in
-            try? await Task.sleep(for: delay)  // coalesce a burst of changes into one write
-            await self?.saveNow()
-        }
-    }
-
-    func saveNow() async {
-        saveScheduled = false
-        var state = PersistedState()
-        for id in records.keys.sorted() {
-            guard var record = records[id] else { continue }
-            record.persisted.lastSeen = await record.controller.lastSeen
-            state.tvs.append(record.persisted)
-        }
-        do {
-            try store.save(state)
-        } catch {
-            context.logger.error(
-                "cannot save the state file; will retry on the next change", [("error", "\(error)")])
-        }
     }
 }

@@ -5,8 +5,17 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public let path: String
     public let operation: String
     public let code: Int32
+    /// Said instead of the system's text for the code, when the bridge itself refuses.
+    public let reason: String?
 
-    public var description: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
+    public init(path: String, operation: String, code: Int32, reason: String? = nil) {
+        self.path = path
+        self.operation = operation
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "cannot \(operation) \(path): \(reason ?? String(cString: strerror(code)))" }
 }
 
 /// The few file operations the bridge needs, over plain system calls.
@@ -19,6 +28,11 @@ public enum FileSystem {
             throw FileError(path: path, operation: "open", code: errno)
         }
         defer { close(fd) }
+        return try readAll(fd, path: path, limit: limit)
+    }
+
+    /// Reads `fd` to its end; more than `limit` bytes is an error.
+    static func readAll(_ fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -30,50 +44,6 @@ public enum FileSystem {
             if count == 0 { return bytes }
             bytes += chunk[0..<count]
             if bytes.count > limit { throw FileError(path: path, operation: "read (file too large)", code: EFBIG) }
-        }
-    }
-
-    /// Replaces `path` atomically: writes a temporary file beside it, fsyncs it, renames it over
-    /// `path`, then fsyncs the directory. A crash at any instant leaves the old or the new file.
-    public static func writeAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) throws(FileError) {
-        let temporary = "\(path).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileError(path: temporary, operation: "create", code: errno) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                unlink(temporary)
-                throw FileError(path: temporary, operation: "write", code: code)
-            }
-            offset += written
-        }
-        fchmod(fd, mode)  // an older temporary file may have had another mode
-        if fsync(fd) != 0 {
-            let code = errno
-            close(fd)
-            unlink(temporary)
-            throw FileError(path: temporary, operation: "fsync", code: code)
-        }
-        close(fd)
-        if Glibc.rename(temporary, path) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw FileError(path: path, operation: "rename over", code: code)
-        }
-        syncDirectory(of: path)
-    }
-
-    /// Makes a rename durable: fsync of the directory that holds `path`.
-    static func syncDirectory(of path: String) {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let fd = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
         }
     }
 
@@ -92,23 +62,5 @@ public enum FileSystem {
     public static func isWritableDirectory(_ path: String) -> Bool {
         guard (try? makeDirectory(path)) != nil else { return false }
         return access(path, W_OK | X_OK) == 0
-    }
-
-    /// The names in directory `path` (without `.` and `..`); empty when it cannot be read.
-    public static func list(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    public static func rename(_ from: String, to: String) throws(FileError) {
-        if Glibc.rename(from, to) != 0 { throw FileError(path: from, operation: "rename", code: errno) }
     }
 }

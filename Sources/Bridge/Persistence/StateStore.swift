@@ -1,5 +1,6 @@
 import Glibc
 import Support
+import Synchronization
 import TVModel
 import Wire
 
@@ -40,15 +41,31 @@ public struct AppEntry: Equatable, Sendable {
     }
 }
 
-/// Reads and writes `state.json` in the state directory, atomically.
+/// Reads and writes `state.json` in the state directory, atomically (SPEC §7).
 ///
-/// A file that cannot be parsed is moved aside (`state.json.corrupt-<time>`) and reported,
-/// never silently discarded; the bridge then starts with no TVs and rediscovers them.
-public struct StateStore: Sendable {
+/// A file that cannot be read or parsed is moved aside (`state.json.corrupt-<time>`,
+/// `state.json.unreadable-<time>`) and reported, never silently discarded or overwritten;
+/// the bridge then starts with no TVs and rediscovers them.
+///
+/// Several processes may use one directory (the daemon, `tv2mqtt pair`): each save runs under
+/// the directory's lock and, when the file changed since this store last read or wrote it,
+/// merges what the other process saved (`PersistedState.merged`) instead of writing over it.
+public final class StateStore: Sendable {
     public let directory: String
     let logger: Logger
+    /// The file as this store last read or wrote it: the base of the merge.
+    private let synced = Mutex<Synced?>(nil)
 
-    public var path: String { directory + "/state.json" }
+    struct Synced: Sendable {
+        var stamp: FileStamp?
+        var state: PersistedState
+    }
+
+    static let fileName = "state.json"
+    /// The largest state file read (1,000 TVs with their app lists take about 2 MB).
+    static let maxFileSize = 16 << 20
+
+    public var path: String { directory + "/" + Self.fileName }
 
     public init(directory: String, logger: Logger) {
         self.directory = directory
@@ -61,51 +78,108 @@ public struct StateStore: Sendable {
         return FileSystem.isWritableDirectory("/var/lib/tv2mqtt") ? "/var/lib/tv2mqtt" : "./tv2mqtt-state"
     }
 
+    /// Refuses an existing state directory that is a link, another user's, or writable by
+    /// group or others (`StateDirectory`); one that does not exist yet is created safely later.
+    public func checkDirectory() throws(FileError) {
+        _ = try StateDirectory.open(directory, create: false)
+    }
+
     public func load() -> PersistedState {
-        removeStaleTemporaryFiles()
-        let bytes: [UInt8]?
+        let opened: StateDirectory?
         do {
-            bytes = try FileSystem.read(path)
+            opened = try StateDirectory.open(directory, create: false)
         } catch {
             logger.error("cannot read the state file; starting without known TVs", [("error", "\(error)")])
             return PersistedState()
         }
-        guard let bytes else { return PersistedState() }
-        do {
-            return try PersistedState(
-                json: JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 16, maxBytes: 16 << 20)))
-        } catch {
-            let aside = "\(path).corrupt-\(Int(wallClockSeconds()))"
-            let moved = (try? FileSystem.rename(path, to: aside)) != nil
-            logger.error(
-                "the state file is corrupt; \(moved ? "moved it aside" : "could not move it aside") and starting without known TVs",
-                [("path", path), ("moved_to", moved ? aside : "-"), ("error", "\(error)")])
+        guard let opened else {
+            synced.withLock { $0 = Synced(stamp: nil, state: PersistedState()) }
             return PersistedState()
+        }
+        removeStaleTemporaryFiles(opened)
+        let (state, stamp) = readOrMoveAside(opened, then: "starting without known TVs")
+        synced.withLock { $0 = Synced(stamp: stamp, state: state ?? PersistedState()) }
+        return state ?? PersistedState()
+    }
+
+    /// Writes `state` (mode 0600: it holds Samsung tokens), merged with what another process
+    /// saved since this store last read or wrote the file. Returns what was written.
+    @discardableResult
+    public func save(_ state: PersistedState) throws(FileError) -> PersistedState {
+        guard let opened = try StateDirectory.open(directory, create: true) else { return state }
+        try opened.lock()
+        let last = synced.withLock { $0 }
+        var merged = state
+        if let current = opened.stamp(Self.fileName), current != last?.stamp,
+            case (let disk?, _) = readOrMoveAside(opened, then: "saving this process's TVs")
+        {
+            merged = state.merged(disk: disk, base: last?.state ?? PersistedState())
+            logger.info("the state file was changed by another tv2mqtt process; merged its changes", [("path", path)])
+        }
+        let stamp = try opened.writeAtomically(
+            Self.fileName, Array(merged.json.prettyPrinted().utf8) + [0x0A], mode: 0o600)
+        synced.withLock { $0 = Synced(stamp: stamp, state: merged) }
+        return merged
+    }
+
+    /// Whether another process replaced or rewrote the file since this store last read or
+    /// wrote it (a `stat`, cheap enough to ask every few seconds).
+    public func changedOnDisk() -> Bool {
+        guard let last = synced.withLock({ $0 }),
+            let opened = (try? StateDirectory.open(directory, create: false)) ?? nil
+        else { return false }
+        return opened.stamp(Self.fileName) != last.stamp
+    }
+
+    /// The parsed file and its stamp; nil when there is none, or when it could not be read or
+    /// parsed (then it is moved aside and reported).
+    private func readOrMoveAside(_ opened: StateDirectory, then consequence: String) -> (PersistedState?, FileStamp?) {
+        let read: (bytes: [UInt8], stamp: FileStamp)?
+        do {
+            read = try opened.read(Self.fileName, limit: Self.maxFileSize)
+        } catch {
+            moveAside(opened, as: "unreadable", error: "\(error)", then: consequence)
+            return (nil, nil)
+        }
+        guard let read else { return (nil, nil) }
+        do {
+            let json = try JSONParser.parse(read.bytes, limits: JSONLimits(maxDepth: 16, maxBytes: Self.maxFileSize))
+            return (try PersistedState(json: json), read.stamp)
+        } catch {
+            moveAside(opened, as: "corrupt", error: "\(error)", then: consequence)
+            return (nil, nil)
         }
     }
 
-    /// Deletes the temporary files (`state.json.tmp-<pid>`, see `FileSystem.writeAtomically`)
-    /// that runs killed in the middle of a write left behind. Each name carries its writer's
-    /// pid, so every crash would leave one more, forever; they may also hold Samsung tokens.
-    /// A file whose process still runs (another command on this directory, mid-write) stays.
-    func removeStaleTemporaryFiles() {
-        let prefix = "state.json.tmp-"
+    private func moveAside(_ opened: StateDirectory, as what: String, error: String, then consequence: String) {
+        var aside = "\(Self.fileName).\(what)-\(Int(wallClockSeconds()))"
+        var attempt = 1
+        while opened.stamp(aside) != nil {  // never over an earlier one
+            aside = "\(Self.fileName).\(what)-\(Int(wallClockSeconds()))-\(attempt)"
+            attempt += 1
+        }
+        let moved = (try? opened.rename(Self.fileName, to: aside)) != nil
+        logger.error(
+            "the state file is \(what); \(moved ? "moved it aside" : "could not move it aside") and \(consequence)",
+            [("path", path), ("moved_to", moved ? directory + "/" + aside : "-"), ("error", error)])
+    }
+
+    /// Deletes the temporary files (`state.json.tmp-<pid>-<random>`, see
+    /// `StateDirectory.writeAtomically`) that runs killed in the middle of a write left behind:
+    /// every crash would leave one more, forever, and they may hold Samsung tokens. A file
+    /// whose process still runs (another command on this directory, mid-write) stays.
+    func removeStaleTemporaryFiles(_ opened: StateDirectory) {
+        let prefix = "\(Self.fileName).tmp-"
         var removed = 0
-        for name in FileSystem.list(directory) where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+        for name in opened.list() where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid() else { continue }
             if kill(pid, 0) == 0 || errno != ESRCH { continue }
-            if unlink(directory + "/" + name) == 0 { removed += 1 }
+            if opened.unlink(name) { removed += 1 }
         }
         if removed > 0 {
             logger.info(
                 "removed \(removed) temporary state file\(removed == 1 ? "" : "s") left by an interrupted write",
                 [("directory", directory)])
         }
-    }
-
-    /// Writes `state` (mode 0600: it holds Samsung tokens).
-    public func save(_ state: PersistedState) throws(FileError) {
-        try FileSystem.makeDirectory(directory)
-        try FileSystem.writeAtomically(path, Array(state.json.prettyPrinted().utf8) + [0x0A], mode: 0o600)
     }
 }

@@ -117,6 +117,10 @@ actor SamsungChannel {
         session.updateHost(host)
     }
 
+    func adoptSecrets(token: SamsungToken?, certificatePin: String?) {
+        session.adoptSecrets(token: token, pinnedCertificate: certificatePin)
+    }
+
     func shutdown() {
         isShutDown = true
         dropConnection()

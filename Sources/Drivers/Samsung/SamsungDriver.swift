@@ -129,6 +129,10 @@ public final class SamsungDriver: TVDriver {
         try await channel.pair()
     }
 
+    public func adoptSecrets(token: String?, certificatePin: String?) async {
+        await channel.adoptSecrets(token: token.flatMap(SamsungToken.init), certificatePin: certificatePin)
+    }
+
     // MARK: apps
 
     /// An app the TV has, by name (case-insensitive) or id: the installed list, the apps last

@@ -86,6 +86,20 @@ public struct SamsungSession: Sendable {
         configuration.host = host
     }
 
+    /// A token and pin saved by another tv2mqtt process (`tv2mqtt pair` while the daemon runs):
+    /// the next connection uses them, and a session stopped for pairing or for a changed
+    /// certificate starts over (the user has just paired). An open connection stays.
+    public mutating func adoptSecrets(token: SamsungToken?, pinnedCertificate: String?) {
+        configuration.token = token
+        configuration.pinnedCertificate = pinnedCertificate
+        switch state {
+        case .pairingRequired, .certificateChanged:
+            state = .idle
+            plainOnly = false
+        default: break
+        }
+    }
+
     var secureEndpoint: SamsungRemoteEndpoint {
         .secure(
             host: configuration.host, clientName: configuration.clientName, token: configuration.token,

@@ -1,0 +1,79 @@
+import Drivers
+import Support
+import TVModel
+
+extension TVRegistry {
+    /// How often the state file is checked for another process's changes (`tv2mqtt pair`
+    /// while the daemon runs): one `stat`.
+    static let stateFileCheckInterval = Duration.seconds(2)
+
+    /// Starts the TVs the state file remembers, then watches the file for changes another
+    /// process makes, merging them in (README › Reliability).
+    func restoreSaved() async {
+        await restore(store.load())
+        spawn { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.stateFileCheckInterval)
+                guard let self, !Task.isCancelled else { return }
+                await self.mergeChangesOnDisk()
+            }
+        }
+    }
+
+    /// Saves at once (merging) when another process changed the file.
+    func mergeChangesOnDisk() async {
+        if store.changedOnDisk() { await saveNow() }
+    }
+
+    func scheduleSave() {
+        guard !saveScheduled else { return }
+        saveScheduled = true
+        let delay = context.configuration.stateSaveDelay
+        spawn { [weak self] in
+            try? await Task.sleep(for: delay)  // coalesce a burst of changes into one write
+            await self?.saveNow()
+        }
+    }
+
+    func saveNow() async {
+        saveScheduled = false
+        var state = PersistedState()
+        for id in records.keys.sorted() {
+            guard var record = records[id] else { continue }
+            record.persisted.lastSeen = await record.controller.lastSeen
+            state.tvs.append(record.persisted)
+        }
+        let written: PersistedState
+        do {
+            written = try store.save(state)
+        } catch {
+            context.logger.error(
+                "cannot save the state file; will retry on the next change", [("error", "\(error)")])
+            return
+        }
+        await adopt(written, sent: state)
+    }
+
+    /// Takes in what the save merged from another process: new secrets go to the driver (used
+    /// from its next connection), new TVs start. Only what differs from what was sent came
+    /// from disk; a TV removed meanwhile (the awaits above) stays removed.
+    private func adopt(_ written: PersistedState, sent: PersistedState) async {
+        guard written != sent else { return }
+        let sentTVs = Dictionary(sent.tvs.map { ($0.identity.id, $0) }) { first, _ in first }
+        for tv in written.tvs {
+            let id = tv.identity.id
+            guard let ours = sentTVs[id] else {
+                guard controller(id) == nil else { continue }
+                context.logger.info("a TV added by another tv2mqtt process", [("tv", id.rawValue)])
+                let description = TVDescription(
+                    identity: tv.identity, capabilities: tv.capabilities ?? TVCapabilities(),
+                    apps: (tv.apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
+                await add(description, persisted: tv, announce: true)
+                continue
+            }
+            if tv.token != ours.token || tv.certificatePin != ours.certificatePin {
+                await adoptSavedSecrets(id, token: tv.token, certificatePin: tv.certificatePin)
+            }
+        }
+    }
+}
