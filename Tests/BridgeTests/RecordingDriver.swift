@@ -15,6 +15,8 @@ final class RecordingDriver: TVDriver {
         var performed: [TVCommand] = []
         var failure: DriverError?
         var polls = 0
+        /// While set, `perform` records the command and then waits (a TV that does not answer).
+        var held = false
     }
 
     private let state: Mutex<State>
@@ -34,6 +36,9 @@ final class RecordingDriver: TVDriver {
     func setSnapshot(_ snapshot: TVSnapshot) { state.withLock { $0.snapshot = snapshot } }
     func failNext(_ error: DriverError) { state.withLock { $0.failure = error } }
     func push(_ event: DriverEvent) { sink.yield(event) }
+    /// Commands from now on hang after being recorded, until `release()`.
+    func hold() { state.withLock { $0.held = true } }
+    func release() { state.withLock { $0.held = false } }
 
     func poll(full: Bool) async -> TVSnapshot {
         state.withLock {
@@ -61,6 +66,7 @@ final class RecordingDriver: TVDriver {
             return state.failure
         }
         if let failure { throw failure }
+        while state.withLock({ $0.held }) { try? await Task.sleep(for: .milliseconds(10)) }
     }
 
     func updateHost(_ host: String) async {

@@ -18,6 +18,12 @@ enum RunCommand {
         else { return 0 }
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
+        let descriptors = DescriptorLimit.raiseToHard()
+        if let failure = descriptors.failure {
+            logger.warning("\(descriptors) (could not raise it: \(failure))")
+        } else {
+            logger.info("\(descriptors)")
+        }
         let factory = makeFactory(configuration, logger)
         let service: BridgeService
         do {

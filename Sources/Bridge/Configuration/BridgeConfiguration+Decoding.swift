@@ -67,6 +67,15 @@ extension BridgeConfiguration {
     }
 
     private static func parseBroker(_ text: String, _ reader: ConfigReader) throws(ConfigError) -> BrokerAddress {
+        // `mqtt://user:password@host`: the URL would end up in an error message (or a log
+        // line, a `ps` listing), so credentials are refused there, and never repeated.
+        let masked = maskingCredentials(text)
+        guard masked == text else {
+            throw reader.fail(
+                "mqtt.server",
+                "'\(masked)': credentials do not belong in the URL; use mqtt.user and mqtt.password (--mqtt-user, --mqtt-password-file, TV2MQTT_MQTT_PASSWORD)"
+            )
+        }
         let url: URLParts
         do {
             url = try URLParts(parsing: text)
@@ -82,6 +91,15 @@ extension BridgeConfiguration {
             throw reader.fail("mqtt.server", "a broker URL has no path or query: '\(text)'")
         }
         return BrokerAddress(useTLS: url.scheme == "mqtts", host: url.host, port: url.effectivePort)
+    }
+
+    /// `text` with everything from the start of the authority to its last `@` (a user name
+    /// and password, however mistyped: a `/` or `#` inside the password) replaced by `***`.
+    static func maskingCredentials(_ text: String) -> String {
+        guard let at = text.lastIndex(of: "@") else { return text }
+        var start = text.firstRange(of: "://").map(\.upperBound) ?? text.startIndex
+        if start > at { start = text.startIndex }
+        return String(text[..<start]) + "***" + String(text[at...])
     }
 
     static func validateTopicPrefix(_ topic: String, _ path: String, _ reader: ConfigReader) throws(ConfigError) {
@@ -215,6 +233,12 @@ extension BridgeConfiguration {
                 guard let valid = TVID(id) else {
                     throw reader.fail(
                         "\(path).id", "'\(id)' must be 1-64 of [a-z0-9_-] (it becomes an MQTT topic level)")
+                }
+                guard !Topics.collidesWithBridgeTopics(id) else {
+                    throw reader.fail(
+                        "\(path).id",
+                        "'\(id)' is reserved: <base_topic>/\(Topics.bridgeLevel)/… are the bridge's own topics; choose another id"
+                    )
                 }
                 tv.id = valid
             }

@@ -36,4 +36,6 @@ struct CommandJob: Sendable {
     let transaction: JSONValue?
     /// The topic it came on, for log lines and events.
     let topic: String
+    /// When it arrived: a job older than `TVController.commandExpiry` is not run.
+    var received = ContinuousClock.now
 }

@@ -70,6 +70,11 @@ extension BridgeService {
                 return
             }
         }
-        controller.enqueue(CommandJob(commands: parsed.commands, transaction: parsed.transaction, topic: message.topic))
+        let job = CommandJob(commands: parsed.commands, transaction: parsed.transaction, topic: message.topic)
+        if !controller.enqueue(job) {
+            await fail(
+                "the command queue of this TV is full (\(TVController.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later",
+                transaction: parsed.transaction)
+        }
     }
 }

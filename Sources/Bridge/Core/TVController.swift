@@ -32,6 +32,12 @@ actor TVController {
     private var pollingSlowly = false
 
     static let refreshDelay = Duration.milliseconds(350)
+    /// Commands waiting behind the one running (SPEC §10): a TV that stopped answering fails
+    /// each command only after its timeout, so a burst of presses must not pile up without end.
+    static let commandQueueLimit = 32
+    /// A command that waited longer than this is not sent (SPEC §10): a volume press or an app
+    /// launch minutes after the user gave up on it would be a surprise, not a help.
+    static let commandExpiry = Duration.seconds(5)
     static let fullPollInterval = Duration.seconds(15 * 60)
 
     init(
@@ -46,7 +52,8 @@ actor TVController {
         self.lastSeen = lastSeen
         self.descriptionChanged = descriptionChanged
         self.secretsChanged = secretsChanged
-        (commandQueue, commandSink) = AsyncStream.makeStream(of: CommandJob.self)
+        (commandQueue, commandSink) = AsyncStream.makeStream(
+            of: CommandJob.self, bufferingPolicy: .bufferingOldest(Self.commandQueueLimit))
     }
 
     /// Runs until `stop()`.
@@ -67,8 +74,10 @@ actor TVController {
     nonisolated var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
     /// Queues a command message; commands of one TV run one at a time, in arrival order.
-    nonisolated func enqueue(_ job: CommandJob) {
-        commandSink.yield(job)
+    /// Returns `false` when `commandQueueLimit` commands already wait (the job is dropped).
+    nonisolated func enqueue(_ job: CommandJob) -> Bool {
+        if case .dropped = commandSink.yield(job) { return false }
+        return true
     }
 
     /// Polls again soon (debounced), e.g. after a command.
@@ -127,6 +136,13 @@ actor TVController {
     // MARK: commands
 
     private func execute(_ job: CommandJob) async {
+        let waited = milliseconds(since: job.received)
+        if waited > milliseconds(Self.commandExpiry) {
+            await reportFailure(
+                "expired: the command waited \(waited) ms behind earlier ones for this TV; commands older than \(milliseconds(Self.commandExpiry)) ms are dropped, not sent late",
+                command: job.commands.first, job: job)
+            return
+        }
         for command in job.commands {
             let started = ContinuousClock.now
             do {
@@ -244,6 +260,10 @@ actor TVController {
 }
 
 func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
-    let (seconds, attoseconds) = (ContinuousClock.now - start).components
+    milliseconds(ContinuousClock.now - start)
+}
+
+func milliseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
     return seconds * 1000 + attoseconds / 1_000_000_000_000_000
 }

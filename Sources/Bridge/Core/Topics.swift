@@ -11,6 +11,13 @@ public struct Topics: Sendable, Equatable {
         self.homeAssistantStatus = homeAssistantStatus
     }
 
+    /// The level under the base topic that holds the bridge's own topics (`<base>/bridge/…`).
+    public static let bridgeLevel = "bridge"
+
+    /// Whether a TV with this id would have its topics among the bridge's own (SPEC §10): its
+    /// `<base>/<id>/state` would be `<base>/bridge/state`, so the id is refused.
+    public static func collidesWithBridgeTopics(_ id: String) -> Bool { id == bridgeLevel }
+
     public var bridgeState: String { "\(base)/bridge/state" }
     public var bridgeInfo: String { "\(base)/bridge/info" }
     public var bridgeTVs: String { "\(base)/bridge/tvs" }

@@ -33,19 +33,27 @@ struct RokuECP: Sendable {
         do {
             response = try await http.request(method, path)
         } catch {
-            throw Self.map(error)
+            throw Self.map(error, path: path)
         }
         guard response.isSuccess else { throw Self.map(response, method: method, path: path) }
         return response
     }
 
-    static func map(_ error: HTTPClientError) -> DriverError {
-        switch error.kind {
-        case .connect: DriverError(.unreachable, error.message)
-        case .timeout: DriverError(.timeout, error.message)
-        case .connectionLost: DriverError(.unreachable, error.message)
-        case .malformed: DriverError(.badResponse, error.message)
+    static func map(_ error: HTTPClientError, path: String) -> DriverError {
+        // The client's message starts with the request ("POST /keypress/Lit_a on …").
+        let message = error.message.replacing(path, with: shown(path))
+        return switch error.kind {
+        case .connect: DriverError(.unreachable, message)
+        case .timeout: DriverError(.timeout, message)
+        case .connectionLost: DriverError(.unreachable, message)
+        case .malformed: DriverError(.badResponse, message)
         }
+    }
+
+    /// A request path for a log line or an error: a `Lit_` key is a character of typed text (a
+    /// password, a search), which goes to no log line and no `command_failed`, so it is cut.
+    static func shown(_ path: String) -> String {
+        path.firstRange(of: "/Lit_").map { path[..<$0.upperBound] + "…" } ?? path
     }
 
     static func map(_ response: HTTPResponse, method: String, path: String) -> DriverError {
@@ -53,11 +61,13 @@ struct RokuECP: Sendable {
         if response.status == 403 && body.contains(limitedModeBody) {
             return DriverError(.limitedMode, limitedModeMessage)
         }
-        let detail = body.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } ? "" : body
+        // Without the typed character, and without the body, which might repeat it.
+        let shownPath = shown(path)
+        let detail = shownPath != path || body.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } ? "" : body
         let trimmed = detail.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return DriverError(
             .rejected,
-            "the Roku refused \(method) \(path): HTTP \(response.status)\(trimmed.isEmpty ? "" : " (\(trimmed.prefix(120)))")"
+            "the Roku refused \(method) \(shownPath): HTTP \(response.status)\(trimmed.isEmpty ? "" : " (\(trimmed.prefix(120)))")"
         )
     }
 }

@@ -74,7 +74,7 @@ extension SamsungChannel {
         do {
             connected = try await WebSocketClient.connect(
                 url: endpoint.url.description, tls: tls, connectTimeout: timeouts.connect,
-                handshakeTimeout: timeouts.handshake)
+                handshakeTimeout: timeouts.handshake, configuration: timeouts.webSocket)
         } catch {
             guard stillConnecting(endpoint) else { return }
             handle(session.connectFailed(Self.failure(error), now: .now))

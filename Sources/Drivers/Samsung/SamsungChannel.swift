@@ -21,6 +21,15 @@ actor SamsungChannel {
     struct Timeouts: Sendable {
         var connect: Duration
         var handshake: Duration
+        /// Ping after this long without a message from the TV (`SamsungDriverOptions.keepAlive`).
+        var keepAlive: Duration
+        /// Drop the channel when nothing arrives within this after a ping.
+        var keepAliveTimeout: Duration
+
+        /// The remote channel's WebSocket: pinged, and closed when the TV stops answering.
+        var webSocket: WebSocketConfiguration {
+            WebSocketConfiguration(keepAliveInterval: keepAlive, keepAliveTimeout: keepAliveTimeout)
+        }
     }
 
     var session: SamsungSession

@@ -23,13 +23,21 @@ public struct SamsungDriverOptions: Sendable {
     /// Power ON from standby: how long to watch for the magic packet to wake the TV before
     /// sending KEY_POWER (which would turn an already woken TV back off).
     public var wakeSettle: Duration
+    /// The remote channel is pinged after this long without a message from the TV, and dropped
+    /// when nothing arrives within `keepAliveTimeout` of the ping: a TV that went away without
+    /// closing (power cut, Wi-Fi gone) is then noticed, and the next command reconnects
+    /// instead of being written into a dead socket. Tizen TVs answer pings (Home Assistant's
+    /// samsungtvws client pings every 20 s, through the websockets library).
+    public var keepAlive: Duration
+    public var keepAliveTimeout: Duration
 
     public init(
         securePort: UInt16 = SamsungRemoteEndpoint.securePort,
         upnpPort: UInt16 = UPnPRenderingControl.defaultPort, token: String? = nil,
         certificatePin: String? = nil, approvalTimeout: Duration = .seconds(30),
         appListTimeout: Duration = .seconds(2), powerGraceWindow: Duration = SamsungPowerGrace.defaultWindow,
-        wakeSettle: Duration = .milliseconds(1500)
+        wakeSettle: Duration = .milliseconds(1500), keepAlive: Duration = .seconds(20),
+        keepAliveTimeout: Duration = .seconds(10)
     ) {
         self.securePort = securePort
         self.upnpPort = upnpPort
@@ -39,6 +47,8 @@ public struct SamsungDriverOptions: Sendable {
         self.appListTimeout = appListTimeout
         self.powerGraceWindow = powerGraceWindow
         self.wakeSettle = wakeSettle
+        self.keepAlive = keepAlive
+        self.keepAliveTimeout = keepAliveTimeout
     }
 }
 
@@ -96,7 +106,9 @@ public final class SamsungDriver: TVDriver {
             securePort: options.securePort, plainPort: identity.port, approvalTimeout: options.approvalTimeout)
         channel = SamsungChannel(
             configuration: configuration,
-            timeouts: .init(connect: settings.connectTimeout, handshake: settings.requestTimeout),
+            timeouts: .init(
+                connect: settings.connectTimeout, handshake: settings.requestTimeout, keepAlive: options.keepAlive,
+                keepAliveTimeout: options.keepAliveTimeout),
             logger: logger, emit: { sink.yield($0) })
     }
 
