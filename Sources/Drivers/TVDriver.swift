@@ -72,6 +72,12 @@ public protocol TVDriver: AnyObject, Sendable {
     /// The TV answered on a new address (DHCP): use it from now on.
     func updateHost(_ host: String) async
 
+    /// Whether the device at `host` proves it is this TV beyond the identity anyone can claim
+    /// (a serial, a UDN): a Samsung with a pinned certificate presents that certificate on its
+    /// TLS port there. The bridge asks before it moves a TV to a new address, and of the old
+    /// address, whether it still answers as the TV. True when there is nothing to prove.
+    func provesIdentity(at host: String) async -> Bool
+
     /// Closes connections and ends `events`.
     func shutdown() async
 
@@ -85,6 +91,9 @@ public protocol TVDriver: AnyObject, Sendable {
 
 extension TVDriver {
     public var reconcileInterval: Duration? { nil }
+
+    /// No secret to check (Roku: ECP has none): the identity the device reports is all there is.
+    public func provesIdentity(at host: String) async -> Bool { true }
 
     public func pair() async throws(DriverError) {
         throw DriverError(.unsupported, "this TV needs no pairing")

@@ -57,12 +57,7 @@ public final class TLSConnection: ByteStream {
                 switch step {
                 case .done:
                     let fingerprint = engine.peerCertificateSHA256()
-                    if let pin, let fingerprint, pin != fingerprint {
-                        throw NetError(
-                            .certificateChanged, operation,
-                            "certificate changed: pinned \(Digest.hex(pin, separator: ":")), got \(Digest.hex(fingerprint, separator: ":"))"
-                        )
-                    }
+                    try checkPin(pin, presented: fingerprint, operation: operation)
                     return TLSConnection(transport: transport, engine: engine, fingerprint: fingerprint)
                 case .needInput:
                     let input = try await transport.read(maxBytes: 16 * 1024, deadline: deadline)
@@ -77,6 +72,23 @@ public final class TLSConnection: ByteStream {
         } catch {
             transport.close()
             throw error
+        }
+    }
+
+    /// With a pin, the peer's certificate must be the pinned one. Fails closed: a peer that
+    /// sent no certificate at all (an anonymous cipher suite) is not the pinned TV either.
+    static func checkPin(_ pin: [UInt8]?, presented fingerprint: [UInt8]?, operation: String) throws(NetError) {
+        guard let pin else { return }
+        guard let fingerprint else {
+            throw NetError(
+                .certificateChanged, operation,
+                "the peer presented no certificate; pinned \(Digest.hex(pin, separator: ":"))")
+        }
+        if pin != fingerprint {
+            throw NetError(
+                .certificateChanged, operation,
+                "certificate changed: pinned \(Digest.hex(pin, separator: ":")), got \(Digest.hex(fingerprint, separator: ":"))"
+            )
         }
     }
 

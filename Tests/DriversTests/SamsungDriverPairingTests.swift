@@ -102,3 +102,60 @@ struct SamsungDriverPairingTests {
         }
     }
 }
+
+/// Issue 13 item 6: a flag raised by someone else answering on the TV's address clears itself.
+@Suite("Samsung driver: certificate_changed recovers when the real TV is back", .serialized)
+struct SamsungDriverCertificateRecoveryTests {
+    @Test("another certificate on 8002 stops the channel; the pinned one back, the next poll clears it, no pairing")
+    func recovers() async throws {
+        try await withSamsungRig { rig in
+            let paired = try await pairedToken(rig)
+            try await rig.simulator.replaceCertificate()
+            try await withDriver(rig.driver(token: paired.token, pin: paired.pin)) { driver, collector in
+                let refused = await driverError { () async throws(DriverError) in
+                    try await driver.perform(.key(.shared(.home), repeat: 1))
+                }
+                #expect(refused?.kind == .unauthorized)
+                _ = await driver.poll(full: false)
+                let stillRefused = await driverError { () async throws(DriverError) in
+                    try await driver.perform(.key(.shared(.home), repeat: 1))
+                }
+                #expect(stillRefused?.kind == .unauthorized, "a poll with the other certificate changes nothing")
+                rig.simulator.restoreCertificate()
+                _ = await driver.poll(full: false)
+                try await driver.perform(.key(.shared(.up), repeat: 1))
+                #expect(try await rig.keys(atLeast: 1) == ["KEY_UP Click"])
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(collector.certificateChanges == 1)
+                #expect(collector.tokens.isEmpty, "no pairing happened")
+                #expect(collector.pins.isEmpty, "the pin was not replaced")
+                #expect(rig.entries("pairing").count == 1)
+            }
+        }
+    }
+}
+
+extension SamsungDriverCertificateRecoveryTests {
+    @Test(
+        "provesIdentity: only an address presenting the pinned certificate proves a pinned TV; an unpinned one has nothing to prove"
+    )
+    func provesIdentity() async throws {
+        try await withSamsungRig { rig in
+            let paired = try await pairedToken(rig)
+            // Another Samsung (its own certificate) on another address, same TLS port.
+            let other = try await SamsungSimulator.start(
+                SamsungSimulatorOptions(
+                    host: "127.0.0.4", portWS: 0, portWSS: rig.simulator.portWSS, portUPnP: 0),
+                log: CommandLog.memory())
+            let pinned = rig.driver(token: paired.token, pin: paired.pin)
+            #expect(await pinned.provesIdentity(at: rig.simulator.host))
+            #expect(await !pinned.provesIdentity(at: "127.0.0.4"), "another certificate")
+            #expect(await !pinned.provesIdentity(at: "127.0.0.5"), "nothing answers: fails closed")
+            await pinned.shutdown()
+            let unpinned = rig.driver()
+            #expect(await unpinned.provesIdentity(at: "127.0.0.4"))
+            await unpinned.shutdown()
+            await other.stop()
+        }
+    }
+}

@@ -109,6 +109,23 @@ struct TLSTests {
         }
     }
 
+    /// Issue 13 item 5: a pinned connection to a peer that sent no certificate (an anonymous
+    /// cipher suite) used to pass the pin check, since there was nothing to compare.
+    @Test("the pin check fails closed: no certificate from the peer is not a match")
+    func pinWithoutCertificate() throws {
+        let pin = [UInt8](repeating: 0xAB, count: 32)
+        var failure: NetError?
+        do {
+            try TLSConnection.checkPin(pin, presented: nil, operation: "TLS handshake with 127.0.0.1:8002")
+        } catch {
+            failure = error
+        }
+        #expect(failure?.kind == .certificateChanged)
+        #expect(failure?.detail.contains("no certificate") == true, "\(String(describing: failure))")
+        try TLSConnection.checkPin(pin, presented: pin, operation: "same")
+        try TLSConnection.checkPin(nil, presented: nil, operation: "no pin: nothing to check")
+    }
+
     @Test("verification against a CA file checks the IP address in the certificate")
     func caFileAndHostCheck() async throws {
         let server = try TLSEchoServer.start()

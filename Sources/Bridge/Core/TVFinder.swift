@@ -21,8 +21,16 @@ final class TVFinder: Sendable {
     ]
     /// How many scan probes run at once, and how long each waits for a TCP answer.
     static let scanConcurrency = 64
-    /// How many TVs found by one SSDP search are probed at once.
+    /// How many SSDP-found addresses (search answers and announcements together) are probed
+    /// at once: `probes`.
     static let probeConcurrency = 32
+    /// Announcements (NOTIFY) taken from one source address per `announcementWindow`; more
+    /// are dropped before anything is probed. A TV announces each target about 3 times.
+    static let announcementsPerSource = 8
+    static let announcementWindow = Duration.seconds(10)
+    /// Source addresses the announcement rate limit tracks at most.
+    static let announcementSources = 4096
+    let probes = ProbePool(concurrency: probeConcurrency)
     static let scanTimeout = Duration.milliseconds(700)
 
     init(configuration: BridgeConfiguration, registry: TVRegistry, logger: Logger) {
@@ -116,20 +124,18 @@ final class TVFinder: Sendable {
     private func search() async {
         guard let discoverer else { return }
         do {
-            // A bounded number of probes at a time: a search of a large network answers with
-            // hundreds of TVs within MX, and a probe task per answer all at once (HTTP
-            // buffers, parsed descriptions, task frames) made the bridge's peak memory.
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                var running = 0
+            // Through the shared probe pool: a search of a large network answers with hundreds
+            // of TVs within MX, and a probe task per answer all at once (HTTP buffers, parsed
+            // descriptions, task frames) made the bridge's peak memory. A search answer waits
+            // for a slot.
+            try await withThrowingDiscardingTaskGroup { group in
                 try await discoverer.search(count: 3, mx: 2) { sighting in
-                    if running >= Self.probeConcurrency {
-                        _ = try? await group.next()
-                        running -= 1
+                    await probes.acquire()
+                    group.addTask {
+                        await self.found(sighting, via: "SSDP search")
+                        await self.probes.release()
                     }
-                    running += 1
-                    group.addTask { await self.found(sighting, via: "SSDP search") }
                 }
-                try await group.waitForAll()
             }
         } catch {
             if isStopped || error is CancellationError { return }  // shutting down, not a failure
@@ -137,13 +143,36 @@ final class TVFinder: Sendable {
         }
     }
 
+    /// NOTIFYs as they come, bounded (issue 13): per source at most `announcementsPerSource`
+    /// per `announcementWindow`, and only while the probe pool has a free slot; the rest are
+    /// dropped (counted, and reported at most once a minute).
     private func listenForAnnouncements() async {
         guard let discoverer else { return }
+        var limiter = SourceRateLimiter(
+            limit: Self.announcementsPerSource, window: Self.announcementWindow, maxSources: Self.announcementSources)
+        var dropped = 0
+        var lastReport: ContinuousClock.Instant?
         while !isStopped {
             do {
                 try await withThrowingDiscardingTaskGroup { group in
                     try await discoverer.listen { sighting in
-                        group.addTask { await self.found(sighting, via: "SSDP announcement") }
+                        guard sighting.alive, Self.targets[sighting.target] != nil else { return }
+                        let now = ContinuousClock.now
+                        guard limiter.allow(sighting.address, now: now), await probes.tryAcquire() else {
+                            dropped += 1
+                            if lastReport.map({ now - $0 >= .seconds(60) }) ?? true {
+                                logger.warning(
+                                    "SSDP announcements arrive faster than they can be checked: \(dropped) dropped (the next search still finds every TV)"
+                                )
+                                dropped = 0
+                                lastReport = now
+                            }
+                            return
+                        }
+                        group.addTask {
+                            await self.found(sighting, via: "SSDP announcement")
+                            await self.probes.release()
+                        }
                     }
                 }
             } catch {

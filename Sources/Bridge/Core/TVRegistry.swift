@@ -25,12 +25,29 @@ actor TVRegistry {
     private(set) var records: [TVID: Record] = [:]
     private var hostIndex: [String: TVID] = [:]
     private var probing: Set<String> = []
-    private var failedProbes: [String: ContinuousClock.Instant] = [:]
+    /// Addresses whose probe failed lately, not probed again before `probeRetryDelay`; only
+    /// through `noteFailedProbe`, which bounds it.
+    var failedProbes: [String: ContinuousClock.Instant] = [:]
     /// A save is pending (`scheduleSave`).
     var saveScheduled = false
 
     /// How long a failed probe of an address is not repeated.
     static let probeRetryDelay = Duration.seconds(60)
+    /// Failed addresses remembered at most (a NOTIFY flood from spoofed sources must not
+    /// grow the map without end): past it, expired entries go, then the oldest.
+    static let maxFailedProbes = 1024
+
+    /// Remembers that `host` failed (or was refused) now, pruning the map when it is full.
+    func noteFailedProbe(_ host: String, now: ContinuousClock.Instant = .now) {
+        failedProbes[host] = now
+        guard failedProbes.count > Self.maxFailedProbes else { return }
+        failedProbes = failedProbes.filter { now < $0.value + Self.probeRetryDelay }
+        guard failedProbes.count > Self.maxFailedProbes else { return }
+        // Still full of recent failures: keep the newest three quarters (amortised: the next
+        // prune is a quarter of the limit away).
+        let keep = failedProbes.sorted { $0.value > $1.value }.prefix(Self.maxFailedProbes * 3 / 4)
+        failedProbes = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
+    }
 
     init(
         context: BridgeContext, factory: any DriverFactory, store: StateStore,
@@ -47,6 +64,9 @@ actor TVRegistry {
     }
 
     var ids: [TVID] { records.keys.sorted() }
+
+    /// Addresses remembered as having failed a probe lately (bounded: see `noteFailedProbe`).
+    var failedProbeCount: Int { failedProbes.count }
 
     func controller(_ id: TVID) -> TVController? { records[id]?.controller }
 
@@ -77,7 +97,7 @@ actor TVRegistry {
         do {
             description = try await factory.probe(host: host, kind: kind, port: port)
         } catch {
-            failedProbes[host] = .now
+            noteFailedProbe(host)
             context.logger.debug("no TV answered at \(host) (\(source)): \(error)")
             return
         }
@@ -85,8 +105,8 @@ actor TVRegistry {
         var found = description
         if let configured { apply(configured, to: &found) }
         let id = found.identity.id
-        if let existing = records[id] {
-            await moved(id, from: existing.persisted.identity.host, to: host)
+        if records[id] != nil {
+            await relocate(id, to: host, claim: description)
             return
         }
         await add(found, persisted: nil, announce: true)
@@ -145,7 +165,7 @@ actor TVRegistry {
         }
     }
 
-    private func moved(_ id: TVID, from old: String, to new: String) async {
+    func moved(_ id: TVID, from old: String, to new: String) async {
         guard old != new, let record = records[id] else { return }
         context.logger.info("TV moved to a new address", [("tv", id.rawValue), ("from", old), ("to", new)])
         hostIndex[old] = nil

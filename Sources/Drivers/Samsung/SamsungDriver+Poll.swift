@@ -20,6 +20,7 @@ extension SamsungDriver {
             if let info { Self.update(&state.description, from: info) }
             return state.grace.reading(for: info, now: .now)
         }
+        if info != nil { await channel.recheckChangedCertificate() }
         let pairingRequired = await channel.pairingRequired
         let controlPath = await channel.plainOnly ? "websocket-8001" : "websocket"
         guard info != nil else {

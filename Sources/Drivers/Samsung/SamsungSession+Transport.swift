@@ -38,22 +38,30 @@ extension SamsungSession {
         return []
     }
 
-    /// Connecting failed. A refused connection or a failed TLS handshake on 8002 falls back
-    /// to 8001 (older TVs have no 8002, or a TLS stack we cannot talk to); anything else
-    /// means the TV is not there, and the queued requests fail.
+    /// Connecting failed. For a TV never paired, a refused connection or a failed TLS
+    /// handshake on 8002 falls back to 8001 (older TVs have no 8002, or a TLS stack we cannot
+    /// talk to). A paired TV (`isPaired`) never falls back: whoever resets 8002 must not get
+    /// the keys and text in clear. Anything else means the TV is not there, and the queued
+    /// requests fail.
     public mutating func connectFailed(_ failure: SamsungConnectFailure, now: ContinuousClock.Instant)
         -> [SamsungSessionAction]
     {
         guard case .connecting(let endpoint) = state else { return [] }
         switch failure {
-        case .refused where endpoint.secure, .tlsHandshakeFailed where endpoint.secure:
+        case .refused where endpoint.secure && !isPaired, .tlsHandshakeFailed where endpoint.secure && !isPaired:
             let plain = plainEndpoint
             state = .connecting(plain)
             certificateChecked = false
             return [.open(plain)]
         default:
             state = .idle
-            return failQueued(Self.error(for: failure, endpoint: endpoint))
+            let error = Self.error(for: failure, endpoint: endpoint)
+            guard endpoint.secure && isPaired else { return failQueued(error) }
+            return failQueued(
+                DriverError(
+                    error.kind,
+                    error.message + " (the TV is paired: tv2mqtt reaches it only over TLS, never on port 8001 in clear)"
+                ))
         }
     }
 

@@ -2,7 +2,7 @@
 /// it what happened on the connection (and the time) and carries out the actions it returns.
 ///
 /// ```
-/// idle ──connect──▶ connecting(8002) ──TLS failed / refused──▶ connecting(8001)
+/// idle ──connect──▶ connecting(8002) ──TLS failed / refused, never paired──▶ connecting(8001)
 ///                       │ tlsEstablished: pin, or certificate changed ──▶ certificateChanged
 ///                       ▼ opened
 ///               awaitingApproval (deadline) ──ms.channel.connect──▶ ready (persist a new token)
@@ -60,7 +60,8 @@ public struct SamsungSession: Sendable {
 
     public internal(set) var state: State = .idle
     public internal(set) var configuration: Configuration
-    /// Set once 8002 failed and 8001 worked: later connections go straight to 8001.
+    /// Set once 8002 failed and 8001 worked for a TV never paired: later connections go
+    /// straight to 8001. Ignored once the TV has a token or a pin (`isPaired`).
     public internal(set) var plainOnly = false
     var queue: [(id: UInt64, steps: [SamsungRemoteStep])] = []
     /// The certificate was checked on the current secure connection.
@@ -74,6 +75,13 @@ public struct SamsungSession: Sendable {
     public var nextDeadline: ContinuousClock.Instant? {
         if case .awaitingApproval(_, let deadline) = state { return deadline }
         return nil
+    }
+
+    /// A token or a pinned certificate: the TV is then only ever reached over TLS on 8002 with
+    /// the pin checked (SPEC §10). A failure there is a failure, never a reason to send keys
+    /// and typed text (a password in the keyboard entity) in clear to whoever answers on 8001.
+    public var isPaired: Bool {
+        configuration.token != nil || !SamsungCertificatePolicy.normalize(configuration.pinnedCertificate ?? "").isEmpty
     }
 
     public var isReady: Bool {
@@ -114,7 +122,7 @@ public struct SamsungSession: Sendable {
     /// Opens the channel when idle (nothing otherwise).
     public mutating func connect(now: ContinuousClock.Instant) -> [SamsungSessionAction] {
         guard case .idle = state else { return [] }
-        let endpoint = plainOnly ? plainEndpoint : secureEndpoint
+        let endpoint = plainOnly && !isPaired ? plainEndpoint : secureEndpoint
         state = .connecting(endpoint)
         certificateChecked = false
         return [.open(endpoint)]

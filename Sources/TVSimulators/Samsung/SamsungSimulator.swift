@@ -22,6 +22,8 @@ public final class SamsungSimulator: Sendable {
         var sockets: [UDPSocket] = []
         var stopped = false
         var certificate: SamsungCertificate
+        /// The certificate `replaceCertificate` replaced, for `restoreCertificate`.
+        var replacedCertificate: SamsungCertificate?
         /// Issued tokens, oldest first, with the client name each is bound to.
         var tokens: [(token: String, client: String)] = []
         /// HTTP requests answered (queries are not logged, a poller would flood the log; tests
@@ -132,7 +134,20 @@ public final class SamsungSimulator: Sendable {
     /// of a changed pin). Connections already open keep the old one.
     public func replaceCertificate() async throws {
         let certificate = try SamsungCertificate.make(commonName: identity.name, host: options.host)
-        core.withLock { $0.certificate = certificate }
+        core.withLock { core in
+            core.replacedCertificate = core.certificate
+            core.certificate = certificate
+        }
+    }
+
+    /// Serves the certificate `replaceCertificate` replaced again, from the next connection on
+    /// (the real TV back after someone else answered on its address).
+    public func restoreCertificate() {
+        core.withLock { core in
+            guard let replaced = core.replacedCertificate else { return }
+            core.replacedCertificate = core.certificate
+            core.certificate = replaced
+        }
     }
 
     /// Closes every socket and waits for every task. The simulator cannot be restarted.

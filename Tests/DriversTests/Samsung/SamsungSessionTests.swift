@@ -18,6 +18,17 @@ private func session(token: String? = nil, pin: String? = nil, maxQueued: Int = 
 private let volumeUp: [SamsungRemoteStep] = [.message(.key("KEY_VOLUP", .click))]
 private let home: [SamsungRemoteStep] = [.message(.key("KEY_HOME", .click))]
 
+/// A session never paired that found 8002 refused and 8001 working, now idle.
+private func plainSession() -> SamsungSession {
+    var s = session()
+    _ = s.connect(now: t0)
+    _ = s.connectFailed(.refused, now: t0)
+    _ = s.opened(now: t0)
+    _ = s.received(.connected(token: nil), now: t0)
+    _ = s.closed(now: t0)
+    return s
+}
+
 /// Drives a session from idle to ready on 8002, learning token "tok".
 private func readySession(token: String? = nil) -> SamsungSession {
     var s = session(token: token, pin: "aabb")
@@ -174,10 +185,10 @@ struct SamsungSessionTests {
     }
 
     @Test(
-        "8002 refused or failing TLS falls back to 8001 without the token",
+        "a TV never paired: 8002 refused or failing TLS falls back to 8001",
         arguments: [SamsungConnectFailure.refused, .tlsHandshakeFailed("wrong version number")])
-    func fallback(failure: SamsungConnectFailure) {
-        var s = session(token: "tok")
+    func fallbackUnpaired(failure: SamsungConnectFailure) {
+        var s = session()
         _ = s.submit(home, id: 1, now: t0)
         let plain = SamsungRemoteEndpoint.plain(host: host, clientName: name)
         #expect(s.connectFailed(failure, now: t0) == [.open(plain)])
@@ -190,6 +201,46 @@ struct SamsungSessionTests {
         #expect(s.plainOnly, "8001 worked: later connections go straight there")
         _ = s.closed(now: t0)
         #expect(s.connect(now: t0) == [.open(plain)])
+    }
+
+    /// Issue 13 item 5: a reset of one connection to 8002 used to send a paired TV's keys and
+    /// text over 8001 in clear for the rest of the process.
+    @Test(
+        "a paired TV (token or pin) never falls back to 8001: the request fails, the next connect is TLS again",
+        arguments: [
+            (SamsungConnectFailure.refused, "tok", nil), (.tlsHandshakeFailed("reset"), "tok", nil),
+            (.refused, nil, "aabb"), (.tlsHandshakeFailed("reset"), nil, "aabb"),
+        ] as [(SamsungConnectFailure, String?, String?)])
+    func noFallbackWhenPaired(failure: SamsungConnectFailure, token: String?, pin: String?) {
+        var s = session(token: token, pin: pin)
+        _ = s.submit(home, id: 1, now: t0)
+        let actions = s.connectFailed(failure, now: t0)
+        #expect(actions.count == 1, "\(actions)")
+        guard case .failed(1, let error) = actions.first else {
+            Issue.record("not a failure: \(actions)")
+            return
+        }
+        #expect(error.kind == .unreachable)
+        #expect(error.message.contains("never on port 8001"), "\(error.message)")
+        #expect(s.state == .idle)
+        #expect(!s.plainOnly)
+        let secure = SamsungRemoteEndpoint.secure(host: host, clientName: name, token: token.flatMap(SamsungToken.init))
+        #expect(s.connect(now: t0) == [.open(secure)])
+    }
+
+    @Test("a TV that went plain before it was paired goes back to TLS once it has a pin")
+    func plainThenPaired() {
+        var s = plainSession()
+        #expect(s.plainOnly)
+        _ = s.pair(now: t0, acceptNewCertificate: false)
+        _ = s.tlsEstablished(certificateFingerprint: "aabb", now: t0)
+        _ = s.opened(now: t0)
+        _ = s.received(.connected(token: SamsungToken("tok")), now: t0)
+        _ = s.closed(now: t0)
+        let secure = SamsungRemoteEndpoint.secure(host: host, clientName: name, token: SamsungToken("tok"))
+        #expect(s.connect(now: t0) == [.open(secure)])
+        let afterReset = s.connectFailed(.refused, now: t0)
+        #expect(!afterReset.contains(.open(.plain(host: host, clientName: name))), "\(afterReset)")
     }
 
     @Test(
@@ -355,12 +406,7 @@ struct SamsungSessionTests {
 
     @Test("pairing again starts on 8002 even after 8001 worked")
     func pairRetriesSecure() {
-        var s = session()
-        _ = s.connect(now: t0)
-        _ = s.connectFailed(.refused, now: t0)
-        _ = s.opened(now: t0)
-        _ = s.received(.connected(token: nil), now: t0)
-        _ = s.closed(now: t0)
+        var s = plainSession()
         #expect(s.plainOnly)
         #expect(
             s.pair(now: t0, acceptNewCertificate: false) == [.open(.secure(host: host, clientName: name, token: nil))])

@@ -1,0 +1,51 @@
+import Drivers
+import TVModel
+
+/// A known TV's identity claimed at another address (SPEC §10): anyone on the network can
+/// report a serial or a UDN, so the claim alone moves nothing. The TV moves only when its old
+/// address no longer answers as that TV and the new one proves what the driver can check (a
+/// pinned Samsung's certificate); otherwise it stays, and the conflict is logged.
+extension TVRegistry {
+    /// `claim` is what the device at `host` reported (its id as probed, before any configured id).
+    func relocate(_ id: TVID, to host: String, claim: TVDescription) async {
+        guard let record = records[id] else { return }
+        let old = record.persisted.identity
+        guard old.host != host else { return }
+        let driver = record.controller.driver
+        if await answersAs(claim.identity.id, host: old.host, kind: old.kind, port: old.port, driver: driver) {
+            refuseMove(
+                id, to: host,
+                "another device at \(host) reports the identity of TV \(id.rawValue), which still answers at \(old.host): keeping it at \(old.host)"
+            )
+            return
+        }
+        guard await driver.provesIdentity(at: host) else {
+            refuseMove(
+                id, to: host,
+                "a device at \(host) reports the identity of TV \(id.rawValue) but does not present its pinned certificate: keeping it at \(old.host)"
+            )
+            return
+        }
+        // The record may have changed while we asked (another move, a removal).
+        guard records[id]?.persisted.identity.host == old.host else { return }
+        await moved(id, from: old.host, to: host)
+    }
+
+    /// Whether `host` still answers as the TV whose probed id is `probedID` (and proves it,
+    /// where the driver can check more than the reported identity).
+    private func answersAs(_ probedID: TVID, host: String, kind: TVKind, port: UInt16, driver: any TVDriver) async
+        -> Bool
+    {
+        guard let answer = try? await factory.probe(host: host, kind: kind, port: port),
+            answer.identity.id == probedID
+        else { return false }
+        return await driver.provesIdentity(at: host)
+    }
+
+    /// Logs the conflict and leaves `host` alone for a while (an impostor announcing itself
+    /// again and again costs one probe per retry delay, not one per datagram).
+    private func refuseMove(_ id: TVID, to host: String, _ message: String) {
+        context.logger.warning(message, [("tv", id.rawValue), ("host", host)])
+        noteFailedProbe(host)
+    }
+}
