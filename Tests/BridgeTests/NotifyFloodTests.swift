@@ -62,7 +62,7 @@ struct NotifyFloodTests {
     }
 
     static func openDescriptors() -> Int {
-        FileSystem.list("/proc/self/fd").count
+        FileSystemListing.names("/proc/self/fd").count
     }
 
     @Test(
