@@ -139,11 +139,6 @@ enum DiscoverCommand {
                     identity.macs.joined(separator: ","),
                 ]
             }
-        let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            print(
-                zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(
-                    separator: "  "))
-        }
+        for line in TextTable.lines(rows) { print(line) }
     }
 }
