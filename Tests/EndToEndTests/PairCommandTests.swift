@@ -76,7 +76,7 @@ struct PairCommandTests {
         try await withLoopbackRokus(["127.0.0.2"]) { _, ssdp, _ in
             try await withSamsungs(["127.0.0.5"], ssdp: ssdp) { simulators, directory, config in
                 let result = try await ChildProcess.run(
-                    tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state")])
+                    tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "--timeout", "5"])
                 #expect(result.status == .exited(0), "stderr: \(result.error)")
                 #expect(result.output.contains("paired with"))
                 let token = try #require(simulators[0].issuedTokens.first)
@@ -90,7 +90,7 @@ struct PairCommandTests {
         try await withLoopbackRokus([]) { _, ssdp, _ in
             try await withSamsungs(["127.0.0.5", "127.0.0.6"], ssdp: ssdp) { simulators, directory, config in
                 let result = try await ChildProcess.run(
-                    tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state")])
+                    tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "--timeout", "5"])
                 #expect(result.status == .exited(2), "stderr: \(result.error)")
                 #expect(result.error.contains("discovery found 2 Samsung TVs; name one"), "stderr: \(result.error)")
                 #expect(result.error.contains("tv2mqtt pair HOST"))
@@ -107,7 +107,7 @@ struct PairCommandTests {
         try await withLoopbackRokus(["127.0.0.2"]) { _, ssdp, _ in
             try await withSamsungs([], ssdp: ssdp) { _, directory, config in
                 let result = try await ChildProcess.run(
-                    tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state")])
+                    tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "--timeout", "5"])
                 #expect(result.status == .exited(1), "stderr: \(result.error)")
                 #expect(result.error.contains("no Samsung TV is known"), "stderr: \(result.error)")
                 #expect(result.error.contains("tv2mqtt pair HOST"))

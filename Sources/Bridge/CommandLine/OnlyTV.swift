@@ -7,8 +7,13 @@ import TVModel
 /// discovery finds (SSDP at `discovery.ssdp_address`, the configured TVs, `discovery.scan`).
 /// With none or several, a message that says how to name one, listing them.
 enum OnlyTV {
-    /// How long the search lasts when the state directory knows no TV: one SSDP round (MX 2).
-    static let searchSeconds = 3.0
+    /// How long the search lasts when the state directory knows no TV (`--timeout`): by
+    /// default one SSDP round (MX 2), enough for TVs, which answer within MX.
+    static let defaultSearchSeconds = 3.0
+
+    static let timeoutFlag = FlagSpec(
+        "timeout", value: "SECONDS",
+        help: "how long to search when no TV is named and the state directory knows none (default 3)")
 
     /// Where the TV came from: the state directory (what the bridge learned, e.g. a Samsung's
     /// token), or a discovery that just asked it who it is.
@@ -34,8 +39,8 @@ enum OnlyTV {
     ///   - kind: only TVs of this kind count (`pair`: Samsung); nil for any.
     ///   - usage: the command line that names a TV, for the messages ("tv2mqtt pair HOST").
     static func choose(
-        kind: TVKind?, known: [PersistedTV], configuration: BridgeConfiguration, factory: any DriverFactory,
-        logger: Logger, usage: String
+        kind: TVKind?, seconds: Double, known: [PersistedTV], configuration: BridgeConfiguration,
+        factory: any DriverFactory, logger: Logger, usage: String
     ) async -> Result<Choice, Refusal> {
         let what = kind.map { "\($0 == .samsung ? "Samsung" : "Roku") TV" } ?? "TV"
         let knownOfKind = known.filter { kind == nil || $0.identity.kind == kind }
@@ -45,7 +50,7 @@ enum OnlyTV {
             return .failure(several(what, knownOfKind.map(\.identity), where: "the state directory knows", usage))
         }
         let found = await DiscoverCommand.find(
-            configuration, seconds: searchSeconds, factory: factory, logger: logger
+            configuration, seconds: seconds, factory: factory, logger: logger
         ).filter { kind == nil || $0.identity.kind == kind }
         if found.count == 1 { return .success(.found(found[0])) }
         if found.count > 1 {
@@ -59,7 +64,7 @@ enum OnlyTV {
         return .failure(
             Refusal(
                 message:
-                    "no \(what) is known (state directory \(directory)) and none answered a \(Int(searchSeconds)) s search (\(searched.joined(separator: ", "))); name one by address: \(usage)",
+                    "no \(what) is known (state directory \(directory)) and none answered a \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s search (\(searched.joined(separator: ", "))); name one by address: \(usage)",
                 exitCode: 1))
     }
 

@@ -6,9 +6,10 @@ import TVModel
 /// the token in the state directory. Without HOST, the only Samsung (`OnlyTV`). Exit 0 when
 /// approved, 1 with what to do when not.
 enum PairCommand {
-    static let specs = ConfigurationLoader.runFlags.filter {
-        ["config", "state-dir", "log-level", "ssdp-address", "no-ssdp"].contains($0.name)
-    }
+    static let specs =
+        ConfigurationLoader.runFlags.filter {
+            ["config", "state-dir", "log-level", "ssdp-address", "no-ssdp"].contains($0.name)
+        } + [OnlyTV.timeoutFlag]
 
     static func main(
         _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
@@ -19,12 +20,13 @@ enum PairCommand {
             let parsed = try CommandLineTool.parse(
                 arguments, specs: specs, usage: "tv2mqtt pair [OPTIONS] [HOST]",
                 summary:
-                    "Pairs with a Samsung TV: approve tv2mqtt on the TV when it asks. The token is saved in the state directory. Without HOST, the only Samsung TV: the one the state directory knows or, when it knows none, the one a 3 s discovery finds; with several, it lists them."
+                    "Pairs with a Samsung TV: approve tv2mqtt on the TV when it asks. The token is saved in the state directory. Without HOST, the only Samsung TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
             )
         else { return 0 }
         guard parsed.positionals.count <= 1 else {
             throw ConfigError("pair takes one TV address at most (see 'tv2mqtt pair --help')")
         }
+        let searchSeconds = try DiscoverCommand.searchSeconds(parsed, default: OnlyTV.defaultSearchSeconds)
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
         let factory = makeFactory(configuration, logger)
@@ -37,7 +39,8 @@ enum PairCommand {
             host = named
         } else {
             switch await OnlyTV.choose(
-                kind: .samsung, known: state.tvs, configuration: configuration, factory: factory, logger: logger,
+                kind: .samsung, seconds: searchSeconds, known: state.tvs, configuration: configuration,
+                factory: factory, logger: logger,
                 usage: "tv2mqtt pair HOST")
             {
             case .failure(let refusal):

@@ -7,9 +7,10 @@ import Wire
 /// name from the state directory, or an IP address; without it, the only TV (`OnlyTV`).
 /// Exit 0 when the TV took it, 1 when not.
 enum SendCommand {
-    static let specs = ConfigurationLoader.runFlags.filter {
-        ["config", "state-dir", "log-level", "wol-target", "ssdp-address", "no-ssdp"].contains($0.name)
-    }
+    static let specs =
+        ConfigurationLoader.runFlags.filter {
+            ["config", "state-dir", "log-level", "wol-target", "ssdp-address", "no-ssdp"].contains($0.name)
+        } + [OnlyTV.timeoutFlag]
 
     static let usage = "tv2mqtt send [OPTIONS] [TV] COMMAND [ARG]"
 
@@ -22,7 +23,7 @@ enum SendCommand {
             let parsed = try CommandLineTool.parse(
                 arguments, specs: specs, usage: usage,
                 summary:
-                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, [roku:|samsung:]IP[:PORT]. COMMAND is one of \(CommandParser.properties.joined(separator: ", ")); for example: send living_room key home; send 192.168.1.50 power off. Without TV, the only TV: the one the state directory knows or, when it knows none, the one a 3 s discovery finds; with several, it lists them. Two words are COMMAND ARG when the first is a command name and no known TV is called that, otherwise TV COMMAND: send key home; send living_room mute."
+                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, [roku:|samsung:]IP[:PORT]. COMMAND is one of \(CommandParser.properties.joined(separator: ", ")); for example: send living_room key home; send 192.168.1.50 power off. Without TV, the only TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them. Two words are COMMAND ARG when the first is a command name and no known TV is called that, otherwise TV COMMAND: send key home; send living_room mute."
             )
         else { return 0 }
         let positionals = parsed.positionals
@@ -34,6 +35,7 @@ enum SendCommand {
                 "send needs [TV] COMMAND [ARG]: '\(positionals[0])' is not a command (\(CommandParser.properties.joined(separator: ", "))); see 'tv2mqtt send --help'"
             )
         }
+        let searchSeconds = try DiscoverCommand.searchSeconds(parsed, default: OnlyTV.defaultSearchSeconds)
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
         let factory = makeFactory(configuration, logger)
@@ -71,7 +73,8 @@ enum SendCommand {
             }
         } else {
             switch await OnlyTV.choose(
-                kind: nil, known: known, configuration: configuration, factory: factory, logger: logger,
+                kind: nil, seconds: searchSeconds, known: known, configuration: configuration, factory: factory,
+                logger: logger,
                 usage: "tv2mqtt send TV COMMAND [ARG]")
             {
             case .failure(let refusal):
