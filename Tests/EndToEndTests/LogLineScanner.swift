@@ -14,11 +14,12 @@ struct LogLineScanner {
         let arguments: [String]
     }
 
-    /// Every call of `needle` in code (not in comments or strings), where the byte before it
-    /// does not continue an identifier (so `logger.error(` does not match `mylogger.error(`).
-    func calls(of needle: String) -> [Call] {
-        let pattern = Array(needle.utf8)
-        var found: [Call] = []
+    /// Every call of each of `needles` in code (not in comments or strings), where the byte
+    /// before it does not continue an identifier (so `logger.error(` does not match
+    /// `mylogger.error(`), by needle; one pass over the file.
+    func calls(of needles: [String]) -> [String: [Call]] {
+        let patterns = needles.map { ($0, Array($0.utf8)) }
+        var found: [String: [Call]] = [:]
         var index = 0
         var line = 1
         while index < bytes.count {
@@ -29,12 +30,11 @@ struct LogLineScanner {
                 index = end
                 continue
             }
-            if byte == pattern[0], bytes[index...].starts(with: pattern),
-                index == 0 || !Self.continuesIdentifier(bytes[index - 1])
-            {
-                let open = index + pattern.count - 1
-                found.append(Call(line: line, arguments: arguments(openingAt: open)))
-                index = open
+            if index == 0 || !Self.continuesIdentifier(bytes[index - 1]) {
+                for (needle, pattern) in patterns where byte == pattern[0] && bytes[index...].starts(with: pattern) {
+                    let open = index + pattern.count - 1
+                    found[needle, default: []].append(Call(line: line, arguments: arguments(openingAt: open)))
+                }
             }
             index += 1
         }

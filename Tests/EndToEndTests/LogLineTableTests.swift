@@ -1,12 +1,15 @@
 import Glibc
 import Harness
+import TestSupport
 import Testing
 
 /// README › Troubleshooting › By log line lists every warning and error the bridge can log,
 /// keyed by the text the user sees (issue 19). This reads the log calls in Sources and fails,
 /// naming the file, line and the row to add, for each one without a row, so the table cannot
 /// fall behind the code; and it fails for a row whose text the code no longer has.
-@Suite("README: troubleshooting by log line")
+// CPU-bound (a lexer over every source file): off the cooperative pool, so it never starves the
+// tests that wait on sockets in this process.
+@Suite("README: troubleshooting by log line", .cpuBound)
 struct LogLineTableTests {
     /// The repository's root: this file is Tests/EndToEndTests/LogLineTableTests.swift.
     static let root: String = {
@@ -141,33 +144,43 @@ extension LogLineTableTests {
         return walk("").sorted()
     }
 
+    /// The needles of the calls that log at warning or error, or make a message that is logged.
+    static var needles: [String] {
+        ["logger.warning(", "logger.error(", "logger.log(", "emit("]
+            + indirect.values.compactMap { producer in
+                if case .calls(let needle) = producer { return needle } else { return nil }
+            }
+    }
+
+    /// Every bridge source file's calls of `needles`, scanned once for both tests.
+    static let scanned: [(file: String, calls: [String: [LogLineScanner.Call]])] = bridgeSources().map { file in
+        (file, LogLineScanner(FileText.read(root + "/Sources/" + file) ?? "").calls(of: needles))
+    }
+
     /// Every warning and error log line in the bridge's sources, and what the scan could not
     /// place (a non-literal message that `indirect` does not explain).
     static func warningAndErrorLines() -> (lines: [Line], problems: [String]) {
         var lines: [Line] = []
         var problems: [String] = []
-        var producers: [(file: String, scanner: LogLineScanner)] = []
-        for file in bridgeSources() {
-            let scanner = LogLineScanner(FileText.read(root + "/Sources/" + file) ?? "")
-            producers.append((file, scanner))
-            func take(_ message: String, _ line: Int) {
+        for (file, calls) in scanned {
+            func take(_ message: String, _ line: Int, producer: Bool = false) {
                 let place = "Sources/\(file):\(line)"
                 if let parts = LogLineScanner.literalParts(message) {
                     lines.append(Line(place: place, parts: parts))
                 } else if indirect["\(file): \(message)"] == nil {
                     problems.append(
-                        "\(place) logs `\(message)`, not a string literal: add \"\(file): \(message)\" and where its text comes from to LogLineTableTests.indirect"
+                        "\(place) \(producer ? "makes a logged message from" : "logs") `\(message)`, not a string literal: add \"\(file): \(message)\" and where its text comes from to LogLineTableTests.indirect"
                     )
                 }
             }
             for level in ["warning", "error"] {
-                for call in scanner.calls(of: "logger.\(level)(") { take(call.arguments.first ?? "", call.line) }
+                for call in calls["logger.\(level)(", default: []] { take(call.arguments.first ?? "", call.line) }
             }
-            for call in scanner.calls(of: "logger.log(") where call.arguments.count >= 2 {
+            for call in calls["logger.log(", default: []] where call.arguments.count >= 2 {
                 if [".trace", ".debug", ".info"].contains(call.arguments[0]) { continue }
                 take(call.arguments[1], call.line)
             }
-            for call in scanner.calls(of: "emit(") {
+            for call in calls["emit(", default: []] {
                 let event = String((call.arguments.first ?? "").filter { !$0.isWhitespace })
                 guard event.hasPrefix("BridgeEvent(.") else { continue }
                 let quiet = ["level: .trace", "level: .debug", "level: .info"]
@@ -175,19 +188,8 @@ extension LogLineTableTests {
                 let kind = event.dropFirst("BridgeEvent(.".count).prefix { $0.isLetter || $0.isNumber }
                 lines.append(Line(place: "Sources/\(file):\(call.line)", parts: ["event=" + snakeCase(String(kind))]))
             }
-        }
-        for case (_, .calls(let needle)) in indirect {
-            for (file, scanner) in producers {
-                for call in scanner.calls(of: needle) {
-                    let message = call.arguments.first ?? ""
-                    if let parts = LogLineScanner.literalParts(message) {
-                        lines.append(Line(place: "Sources/\(file):\(call.line)", parts: parts))
-                    } else if indirect["\(file): \(message)"] == nil {
-                        problems.append(
-                            "Sources/\(file):\(call.line) makes a logged message from `\(message)`, not a string literal: add \"\(file): \(message)\" to LogLineTableTests.indirect"
-                        )
-                    }
-                }
+            for case .calls(let needle) in indirect.values {
+                for call in calls[needle, default: []] { take(call.arguments.first ?? "", call.line, producer: true) }
             }
         }
         return (lines, problems)
