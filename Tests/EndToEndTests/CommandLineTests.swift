@@ -35,7 +35,7 @@ struct CommandLineTests {
             (["run", "--log-level", "loud"], "--log-level"),
             (["run", "--mqtt-server", "http://x"], "--mqtt-server"),
             (["teleport"], "unknown command 'teleport'"),
-            (["send", "tv"], "send needs TV COMMAND"),
+            (["send", "tv"], "send needs [TV] COMMAND [ARG]: 'tv' is not a command"),
         ])
     func usageErrors(arguments: [String], expected: String) async throws {
         let result = try await ChildProcess.run(tv2mqtt, arguments)

@@ -27,13 +27,7 @@ enum DiscoverCommand {
                 arguments, specs: specs, usage: "tv2mqtt discover [OPTIONS]",
                 summary: "Finds Roku and Samsung TVs on the network and prints what they are.")
         else { return 0 }
-        var seconds = 5.0
-        if let text = parsed.value("timeout") {
-            guard let value = Double(text), value >= 1, value <= 120 else {
-                throw ConfigError("--timeout: expected seconds from 1 to 120, got '\(text)'")
-            }
-            seconds = value
-        }
+        let seconds = try searchSeconds(parsed, default: 5)
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         var logConfiguration = configuration
         if parsed.value("log-level") == nil { logConfiguration.logLevel = "warning" }
@@ -46,6 +40,15 @@ enum DiscoverCommand {
             printTable(found)
         }
         return 0
+    }
+
+    /// `--timeout SECONDS`: how long a search lasts (1 to 120).
+    static func searchSeconds(_ parsed: ParsedArguments, default seconds: Double) throws(ConfigError) -> Double {
+        guard let text = parsed.value("timeout") else { return seconds }
+        guard let value = Double(text), value >= 1, value <= 120 else {
+            throw ConfigError("--timeout: expected seconds from 1 to 120, got '\(text)'")
+        }
+        return value
     }
 
     /// Every TV that answered, by id.
@@ -139,11 +142,6 @@ enum DiscoverCommand {
                     identity.macs.joined(separator: ","),
                 ]
             }
-        let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            print(
-                zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(
-                    separator: "  "))
-        }
+        for line in TextTable.lines(rows) { print(line) }
     }
 }

@@ -2,12 +2,14 @@ import Drivers
 import Support
 import TVModel
 
-/// `tv2mqtt pair HOST`: asks a Samsung TV to approve tv2mqtt, waits for the answer, and saves
-/// the token in the state directory. Exit 0 when approved, 1 with what to do when not.
+/// `tv2mqtt pair [HOST]`: asks a Samsung TV to approve tv2mqtt, waits for the answer, and saves
+/// the token in the state directory. Without HOST, the only Samsung (`OnlyTV`). Exit 0 when
+/// approved, 1 with what to do when not.
 enum PairCommand {
-    static let specs = ConfigurationLoader.runFlags.filter {
-        ["config", "state-dir", "log-level"].contains($0.name)
-    }
+    static let specs =
+        ConfigurationLoader.runFlags.filter {
+            ["config", "state-dir", "log-level", "ssdp-address", "no-ssdp"].contains($0.name)
+        } + [OnlyTV.timeoutFlag]
 
     static func main(
         _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
@@ -16,30 +18,47 @@ enum PairCommand {
     {
         guard
             let parsed = try CommandLineTool.parse(
-                arguments, specs: specs, usage: "tv2mqtt pair [OPTIONS] HOST",
+                arguments, specs: specs, usage: "tv2mqtt pair [OPTIONS] [HOST]",
                 summary:
-                    "Pairs with a Samsung TV: approve tv2mqtt on the TV when it asks. The token is saved in the state directory."
+                    "Pairs with a Samsung TV: approve tv2mqtt on the TV when it asks. The token is saved in the state directory. Without HOST, the only Samsung TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
             )
         else { return 0 }
-        guard parsed.positionals.count == 1 else {
-            throw ConfigError("pair needs the TV's address (see 'tv2mqtt pair --help')")
+        guard parsed.positionals.count <= 1 else {
+            throw ConfigError("pair takes one TV address at most (see 'tv2mqtt pair --help')")
         }
-        let host = parsed.positionals[0]
+        let searchSeconds = try DiscoverCommand.searchSeconds(parsed, default: OnlyTV.defaultSearchSeconds)
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
         let factory = makeFactory(configuration, logger)
+        let store = StateStore(
+            directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
+        var state = store.load()
+        let host: String
+        var chosenPort: UInt16?
+        if let named = parsed.positionals.first {
+            host = named
+        } else {
+            switch await OnlyTV.choose(
+                kind: .samsung, seconds: searchSeconds, known: state.tvs, configuration: configuration,
+                factory: factory, logger: logger,
+                usage: "tv2mqtt pair HOST")
+            {
+            case .failure(let refusal):
+                printError(refusal.message)
+                return refusal.exitCode
+            case .success(let choice):
+                (host, chosenPort) = (choice.identity.host, choice.identity.port)
+            }
+        }
         let description: TVDescription
         do {
             // A TV listed in the configuration may have its REST port moved (`port`).
-            let port = configuration.tvs.first { $0.host == host && $0.kind != .roku }?.port
+            let port = configuration.tvs.first { $0.host == host && $0.kind != .roku }?.port ?? chosenPort
             description = try await factory.probe(host: host, kind: .samsung, port: port)
         } catch {
             printError("no Samsung TV answered at \(host): \(error)")
             return 1
         }
-        let store = StateStore(
-            directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
-        var state = store.load()
         let existing = state.tvs.first { $0.identity.id == description.identity.id }
         let driver = factory.makeDriver(for: description, persisted: existing)
         print("Asking \(description.identity.name) for permission: choose Allow on the TV…")

@@ -3,12 +3,16 @@ import Support
 import TVModel
 import Wire
 
-/// `tv2mqtt send TV COMMAND [ARG]`: one command, straight to the TV, no MQTT. TV is an id or
-/// name from the state directory, or an IP address. Exit 0 when the TV took it, 1 when not.
+/// `tv2mqtt send [TV] COMMAND [ARG]`: one command, straight to the TV, no MQTT. TV is an id or
+/// name from the state directory, or an IP address; without it, the only TV (`OnlyTV`).
+/// Exit 0 when the TV took it, 1 when not.
 enum SendCommand {
-    static let specs = ConfigurationLoader.runFlags.filter {
-        ["config", "state-dir", "log-level", "wol-target"].contains($0.name)
-    }
+    static let specs =
+        ConfigurationLoader.runFlags.filter {
+            ["config", "state-dir", "log-level", "wol-target", "ssdp-address", "no-ssdp"].contains($0.name)
+        } + [OnlyTV.timeoutFlag]
+
+    static let usage = "tv2mqtt send [OPTIONS] [TV] COMMAND [ARG]"
 
     static func main(
         _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
@@ -17,48 +21,71 @@ enum SendCommand {
     {
         guard
             let parsed = try CommandLineTool.parse(
-                arguments, specs: specs, usage: "tv2mqtt send [OPTIONS] TV COMMAND [ARG]",
+                arguments, specs: specs, usage: usage,
                 summary:
-                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, [roku:|samsung:]IP[:PORT]. COMMAND is one of power, key, app, input, text, volume, mute, launch; for example: send living_room key home; send 192.168.1.50 power off."
+                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, [roku:|samsung:]IP[:PORT]. COMMAND is one of \(CommandParser.properties.joined(separator: ", ")); for example: send living_room key home; send 192.168.1.50 power off. Without TV, the only TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them. Two words are COMMAND ARG when the first is a command name and no known TV is called that, otherwise TV COMMAND: send key home; send living_room mute."
             )
         else { return 0 }
-        guard parsed.positionals.count == 2 || parsed.positionals.count == 3 else {
-            throw ConfigError("send needs TV COMMAND [ARG] (see 'tv2mqtt send --help')")
+        let positionals = parsed.positionals
+        guard (1...3).contains(positionals.count) else {
+            throw ConfigError("send needs [TV] COMMAND [ARG] (see 'tv2mqtt send --help')")
         }
-        let (target, property) = (parsed.positionals[0], parsed.positionals[1])
-        let argument = parsed.positionals.count == 3 ? parsed.positionals[2] : ""
+        if positionals.count == 1 && !CommandParser.properties.contains(positionals[0]) {
+            throw ConfigError(
+                "send needs [TV] COMMAND [ARG]: '\(positionals[0])' is not a command (\(CommandParser.properties.joined(separator: ", "))); see 'tv2mqtt send --help'"
+            )
+        }
+        let searchSeconds = try DiscoverCommand.searchSeconds(parsed, default: OnlyTV.defaultSearchSeconds)
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
         let factory = makeFactory(configuration, logger)
-        let commands: [TVCommand]
-        do {
-            commands = try CommandParser.parse(property: property, payload: Array(argument.utf8)).commands
-        } catch {
-            throw ConfigError(error.message)
-        }
         let store = StateStore(
             directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
         let known = store.load().tvs
-        let persisted =
-            known.first { $0.identity.id.rawValue == target || $0.identity.name == target }
-            ?? known.first { $0.identity.host == target }
+        let words = Words(positionals, names: names(known, configuration))
+        let commands: [TVCommand]
+        do {
+            commands = try CommandParser.parse(property: words.command, payload: Array(words.argument.utf8)).commands
+        } catch {
+            throw ConfigError(error.message)
+        }
         let description: TVDescription
-        if let persisted {
-            description = TVDescription(
-                identity: persisted.identity, capabilities: persisted.capabilities ?? TVCapabilities(),
-                apps: (persisted.apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
+        var persisted: PersistedTV?
+        if let target = words.tv {
+            persisted =
+                known.first { $0.identity.id.rawValue == target || $0.identity.name == target }
+                ?? known.first { $0.identity.host == target }
+            if let persisted {
+                description = describe(persisted)
+            } else {
+                // Not a known TV: an address, written like `--tv`: [roku:|samsung:]HOST[:PORT].
+                let address = try ConfigurationLoader.parseTVFlag(target)
+                let host = address["host"]?.stringValue ?? target
+                let kind = address["kind"]?.stringValue.flatMap(TVKind.init(rawValue:))
+                let port = address["port"]?.intValue.flatMap(UInt16.init(exactly:))
+                do {
+                    description = try await factory.probe(host: host, kind: kind, port: port)
+                } catch {
+                    printError(
+                        "\(target): not a known TV id or name, and no TV answered at that address (\(error))")
+                    return 1
+                }
+            }
         } else {
-            // Not a known TV: an address, written like `--tv`: [roku:|samsung:]HOST[:PORT].
-            let address = try ConfigurationLoader.parseTVFlag(target)
-            let host = address["host"]?.stringValue ?? target
-            let kind = address["kind"]?.stringValue.flatMap(TVKind.init(rawValue:))
-            let port = address["port"]?.intValue.flatMap(UInt16.init(exactly:))
-            do {
-                description = try await factory.probe(host: host, kind: kind, port: port)
-            } catch {
-                printError(
-                    "\(target): not a known TV id or name, and no TV answered at that address (\(error))")
-                return 1
+            switch await OnlyTV.choose(
+                kind: nil, seconds: searchSeconds, known: known, configuration: configuration, factory: factory,
+                logger: logger,
+                usage: "tv2mqtt send TV COMMAND [ARG]")
+            {
+            case .failure(let refusal):
+                printError(refusal.message)
+                return refusal.exitCode
+            case .success(.known(let tv)):
+                persisted = tv
+                description = describe(tv)
+            case .success(.found(let found)):
+                persisted = known.first { $0.identity.id == found.identity.id }
+                description = found
             }
         }
         let driver = factory.makeDriver(for: description, persisted: persisted)
@@ -81,5 +108,51 @@ enum SendCommand {
         }
         print("ok")
         return 0
+    }
+}
+
+extension SendCommand {
+    /// `send`'s words as [TV] COMMAND [ARG]. Three words: TV COMMAND ARG; one: COMMAND. Two are
+    /// COMMAND ARG when the first is a command name and no known TV is called that (id, name or
+    /// host), otherwise TV COMMAND: `send key home`, `send living_room mute`.
+    struct Words: Equatable {
+        var tv: String?
+        var command: String
+        var argument: String
+
+        init(tv: String?, command: String, argument: String) {
+            (self.tv, self.command, self.argument) = (tv, command, argument)
+        }
+
+        init(_ words: [String], names: Set<String>) {
+            switch words.count {
+            case 3: self.init(tv: words[0], command: words[1], argument: words[2])
+            case 1: self.init(tv: nil, command: words[0], argument: "")
+            default:
+                if CommandParser.properties.contains(words[0]) && !names.contains(words[0]) {
+                    self.init(tv: nil, command: words[0], argument: words[1])
+                } else {
+                    self.init(tv: words[0], command: words[1], argument: "")
+                }
+            }
+        }
+    }
+
+    /// Everything a TV can be called on the command line: ids, names and hosts of the TVs the
+    /// state directory knows and the configuration lists.
+    static func names(_ known: [PersistedTV], _ configuration: BridgeConfiguration) -> Set<String> {
+        var names = Set(known.flatMap { [$0.identity.id.rawValue, $0.identity.name, $0.identity.host] })
+        for tv in configuration.tvs {
+            names.insert(tv.host)
+            if let id = tv.id { names.insert(id.rawValue) }
+            if let name = tv.name { names.insert(name) }
+        }
+        return names
+    }
+
+    static func describe(_ persisted: PersistedTV) -> TVDescription {
+        TVDescription(
+            identity: persisted.identity, capabilities: persisted.capabilities ?? TVCapabilities(),
+            apps: (persisted.apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
     }
 }
