@@ -13,17 +13,17 @@ extension TVRegistry {
         guard old.host != host else { return }
         let driver = record.controller.driver
         if await answersAs(claim.identity.id, host: old.host, kind: old.kind, port: old.port, driver: driver) {
-            refuseMove(
-                id, to: host,
-                "another device at \(host) reports the identity of TV \(id.rawValue), which still answers at \(old.host): keeping it at \(old.host)"
-            )
+            context.logger.warning(
+                "another device at \(host) reports the identity of TV \(id.rawValue), which still answers at \(old.host): keeping it at \(old.host)",
+                [("tv", id.rawValue), ("host", host)])
+            ignoreClaims(from: host)
             return
         }
         guard await driver.provesIdentity(at: host) else {
-            refuseMove(
-                id, to: host,
-                "a device at \(host) reports the identity of TV \(id.rawValue) but does not present its pinned certificate: keeping it at \(old.host)"
-            )
+            context.logger.warning(
+                "a device at \(host) reports the identity of TV \(id.rawValue) but does not present its pinned certificate: keeping it at \(old.host)",
+                [("tv", id.rawValue), ("host", host)])
+            ignoreClaims(from: host)
             return
         }
         // The record may have changed while we asked (another move, a removal).
@@ -42,10 +42,9 @@ extension TVRegistry {
         return await driver.provesIdentity(at: host)
     }
 
-    /// Logs the conflict and leaves `host` alone for a while (an impostor announcing itself
-    /// again and again costs one probe per retry delay, not one per datagram).
-    private func refuseMove(_ id: TVID, to host: String, _ message: String) {
-        context.logger.warning(message, [("tv", id.rawValue), ("host", host)])
+    /// Leaves a refused claimant alone for a while (an impostor announcing itself again and
+    /// again costs one probe per retry delay, not one per datagram).
+    private func ignoreClaims(from host: String) {
         noteFailedProbe(host)
     }
 }
