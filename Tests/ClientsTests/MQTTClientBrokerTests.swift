@@ -290,7 +290,8 @@ struct MQTTClientBrokerTests {
                 try await Task.sleep(for: .seconds(1))
                 #expect(running.connectionCount == 1)
                 #expect(running.disconnectReasons.isEmpty, "\(running.disconnectReasons)")
-                #expect(running.logLines.count { $0.contains("skipped a message on big/huge") } == 1)
+                let skipLines = running.logLines.count { $0.contains("skipped a message on big/huge") }
+                #expect(skipLines == 1)
             }
         }
     }
