@@ -16,8 +16,9 @@ struct MQTTClientBackPressureTests {
         let session = MQTTSessionConfiguration(clientID: "slow-link", keepAlive: 0)
         var configuration = TestMQTT.configuration(port: broker.port, session: session)
         configuration.maxQueuedBytes = 256 * 1024
-        // Far longer than one 64 KiB slice takes here, far shorter than the whole 16 MB.
-        configuration.writeTimeout = .seconds(2)
+        // Far longer than one 64 KiB slice takes here (or the kernel's send buffer takes to
+        // half drain, when the socket says it is writable again), shorter than the whole 16 MB.
+        configuration.writeTimeout = .seconds(3)
         let messageCount = 800
         let payload = [UInt8](repeating: 0x7B, count: 20_000)
         let expectedBytes =
@@ -42,14 +43,23 @@ struct MQTTClientBackPressureTests {
                     try await client.enqueue("homeassistant/x/config", payload, qos: .atMostOnce, retain: true)
                 }
             }
-            // The broker's side of a slow link: at most 16 KiB (what one read returns) every 4 ms.
+            // The broker's side of a slow link: 4 MB/s, paced by the clock rather than by sleeps,
+            // so a loaded machine (sleeps that overrun) catches up instead of slowing the link.
+            let rate = 4_000_000.0
             var received = 0
             let started = ContinuousClock.now
             while received < expectedBytes && ContinuousClock.now - started < .seconds(60) {
-                let bytes = try await connection.connection.read(maxBytes: 64 * 1024, deadline: .now + .seconds(10))
+                let elapsed = ContinuousClock.now - started
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let allowed = Int(rate * seconds) - received
+                guard allowed > 0 else {
+                    try await Task.sleep(for: .milliseconds(2))
+                    continue
+                }
+                let bytes = try await connection.connection.read(
+                    maxBytes: min(allowed, 64 * 1024), deadline: .now + .seconds(10))
                 if bytes.isEmpty { break }
                 received += bytes.count
-                try await Task.sleep(for: .milliseconds(4))
             }
             let published = await publishing.result
             #expect(throws: Never.self, "\(running.disconnectReasons)") { try published.get() }
