@@ -20,19 +20,46 @@ struct MQTTSessionKeepAliveTests {
         #expect(session.nextDeadline == T.at(120))
     }
 
-    @Test("sending anything postpones the PINGREQ")
-    func sendingResetsIdle() throws {
+    @Test("PINGREQ goes out after keep-alive of receive silence, however often the client sends")
+    func receiveSilencePings() throws {
+        // A TV that is playing makes the bridge publish every poll. If sending postponed the
+        // PINGREQ, a half-open connection (NAT timeout, broker host gone) would never be
+        // noticed: nothing comes back, and nothing asks whether anything would.
+        var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 30))
+        for second in stride(from: 1.0, through: 29.0, by: 2) {
+            _ = try session.publish(topic: "a", payload: [1], now: T.at(second))
+        }
+        #expect(session.nextDeadline == T.at(30))
+        #expect(session.tick(now: T.at(30)) == [.send(.pingReq)])
+        // Publishing on while the PINGREQ is out does not excuse a missing PINGRESP.
+        _ = try session.publish(topic: "a", payload: [1], now: T.at(35))
+        #expect(session.tick(now: T.at(40)) == [.closeConnection(.pingTimeout)])
+    }
+
+    @Test("PINGREQ goes out after keep-alive of send silence, however often the broker sends")
+    func sendSilencePings() throws {
+        var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 30))
+        // QoS 0 deliveries need no answer: the client stays silent (§3.1.2.10 counts what it sends).
+        for second in stride(from: 5.0, through: 25.0, by: 5) {
+            _ = session.received(.publish(MQTTPublish(topic: "a", payload: [])), now: T.at(second))
+        }
+        #expect(session.nextDeadline == T.at(30))
+        #expect(session.tick(now: T.at(30)) == [.send(.pingReq)])
+    }
+
+    @Test("traffic both ways postpones the PINGREQ; the earlier silence sets the deadline")
+    func trafficBothWaysPostpones() throws {
         var session = try T.connected(MQTTSessionConfiguration(clientID: "c", keepAlive: 30))
         _ = try session.publish(topic: "a", payload: [1], now: T.at(20))
-        #expect(session.nextDeadline == T.at(50))
-        #expect(session.tick(now: T.at(30)).isEmpty)
-        // Acknowledging an inbound QoS 1 message is a send too.
+        #expect(session.nextDeadline == T.at(30))  // nothing received since CONNACK at 0
+        // An inbound QoS 1 message is received and acknowledged: both silences end at 25.
         _ = session.received(
-            .publish(MQTTPublish(topic: "a", payload: [], qos: .atLeastOnce, packetID: 4)), now: T.at(45))
-        #expect(session.nextDeadline == T.at(75))
-        // Receiving alone does not count: keep-alive is about what the client sends (§3.1.2.10).
-        _ = session.received(.publish(MQTTPublish(topic: "a", payload: [])), now: T.at(70))
-        #expect(session.tick(now: T.at(75)) == [.send(.pingReq)])
+            .publish(MQTTPublish(topic: "a", payload: [], qos: .atLeastOnce, packetID: 4)), now: T.at(25))
+        #expect(session.nextDeadline == T.at(55))
+        #expect(session.tick(now: T.at(54.9)).isEmpty)
+        #expect(session.tick(now: T.at(55)) == [.send(.pingReq)])
+        #expect(session.received(.pingResp, now: T.at(55.1)).isEmpty)
+        #expect(session.nextDeadline == T.at(85))  // PINGREQ sent at 55, PINGRESP received at 55.1
     }
 
     @Test("a late PINGRESP declares the connection dead")

@@ -68,4 +68,15 @@ struct ReconnectBackoffTests {
         #expect(backoff.delay(attempt: 0, unit: 0.5) == .seconds(2))
         #expect(backoff.delay(attempt: 3, unit: 0.5) == .seconds(2))
     }
+
+    @Test("the delays start again from the shortest only after a connection that was up for stableAfter (2 s)")
+    func resetOnlyAfterStableConnection() {
+        let backoff = ReconnectBackoff()
+        #expect(backoff.stableAfter == .seconds(2))
+        #expect(!backoff.resets(afterConnectedFor: nil))  // failed or refused
+        #expect(!backoff.resets(afterConnectedFor: .milliseconds(30)))  // dropped right after CONNACK
+        #expect(!backoff.resets(afterConnectedFor: .milliseconds(1999)))
+        #expect(backoff.resets(afterConnectedFor: .seconds(2)))
+        #expect(backoff.resets(afterConnectedFor: .seconds(3600)))
+    }
 }

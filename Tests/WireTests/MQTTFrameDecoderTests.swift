@@ -166,4 +166,48 @@ struct MQTTFrameDecoderTests {
         #expect(packets.count == 5_000)
         #expect(packets.last == .pubAck(5_000))
     }
+
+    @Test("nextFrame skips an oversize PUBLISH: reported once its header is in, its body dropped unbuffered")
+    func oversizePublishSkipped() throws {
+        let big = try MQTTPacket.publish(
+            MQTTPublish(
+                topic: "tv/set", payload: [UInt8](repeating: 0x61, count: 2_000_000), qos: .atLeastOnce, retain: true,
+                packetID: 9)
+        ).encoded()
+        let after = try MQTTPacket.pubAck(3).encoded()
+        var decoder = MQTTFrameDecoder(maxPacketSize: 1 << 20)
+        var frames: [MQTTFrame] = []
+        var mostBuffered = 0
+        let stream = big + after
+        var start = 0
+        while start < stream.count {
+            let end = min(stream.count, start + 64 * 1024)
+            decoder.append(stream[start..<end])
+            while let frame = try decoder.nextFrame() { frames.append(frame) }
+            mostBuffered = max(mostBuffered, decoder.bufferedByteCount)
+            start = end
+        }
+        #expect(
+            frames == [
+                .oversizePublish(
+                    MQTTOversizePublish(topic: "tv/set", qos: .atLeastOnce, retain: true, packetID: 9, size: big.count)),
+                .packet(.pubAck(3)),
+            ])
+        #expect(mostBuffered < 64 * 1024, "the body must be dropped as it arrives, not buffered")
+        #expect(!decoder.isInsidePacket)
+        // next() keeps refusing it: other users (tests, fuzzing) see the limit as an error.
+        var strict = MQTTFrameDecoder(maxPacketSize: 1 << 20)
+        strict.append(big.prefix(10))
+        #expect(throws: WireError.self) { try strict.next() }
+    }
+
+    @Test("an oversize PUBLISH whose topic length runs past the packet is malformed, not awaited")
+    func oversizePublishBadTopicLength() {
+        var decoder = MQTTFrameDecoder(maxPacketSize: 10)
+        // Remaining length 20, topic length 0xFFFF: the topic cannot fit.
+        decoder.append([0x30, 0x14, 0xFF, 0xFF])
+        let error = #expect(throws: WireError.self) { try decoder.nextFrame() }
+        #expect(error?.kind == .malformed)
+    }
+
 }

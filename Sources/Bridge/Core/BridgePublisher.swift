@@ -97,7 +97,7 @@ public actor BridgePublisher {
             try await client.enqueue(topic, payload, qos: qos, retain: retain)
             return true
         } catch {
-            if error != .notConnected { logger.error("cannot publish to \(topic): \(error)") }
+            if error != .notConnected && error != .cancelled { logger.error("cannot publish to \(topic): \(error)") }
             return false
         }
     }

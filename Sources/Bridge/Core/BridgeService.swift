@@ -115,39 +115,41 @@ public final class BridgeService: Sendable {
         controlSink.yield(.shutdown)
     }
 
+    /// How long shutting down may take in all (SPEC §10: SIGTERM ends the process within 5 s,
+    /// whatever the broker and the TVs do), and how much of it the TVs get.
+    static let shutdownBudget = Duration.seconds(4)
+    static let driverShutdownBudget = Duration.seconds(2)
+
+    /// Stops under one deadline: state saved first (it is what a slow exit must not lose),
+    /// the TVs' connections closed in parallel, then `offline` and DISCONNECT with the time left.
     private func stopEverything() async {
         context.logger.info("shutting down")
+        let deadline = ContinuousClock.now + Self.shutdownBudget
         finder.stop()
-        for controller in await registry.controllers() {
-            controller.stop()
-            await controller.driver.shutdown()
-        }
+        let controllers = await registry.controllers()
+        for controller in controllers { controller.stop() }
         await registry.saveNow()
-        // The will would say the same, but only after the keep-alive runs out; say it now.
-        try? await withTimeout(.seconds(3)) {
-            try await self.client.publish(
-                self.context.topics.bridgeState, Array("offline".utf8), qos: .atLeastOnce, retain: true)
+        let driversClosed = await finish(by: .now + Self.driverShutdownBudget) {
+            await withDiscardingTaskGroup { group in
+                for controller in controllers { group.addTask { await controller.driver.shutdown() } }
+            }
         }
-        await client.stop()
+        if !driversClosed { context.logger.warning("some TV connections did not close in time; leaving them") }
+        // The will would say the same, but only after the keep-alive runs out; say it now.
+        let client = self.client
+        let offlineTopic = context.topics.bridgeState
+        let saidOffline = await finish(by: deadline - .seconds(1)) {
+            try? await client.publish(offlineTopic, Array("offline".utf8), qos: .atLeastOnce, retain: true)
+        }
+        let disconnected = await finish(by: deadline) { await client.stop() }
+        if !saidOffline || !disconnected {
+            context.logger.warning("the MQTT broker did not answer in time; the will says offline instead")
+        }
         controlSink.finish()
     }
 
     /// Runs `work` in the service's task group.
     func spawn(_ work: @escaping @Sendable () async -> Void) {
         controlSink.yield(.spawn(work))
-    }
-}
-
-/// Runs `body`, giving up after `timeout`.
-func withTimeout<R: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> R) async throws -> R {
-    try await withThrowingTaskGroup(of: R?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: timeout)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let result = first else { throw CancellationError() }
-        return result
     }
 }

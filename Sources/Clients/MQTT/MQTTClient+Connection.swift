@@ -28,8 +28,7 @@ extension MQTTClient {
         let reason = closeReason.map(\.description) ?? ended
         session.connectionClosed()
         serving = false
-        for waiter in drainWaiters { waiter.resume() }
-        drainWaiters.removeAll()
+        resumeDrainWaiters()
         for waiter in stopWaiters { waiter.resume() }
         stopWaiters.removeAll()
         return reason
@@ -47,15 +46,17 @@ extension MQTTClient {
             }
             if bytes.isEmpty {
                 // A close mid-packet is a broken broker or path, not an orderly close: say so.
-                let partial = decoder.bufferedByteCount
-                return partial == 0
-                    ? "the broker closed the connection"
-                    : "the broker closed the connection in the middle of a packet (\(partial) bytes of it received)"
+                return decoder.isInsidePacket
+                    ? "the broker closed the connection in the middle of a packet (\(decoder.bufferedByteCount) bytes of it buffered)"
+                    : "the broker closed the connection"
             }
             decoder.append(bytes)
-            var packets: [MQTTPacket] = []
+            var packets: [MQTTFrame] = []
             do {
-                while let packet = try decoder.next() { packets.append(packet) }
+                // An oversize PUBLISH comes out as a frame of its own, its body dropped as it
+                // arrives: anyone who may publish to a subscribed topic can send one, and
+                // closing for it would only bring it back (retained) on the next connection.
+                while let packet = try decoder.nextFrame() { packets.append(packet) }
             } catch {
                 if !packets.isEmpty { await received(packets) }
                 // An oversize packet is well-formed: "malformed" would send the operator hunting
@@ -70,10 +71,21 @@ extension MQTTClient {
     }
 
     /// Writes whatever the outbox holds, coalesced, until the connection closes.
+    ///
+    /// In slices, each with its own deadline: a slow link that takes a minute over a
+    /// discovery republish is making progress, and cutting it (to reconnect and republish
+    /// it all again) would never end. Only a slice that does not go out in time is a failure.
     nonisolated func writeLoop(_ stream: any ByteStream) async -> String? {
+        let slice = MQTTClientConfiguration.writeSliceSize
         while let chunk = await takeOutbox() {
             do {
-                try await stream.write(chunk, deadline: .now + .seconds(10))
+                var start = 0
+                while start < chunk.count {
+                    let end = min(chunk.count, start + slice)
+                    let part = start == 0 && end == chunk.count ? chunk : Array(chunk[start..<end])
+                    try await stream.write(part, deadline: .now + configuration.writeTimeout)
+                    start = end
+                }
             } catch {
                 return Task.isCancelled ? nil : "write failed: \(error)"
             }
@@ -112,11 +124,19 @@ extension MQTTClient {
         perform(session.tick(now: .now))
     }
 
-    func received(_ packets: [MQTTPacket]) {
+    func received(_ frames: [MQTTFrame]) {
         let now = ContinuousClock.now
-        for packet in packets {
-            logger.trace("received \(packet.typeName)")
-            perform(session.received(packet, now: now))
+        for frame in frames {
+            switch frame {
+            case .packet(let packet):
+                logger.trace("received \(packet.typeName)")
+                perform(session.received(packet, now: now))
+            case .oversizePublish(let message):
+                logger.warning(
+                    "skipped a message on \(message.topic): \(message.size) bytes exceed the \(configuration.maxPacketSize)-byte limit",
+                    [("qos", "\(message.qos.rawValue)"), ("retain", "\(message.retain)")])
+                perform(session.receivedOversize(message, now: now))
+            }
         }
         // Only CONNACK and PINGRESP move the deadline earlier; a comparison per batch is all
         // the hot path pays. An early wake-up is harmless: tick() does nothing before a deadline.
@@ -135,9 +155,13 @@ extension MQTTClient {
         }
         let chunk = outbox
         outbox = []
-        for waiter in drainWaiters { waiter.resume() }
-        drainWaiters.removeAll()
+        resumeDrainWaiters()
         return chunk
+    }
+
+    func resumeDrainWaiters() {
+        for waiter in drainWaiters.values { waiter.resume() }
+        drainWaiters.removeAll()
     }
 
     func wakeWriter() {
@@ -158,6 +182,7 @@ extension MQTTClient {
                 wakeWriter()
             case .connected(let sessionPresent):
                 acceptedThisConnection = true
+                acceptedAt = .now
                 logger.info("connected to MQTT broker \(configuration.serverDescription)")
                 if !sessionPresent { resubscribe() }
                 setState(.connected(sessionPresent: sessionPresent))
@@ -190,6 +215,7 @@ extension MQTTClient {
         do {
             let (id, actions) = try session.subscribe(subscriptions, now: .now)
             waiters[id] = .resubscribe(subscriptions)
+            waiterTokens[id] = nil  // nobody waits: no cancellation may end it
             perform(actions)
         } catch {
             logger.error("cannot re-subscribe: \(error)")

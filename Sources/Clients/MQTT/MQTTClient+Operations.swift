@@ -3,14 +3,16 @@ import Wire
 extension MQTTClient {
     /// Publishes a message.
     ///
-    /// QoS 0 returns once the packet is queued (waiting only when the queue is full); QoS 1
-    /// and 2 return when the broker acknowledged it, across reconnects if need be.
+    /// Waits while the outbox is full (`maxQueuedBytes`). QoS 0 returns once the packet is
+    /// queued; QoS 1 and 2 return when the broker acknowledged it, across reconnects if need be.
     /// - Throws: `.notConnected` when there is no connection (nothing is queued), `.invalid`
-    ///   for a bad topic, `.stopped` when the client stops before the acknowledgement.
+    ///   for a bad topic, `.stopped` when the client stops before the acknowledgement,
+    ///   `.cancelled` when the calling task is cancelled while waiting.
     public func publish(_ topic: String, _ payload: [UInt8], qos: MQTTQoS = .atMostOnce, retain: Bool = false)
         async throws(MQTTClientError)
     {
         guard session.isConnected else { throw .notConnected }
+        try await waitForRoom()
         let id: UInt16?
         do {
             let result = try session.publish(topic: topic, payload: payload, qos: qos, retain: retain, now: .now)
@@ -19,12 +21,8 @@ extension MQTTClient {
         } catch {
             throw error == .notConnected ? .notConnected : .invalid(error.description)
         }
-        guard let id else {
-            if outbox.count > Self.outboxHighWater { await withCheckedContinuation { drainWaiters.append($0) } }
-            return
-        }
-        let result = await withCheckedContinuation { waiters[id] = .publish($0) }
-        try result.get()
+        guard let id else { return }
+        try await acknowledgement(of: id) { .publish($0) }.get()
     }
 
     /// `publish` with a text payload.
@@ -65,7 +63,7 @@ extension MQTTClient {
         } catch {
             throw .invalid(error.description)
         }
-        let codes = try await withCheckedContinuation { waiters[id] = .subscribe($0) }.get()
+        let codes = try await acknowledgement(of: id) { .subscribe($0) }.get()
         for (subscription, code) in zip(requested, codes) where code == .failure {
             subscriptions.removeAll { $0.filter == subscription.filter }
             throw .subscriptionRefused(subscription.filter)
@@ -92,6 +90,6 @@ extension MQTTClient {
         } catch {
             throw .invalid(error.description)
         }
-        try await withCheckedContinuation { waiters[id] = .unsubscribe($0) }.get()
+        try await acknowledgement(of: id) { .unsubscribe($0) }.get()
     }
 }

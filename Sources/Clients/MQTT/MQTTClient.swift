@@ -37,13 +37,20 @@ public actor MQTTClient {
     var subscriptions: [MQTTSubscription] = []
     /// Callers waiting for an acknowledgement, by packet id.
     var waiters: [UInt16: Waiter] = [:]
+    /// Which wait holds each id in `waiters`, so a late cancellation never ends a later
+    /// operation that reuses the id.
+    var waiterTokens: [UInt16: UInt64] = [:]
+    var nextToken: UInt64 = 0
 
     // The current connection.
     var outbox: [UInt8] = []
     var writerWake: CheckedContinuation<Void, Never>?
-    var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Publishers waiting for room in the outbox, by token (see `waitForRoom()`).
+    var drainWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     var closeReason: MQTTSessionCloseReason?
     var acceptedThisConnection = false
+    /// When CONNACK accepted the current connection; how long it lasted decides the backoff.
+    var acceptedAt: ContinuousClock.Instant?
     var lastRefusal: MQTTConnectReturnCode?
     var stopping = false
     var stopWaiters: [CheckedContinuation<Void, Never>] = []
@@ -54,9 +61,6 @@ public actor MQTTClient {
     /// next deadline moves earlier (see `received(_:)`).
     var timerSleeper: Task<Void, Never>?
     var timerArmedUntil: ContinuousClock.Instant?
-
-    /// Outbox size above which QoS 0 publishers wait for the writer to catch up.
-    static let outboxHighWater = 4 << 20
 
     enum Waiter {
         case publish(CheckedContinuation<Result<Void, MQTTClientError>, Never>)
@@ -84,6 +88,9 @@ public actor MQTTClient {
 
     public var isConnected: Bool { session.isConnected }
 
+    /// Bytes queued for the writer and not yet taken by it.
+    public var queuedByteCount: Int { outbox.count }
+
     /// Keeps the client connected until `stop()` is called or the task is cancelled.
     public func run() async {
         var attempt = 0
@@ -92,6 +99,7 @@ public actor MQTTClient {
             // Reset here, not only in serve(): a failed connect must not be logged as "lost", or
             // at error level, because of how the connection before it went.
             acceptedThisConnection = false
+            acceptedAt = nil
             lastRefusal = nil
             var reason: String
             do {
@@ -103,12 +111,17 @@ public actor MQTTClient {
                     break
                 }
                 reason = await serve(stream)
-                if acceptedThisConnection { attempt = 0 }
             } catch {
                 reason = "\(error)"
             }
             if stopping || Task.isCancelled { break }
             setState(.disconnected(reason: reason))
+            // Back to the shortest delay only after a connection that lasted: one dropped
+            // right after CONNACK (by the broker, or by us over something it sends on every
+            // connection) would otherwise be retried every second for ever.
+            if configuration.backoff.resets(afterConnectedFor: acceptedAt.map { ContinuousClock.now - $0 }) {
+                attempt = 0
+            }
             let delay = configuration.backoff.delay(attempt: attempt, unit: Double.random(in: 0..<1))
             attempt += 1
             let level: LogLevel = lastRefusal != nil || attempt > 3 ? .error : .warning

@@ -12,13 +12,23 @@ public struct MQTTClientConfiguration: Sendable {
     /// TCP connect (and TLS handshake) timeout (SPEC §8: connect 3 s).
     public var connectTimeout: Duration
     public var backoff: ReconnectBackoff
-    /// Inbound packets larger than this are refused before their body is read (SPEC §8).
+    /// Inbound packets larger than this are not accepted (SPEC §8): a PUBLISH is skipped
+    /// without buffering its body, anything else ends the connection.
     public var maxPacketSize: Int
+    /// Outgoing bytes queued beyond which publishers wait for the writer (SPEC §10): the
+    /// outbox holds at most this much plus one message, and the writer as much again.
+    public var maxQueuedBytes: Int
+    /// How long one write of at most `writeSliceSize` bytes may take before the connection
+    /// counts as dead. Per slice, so a slow link that makes progress is never cut.
+    public var writeTimeout: Duration
+
+    /// The most the writer hands the socket at once, with one `writeTimeout` each.
+    public static let writeSliceSize = 64 * 1024
 
     public init(
         host: String, port: UInt16 = 1883, tls: TLSConfiguration? = nil, session: MQTTSessionConfiguration,
         connectTimeout: Duration = .seconds(3), backoff: ReconnectBackoff = ReconnectBackoff(),
-        maxPacketSize: Int = 1 << 20
+        maxPacketSize: Int = 1 << 20, maxQueuedBytes: Int = 1 << 20, writeTimeout: Duration = .seconds(10)
     ) {
         self.host = host
         self.port = port
@@ -27,6 +37,8 @@ public struct MQTTClientConfiguration: Sendable {
         self.connectTimeout = connectTimeout
         self.backoff = backoff
         self.maxPacketSize = maxPacketSize
+        self.maxQueuedBytes = maxQueuedBytes
+        self.writeTimeout = writeTimeout
     }
 
     /// "mqtt://127.0.0.1:1883", for logs.
@@ -43,11 +55,28 @@ public struct ReconnectBackoff: Sendable, Equatable {
     public var maximum: Duration
     /// Fraction of the delay to randomise by (0.2 = ±20 %).
     public var jitter: Double
+    /// How long a connection must have been up for the delays to start again from `initial`.
+    /// A broker that accepts and then drops the connection at once (it dislikes something we
+    /// do on every connection) must not be reconnected to in a tight loop.
+    public var stableAfter: Duration
 
-    public init(initial: Duration = .seconds(1), maximum: Duration = .seconds(60), jitter: Double = 0.2) {
+    public init(
+        initial: Duration = .seconds(1), maximum: Duration = .seconds(60), jitter: Double = 0.2,
+        stableAfter: Duration = .seconds(2)
+    ) {
         self.initial = initial
         self.maximum = maximum
         self.jitter = jitter
+        self.stableAfter = stableAfter
+    }
+
+    /// Whether the delays start again from `initial` after a connection that ended: only
+    /// when it had been accepted and up for `stableAfter`.
+    /// - Parameter connectedFor: how long the broker's CONNACK was in force; nil when the
+    ///   connection failed or was refused.
+    public func resets(afterConnectedFor connectedFor: Duration?) -> Bool {
+        guard let connectedFor else { return false }
+        return connectedFor >= stableAfter
     }
 
     /// The delay before reconnection attempt `attempt` (0 = the first retry).
@@ -96,6 +125,9 @@ public enum MQTTClientError: Error, Equatable, Sendable, CustomStringConvertible
     case notConnected
     /// The client was stopped before the operation completed.
     case stopped
+    /// The calling task was cancelled while it waited. A QoS 1/2 message already queued stays
+    /// queued (and is resent after a reconnect); only the wait for its acknowledgement ends.
+    case cancelled
     /// The request breaks the protocol (topic rules, sizes); nothing was sent.
     case invalid(String)
     /// The broker refused a subscription (SUBACK 0x80).
@@ -105,6 +137,7 @@ public enum MQTTClientError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .notConnected: "not connected to the MQTT broker"
         case .stopped: "the MQTT client was stopped"
+        case .cancelled: "cancelled while waiting for the MQTT broker"
         case .invalid(let reason): "invalid MQTT request: \(reason)"
         case .subscriptionRefused(let filter): "the broker refused the subscription to '\(filter)'"
         }

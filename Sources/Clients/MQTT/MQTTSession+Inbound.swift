@@ -24,6 +24,34 @@ extension MQTTSession {
         }
     }
 
+    /// A PUBLISH too large to accept, whose body the decoder skipped: acknowledged as its QoS
+    /// requires (PUBACK, or PUBREC and later PUBCOMP) so the broker neither resends it nor
+    /// holds its in-flight window, and never delivered. Skipping is no reason to reconnect:
+    /// a retained one would only come back on the next connection.
+    public mutating func receivedOversize(
+        _ message: MQTTOversizePublish, now: ContinuousClock.Instant
+    ) -> [MQTTSessionAction] {
+        switch state {
+        case .disconnected, .closing:
+            return []
+        case .awaitingConnAck:
+            return close(.protocolViolation("PUBLISH received before CONNACK [MQTT-3.2.0-1]"))
+        case .connected:
+            lastReceived = now
+        }
+        switch message.qos {
+        case .atMostOnce:
+            return []
+        case .atLeastOnce:
+            guard let id = message.packetID else { return missingID() }
+            return send(.pubAck(id), now: now)
+        case .exactlyOnce:
+            guard let id = message.packetID else { return missingID() }
+            inboundQoS2.insert(id)
+            return send(.pubRec(id), now: now)
+        }
+    }
+
     /// PUBREL: forget the id and answer PUBCOMP — also for an id we do not know, since the
     /// server only sends PUBREL after our PUBREC and waits for PUBCOMP to free its state
     /// (the PUBCOMP may have been lost on an earlier connection) [MQTT-4.3.3-2].

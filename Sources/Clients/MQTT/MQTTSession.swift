@@ -39,6 +39,10 @@ public struct MQTTSession: Sendable {
     private(set) var state: State = .disconnected
     /// When the last packet was handed to the driver: keep-alive counts send silence (§3.1.2.10).
     var lastSent: ContinuousClock.Instant?
+    /// When the last packet came from the server. Receive silence counts too (as in
+    /// libmosquitto): a client that publishes all the time would otherwise never ping, and a
+    /// half-open connection would go unnoticed while everything it sends is lost.
+    var lastReceived: ContinuousClock.Instant?
     /// Set while a PINGREQ awaits its PINGRESP.
     private var pingDeadline: ContinuousClock.Instant?
 
@@ -97,15 +101,16 @@ public struct MQTTSession: Sendable {
     public var inFlightCount: Int { outstanding.count }
 
     /// When `tick(now:)` must next be called: the CONNACK deadline, the PINGRESP deadline,
-    /// or the moment the keep-alive interval of send silence ends. `nil` when no timer runs.
+    /// or the moment the keep-alive interval of send or receive silence ends. `nil` when no
+    /// timer runs.
     public var nextDeadline: ContinuousClock.Instant? {
         switch state {
         case .awaitingConnAck(let deadline):
             return deadline
         case .connected:
             if let pingDeadline { return pingDeadline }
-            guard let interval = configuration.keepAliveInterval, let lastSent else { return nil }
-            return lastSent + interval
+            guard let interval = configuration.keepAliveInterval, let silentSince else { return nil }
+            return silentSince + interval
         case .disconnected, .closing:
             return nil
         }
@@ -122,6 +127,7 @@ public struct MQTTSession: Sendable {
         state = .awaitingConnAck(deadline: now + configuration.connAckTimeout)
         pingDeadline = nil
         lastSent = now
+        lastReceived = now
         return [.send(.connect(configuration.connectPacket))]
     }
 
@@ -130,6 +136,7 @@ public struct MQTTSession: Sendable {
         state = .disconnected
         pingDeadline = nil
         lastSent = nil
+        lastReceived = nil
     }
 
     /// Ends the session cleanly: DISCONNECT, then close; the server discards the will (§3.14).
@@ -155,7 +162,9 @@ public struct MQTTSession: Sendable {
     }
 
     /// Time has passed: fail a late CONNACK or PINGRESP, or send PINGREQ after keep-alive
-    /// seconds without sending anything (§3.1.2.10). Only one PINGREQ is outstanding at a time.
+    /// seconds without sending or without receiving anything (§3.1.2.10). Only one PINGREQ is
+    /// outstanding at a time, and only its PINGRESP answers it: other traffic from the server
+    /// does not prove the path works now.
     public mutating func tick(now: ContinuousClock.Instant) -> [MQTTSessionAction] {
         switch state {
         case .awaitingConnAck(let deadline):
@@ -164,7 +173,7 @@ public struct MQTTSession: Sendable {
             if let pingDeadline {
                 return now >= pingDeadline ? close(.pingTimeout) : []
             }
-            guard let interval = configuration.keepAliveInterval, let lastSent, now >= lastSent + interval else {
+            guard let interval = configuration.keepAliveInterval, let silentSince, now >= silentSince + interval else {
                 return []
             }
             pingDeadline = now + configuration.pingTimeout
@@ -186,12 +195,13 @@ public struct MQTTSession: Sendable {
         case .disconnected, .closing:
             return []
         case .awaitingConnAck:
+            lastReceived = now
             guard case .connAck(let connAck) = packet else {
                 return close(.protocolViolation("\(packet.typeName) received before CONNACK [MQTT-3.2.0-1]"))
             }
             return receivedConnAck(connAck, now: now)
         case .connected:
-            break
+            lastReceived = now
         }
         switch packet {
         case .publish(let publish): return receivedPublish(publish, now: now)
@@ -225,6 +235,12 @@ public struct MQTTSession: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The start of the longer silence, sending or receiving: keep-alive runs from there.
+    private var silentSince: ContinuousClock.Instant? {
+        guard let lastSent, let lastReceived else { return lastSent ?? lastReceived }
+        return min(lastSent, lastReceived)
+    }
 
     /// One packet to send now; sending resets the keep-alive silence.
     mutating func send(_ packet: MQTTPacket, now: ContinuousClock.Instant) -> [MQTTSessionAction] {
