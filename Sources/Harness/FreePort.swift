@@ -19,16 +19,21 @@ public enum FreePort {
         guard fd >= 0 else { throw .systemCall("socket", errno: errno) }
         defer { close(fd) }
         guard address.withPointer({ bind(fd, $0, $1) }) == 0 else { throw .systemCall("bind \(host):0", errno: errno) }
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let result = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard result == 0 else { throw .systemCall("getsockname", errno: errno) }
-        // sin_port and sin6_port sit at the same offset, in network byte order.
-        let port = withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
-        return UInt16(bigEndian: port)
+        return try localPort(of: fd)
     }
+}
+
+/// The port a bound socket got (getsockname).
+func localPort(of fd: Int32) throws(HarnessError) -> UInt16 {
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    let result = withUnsafeMutablePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    guard result == 0 else { throw .systemCall("getsockname", errno: errno) }
+    // sin_port and sin6_port sit at the same offset, in network byte order.
+    let port = withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
+    return UInt16(bigEndian: port)
 }
 
 /// An IPv4 or IPv6 literal and a port, as a `sockaddr` for `bind`/`connect`.

@@ -18,6 +18,29 @@ struct HarnessUtilityTests {
         #expect(result == -1 && code == ECONNREFUSED, "connect: \(result), errno \(code)")
     }
 
+    @Test("a reserved TCP port refuses connections, and a listener with SO_REUSEADDR can take it over")
+    func reservedTCPPort() throws {
+        let reserved = try ReservedTCPPort(host: "127.0.0.1")
+        defer { reserved.release() }
+        #expect(reserved.port != 0)
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(client) }
+        let refused = withSocketAddress(host: "127.0.0.1", port: reserved.port) { Glibc.connect(client, $0, $1) }
+        let code = errno
+        #expect(refused == -1 && code == ECONNREFUSED, "connect: \(refused), errno \(code)")
+
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var one: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withSocketAddress(host: "127.0.0.1", port: reserved.port) { Glibc.bind(listener, $0, $1) }
+        #expect(bound == 0 && listen(listener, 1) == 0, "errno \(errno)")
+        let second = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(second) }
+        let accepted = withSocketAddress(host: "127.0.0.1", port: reserved.port) { Glibc.connect(second, $0, $1) }
+        #expect(accepted == 0, "errno \(errno)")
+    }
+
     @Test("FreePort rejects a host that is not an address literal")
     func freePortRejectsNames() {
         #expect(throws: HarnessError.self) { try FreePort.tcp(host: "not-an-address") }
