@@ -70,11 +70,3 @@ func withRokuRig(
     await driver.shutdown()
     await simulator.stop()
 }
-
-/// A TCP port on loopback that refuses connections (bound, then closed).
-func closedTCPPort() throws -> UInt16 {
-    let listener = try TCPListener.bind(host: "127.0.0.1", port: 0)
-    let port = listener.address.port
-    listener.close()
-    return port
-}
