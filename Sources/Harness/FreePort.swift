@@ -1,18 +1,16 @@
 import Glibc
 
-/// A port nobody listens on right now: bind port 0, read back what the kernel chose, close.
+/// A TCP port nobody listens on right now: bind port 0, read back what the kernel chose, close.
 ///
-/// There is an unavoidable window between closing and the caller binding the port in which
-/// another process could take it; `MosquittoBroker` retries on "address in use" for that reason.
+/// Only for a port another process must be told in advance (mosquitto's configuration): there
+/// is a window between closing and that process binding the port in which another socket can
+/// take it, so its users retry with a new port on "address in use" (`MosquittoBroker`).
+/// Sockets of this process bind port 0 and read back the port they got instead, and simulated
+/// TVs sharing a UDP port hold it with `SharedUDPPort` (TVSimulators).
 public enum FreePort {
     /// A free TCP port on `host` (an IPv4 or IPv6 literal).
     public static func tcp(host: String = "127.0.0.1") throws(HarnessError) -> UInt16 {
         try find(host: host, type: Int32(SOCK_STREAM.rawValue))
-    }
-
-    /// A free UDP port on `host` (an IPv4 or IPv6 literal).
-    public static func udp(host: String = "127.0.0.1") throws(HarnessError) -> UInt16 {
-        try find(host: host, type: Int32(SOCK_DGRAM.rawValue))
     }
 
     private static func find(host: String, type: Int32) throws(HarnessError) -> UInt16 {
@@ -21,16 +19,21 @@ public enum FreePort {
         guard fd >= 0 else { throw .systemCall("socket", errno: errno) }
         defer { close(fd) }
         guard address.withPointer({ bind(fd, $0, $1) }) == 0 else { throw .systemCall("bind \(host):0", errno: errno) }
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let result = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard result == 0 else { throw .systemCall("getsockname", errno: errno) }
-        // sin_port and sin6_port sit at the same offset, in network byte order.
-        let port = withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
-        return UInt16(bigEndian: port)
+        return try localPort(of: fd)
     }
+}
+
+/// The port a bound socket got (getsockname).
+func localPort(of fd: Int32) throws(HarnessError) -> UInt16 {
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    let result = withUnsafeMutablePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    guard result == 0 else { throw .systemCall("getsockname", errno: errno) }
+    // sin_port and sin6_port sit at the same offset, in network byte order.
+    let port = withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
+    return UInt16(bigEndian: port)
 }
 
 /// An IPv4 or IPv6 literal and a port, as a `sockaddr` for `bind`/`connect`.

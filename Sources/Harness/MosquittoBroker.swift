@@ -90,7 +90,7 @@ public final class MosquittoBroker: Sendable {
             } catch {
                 // The message is in mosquitto's log or stderr, both of which the error carries.
                 let portTaken = "\(error)".contains("Address already in use")
-                if !(portTaken && automaticPorts && attempt < 3) { throw error }
+                if !(portTaken && automaticPorts && attempt < 5) { throw error }
             }
         }
     }
@@ -111,9 +111,22 @@ public final class MosquittoBroker: Sendable {
     /// Stops the broker (if running) and starts it again with the same configuration and ports,
     /// waiting until it accepts connections. With persistence off, retained messages and
     /// sessions are gone afterwards.
+    ///
+    /// The ports must stay (the clients know them), and while the broker is down any socket
+    /// may be given one as its ephemeral port: "address in use" is retried for up to 10 s,
+    /// by which time such a socket (a test's short connection) has normally gone.
     public func restart() async throws(HarnessError) {
         await stop()
-        try await launch()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                try await launch()
+                return
+            } catch {
+                guard "\(error)".contains("Address already in use"), ContinuousClock.now < deadline else { throw error }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
     }
 
     /// Waits until mosquitto's log contains `text`.

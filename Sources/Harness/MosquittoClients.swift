@@ -38,6 +38,29 @@ public enum MosquittoClients {
         return MosquittoSubscriber.completeLines(result.output)
     }
 
+    /// The retained messages on the broker under `filters` right now, by topic: what a client
+    /// that subscribes now (Home Assistant, say) is given. `mosquitto_sub --retained-only` ends
+    /// at the first live message, which the broker sends only after every retained one.
+    public static func retained(
+        on endpoint: MQTTEndpoint, filters: [String] = ["#"], timeout: Duration = .seconds(2)
+    ) async throws(HarnessError) -> [String: String] {
+        let seconds = max(1, timeout.components.seconds)
+        let arguments =
+            endpoint.arguments + filters.flatMap { ["-t", $0] } + ["-v", "--retained-only", "-W", String(seconds)]
+        let result = try await ChildProcess.run("mosquitto_sub", arguments, timeout: .seconds(seconds + 5))
+        guard result.status == .exited(0) || result.status == .exited(27) else {
+            throw .commandFailed(
+                command: "mosquitto_sub " + arguments.joined(separator: " "), status: result.status,
+                output: result.error + result.output)
+        }
+        var messages: [String: String] = [:]
+        for line in MosquittoSubscriber.completeLines(result.output) {
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            messages[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return messages
+    }
+
     /// `subscribe` to a single topic filter.
     public static func subscribe(
         to endpoint: MQTTEndpoint, topic: String, count: Int, timeout: Duration, verbose: Bool = true,

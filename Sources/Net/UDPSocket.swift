@@ -13,6 +13,12 @@ public final class UDPSocket: Sendable {
 
     /// Binds to `host:port` (port 0 = any free port). `reuse` sets SO_REUSEADDR and
     /// SO_REUSEPORT so several listeners (a TV's responder, the bridge) can share port 1900.
+    ///
+    /// With port 0 and `reuse`, the options are set after the bind: Linux, picking a port for a
+    /// socket that already has SO_REUSEADDR, passes over only the ports it would conflict with,
+    /// so it can hand out a port another reusing socket holds, and the two then share (or split)
+    /// each other's datagrams. Bound plain, the socket gets a port nobody holds; set afterwards,
+    /// the options still let other sockets join it.
     public static func bind(
         host: String = "0.0.0.0", port: UInt16 = 0, reuse: Bool = false, loop: EventLoop = .shared
     ) throws(NetError) -> UDPSocket {
@@ -20,15 +26,17 @@ public final class UDPSocket: Sendable {
         let operation = "bind UDP \(requested)"
         let handle = try SocketHandle.make(
             family: requested.family, type: Int32(SOCK_DGRAM.rawValue), loop: loop, operation: operation)
-        if reuse {
+        let allowSharing = {
             handle.setOption(SOL_SOCKET, SO_REUSEADDR, 1)
             handle.setOption(SOL_SOCKET, SO_REUSEPORT, 1)
         }
+        if reuse && port != 0 { allowSharing() }
         let (result, code) = try handle.call(operation) { fd in requested.withSockAddr { Glibc.bind(fd, $0, $1) } }
         if result != 0 {
             handle.close()
             throw NetError.errno(code, operation)
         }
+        if reuse && port == 0 { allowSharing() }
         return UDPSocket(handle: handle, localAddress: handle.localAddress ?? requested)
     }
 

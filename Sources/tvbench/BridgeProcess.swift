@@ -54,18 +54,18 @@ final class BridgeProcess: Sendable {
     var pid: pid_t { process.pid }
 
     /// Starts the bridge with an empty state directory (every run discovers from scratch).
-    /// Wake-on-LAN goes to a loopback port nobody listens on: nothing leaves the machine.
+    /// Wake-on-LAN goes to the discard port on loopback, where nobody listens: nothing leaves
+    /// the machine.
     static func start(_ settings: BridgeSettings, broker: BenchBroker) throws -> BridgeProcess {
         // TVBENCH_BRIDGE: another tv2mqtt binary (a --static-swift-stdlib build, or a copy made
         // with `objcopy --strip-debug`: valgrind 3.19 cannot read the Swift binary's DWARF).
         let executable = try BridgeBuild.executable()
         let directory = try TemporaryDirectory(prefix: "tvbench-bridge")
-        let wolPort = try FreePort.udp(host: "127.0.0.1")
         var arguments = [
             "run", "--mqtt-server", broker.url, "--mqtt-client-id", "tvbench-bridge-\(getpid())",
             "--base-topic", settings.baseTopic, "--state-dir", directory.file("state"),
             "--log-level", settings.logLevel, "--poll-interval", Report.format(settings.pollInterval),
-            "--wol-target", "127.0.0.1:\(wolPort)",
+            "--wol-target", "127.0.0.1:9",
         ]
         if let ssdp = settings.ssdpAddress {
             arguments += ["--ssdp-address", ssdp]

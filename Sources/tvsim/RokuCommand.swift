@@ -18,8 +18,8 @@ struct SimulatorPlan {
           --limited              start in Limited mode (keys and media-player answer 403)
           --ecp2 on|off          ECP-2 WebSocket sessions on /ecp-session (default off:
                                  the upgrade is answered 404, as older firmware does)
-          --ssdp-port P          answer SSDP M-SEARCH on UDP port P
-          --wol-port P           wake from power off on Wake-on-LAN packets to UDP port P
+          --ssdp-port P          answer SSDP M-SEARCH on UDP port P (0 = any free port, reported)
+          --wol-port P           wake from power off on Wake-on-LAN packets to UDP port P (0 = any free port, reported)
           --notify HOST:PORT     send NOTIFY ssdp:alive there at start and when woken (loopback)
           --log FILE             append the command log (JSON lines) to FILE (default stdout)
           --allow-non-loopback   allow a --host outside 127.0.0.0/8
@@ -65,8 +65,8 @@ struct SimulatorPlan {
             case "--serial": options.serial = try reader.value(for: flag)
             case "--limited": options.limited = true
             case "--ecp2": options.ecp2 = try ecp2(try reader.value(for: flag))
-            case "--ssdp-port": options.ssdpPort = try reader.port(for: flag)
-            case "--wol-port": options.wolPort = try reader.port(for: flag)
+            case "--ssdp-port": options.ssdpPort = try reader.port(for: flag, allowZero: true)
+            case "--wol-port": options.wolPort = try reader.port(for: flag, allowZero: true)
             case "--notify": options.notifyAddress = try notifyTarget(try reader.value(for: flag))
             case "--log": plan.logPath = try reader.value(for: flag)
             case "--allow-non-loopback": allowNonLoopback = true
@@ -96,8 +96,8 @@ struct SimulatorPlan {
             case "--samsung": samsungCount = try reader.count(for: flag)
             case "--first-host": firstHost = try reader.value(for: flag)
             case "--port": template.port = try reader.port(for: flag)
-            case "--ssdp-port": template.ssdpPort = try reader.port(for: flag)
-            case "--wol-port": template.wolPort = try reader.port(for: flag)
+            case "--ssdp-port": template.ssdpPort = try reader.port(for: flag, allowZero: true)
+            case "--wol-port": template.wolPort = try reader.port(for: flag, allowZero: true)
             case "--notify": template.notifyAddress = try notifyTarget(try reader.value(for: flag))
             case "--ecp2": template.ecp2 = try ecp2(try reader.value(for: flag))
             case "--pairing":

@@ -18,8 +18,8 @@ extension SimulatorPlan {
           --prompt-timeout S     seconds before an ignored prompt times out (default 30)
           --frame                a Frame TV (KEY_POWER toggles art mode; hold 3 s to power off)
           --apps on|off          answer ed.installedApp.get (default on)
-          --ssdp-port P          answer SSDP M-SEARCH on UDP port P
-          --wol-port P           wake from standby/off on Wake-on-LAN packets to UDP port P
+          --ssdp-port P          answer SSDP M-SEARCH on UDP port P (0 = any free port, reported)
+          --wol-port P           wake from standby/off on Wake-on-LAN packets to UDP port P (0 = any, reported)
           --notify HOST:PORT     send NOTIFY ssdp:alive there at start and when woken (loopback)
           --log FILE             append the command log (JSON lines) to FILE (default stdout)
           --allow-non-loopback   allow a --host outside 127.0.0.0/8
@@ -56,8 +56,8 @@ extension SimulatorPlan {
                 options.promptTimeout = .seconds(seconds)
             case "--frame": options.frame = true
             case "--apps": options.apps = try onOff(try reader.value(for: flag), flag: flag)
-            case "--ssdp-port": options.ssdpPort = try reader.port(for: flag)
-            case "--wol-port": options.wolPort = try reader.port(for: flag)
+            case "--ssdp-port": options.ssdpPort = try reader.port(for: flag, allowZero: true)
+            case "--wol-port": options.wolPort = try reader.port(for: flag, allowZero: true)
             case "--notify": options.notifyAddress = try notifyTarget(try reader.value(for: flag))
             case "--log": plan.logPath = try reader.value(for: flag)
             case "--allow-non-loopback": allowNonLoopback = true

@@ -37,11 +37,19 @@ let stop = StopSignal()
 let log = CommandLog(path: plan.logPath)
 if let problem = log.openError { fail(problem, code: 1) }
 
+/// `--ssdp-port 0` / `--wol-port 0`: the first TV binds a port the kernel picks, every later TV
+/// joins it, and it is reported once (`tvsim: ssdp port P`) for whoever started tvsim to read:
+/// a port chosen beforehand and bound later could be taken by another socket in between.
+var shared = SharedPorts()
+
 var simulators: [RokuSimulator] = []
-for options in plan.rokus {
+for var options in plan.rokus {
+    options.ssdpPort = shared.ssdp(options.ssdpPort)
+    options.wolPort = shared.wol(options.wolPort)
     do {
         let simulator = try await RokuSimulator.start(options, log: log)
         simulators.append(simulator)
+        shared.learn(ssdp: simulator.ssdpPort, wol: simulator.wolPort)
         let what = options.kind == .tv ? "TV" : "stick"
         writeStandardError(
             "tvsim: roku \(what) \"\(simulator.name)\" serial \(simulator.serial) at \(simulator.location)")
@@ -52,10 +60,13 @@ for options in plan.rokus {
 }
 
 var samsungs: [SamsungSimulator] = []
-for options in plan.samsungs {
+for var options in plan.samsungs {
+    options.ssdpPort = shared.ssdp(options.ssdpPort)
+    options.wolPort = shared.wol(options.wolPort)
     do {
         let simulator = try await SamsungSimulator.start(options, log: log)
         samsungs.append(simulator)
+        shared.learn(ssdp: simulator.ssdpPort, wol: simulator.wolPort)
         writeStandardError(
             "tvsim: samsung\(options.frame ? " Frame" : "") TV \"\(simulator.name)\" \(simulator.duid) at"
                 + " \(simulator.host): REST/ws \(simulator.portWS), wss \(simulator.portWSS),"

@@ -25,7 +25,7 @@ struct BadInputCatalogueTests {
         let samsung = try await SamsungSimulator.start(
             SamsungSimulatorOptions(
                 host: "127.0.0.33", portWS: 0, portWSS: 0, portUPnP: 0, name: "Living Room", pairing: .accept,
-                wolPort: try FreePort.udp()),
+                wolPort: 0),
             log: samsungLog)
         do {
             try await withRokus { fixture, rokus in
@@ -39,7 +39,7 @@ struct BadInputCatalogueTests {
                     living.portWSS = samsung.portWSS
                     living.portUPnP = samsung.portUPnP
                     $0.tvs = [den, living]
-                    $0.wol.targets = [HostPort(host: "127.0.0.1", port: rokus.wolPort)]
+                    $0.wol.targets = [HostPort(host: "127.255.255.255", port: rokus.wolPort)]
                 }
                 if retained { try await fixture.publish("tv2mqtt/\(Self.roku)/set/key", "home", retain: true) }
                 try await fixture.startBridge(

@@ -5,32 +5,45 @@ import Synchronization
 /// (`set/text`, a `Lit_` keypress on a Roku), so the TV's command log tells how many times
 /// each command was carried out.
 ///
-/// `pause()` returns only once no publish is in flight: the broker can then be restarted
-/// without a command caught half-way. Such a command is not the bridge's to count — the
-/// observer would resend it after reconnecting (QoS 1 is at least once on the publisher's side),
-/// and the broker, which keeps no sessions here, might forget it.
+/// It publishes whatever the broker and the bridge are doing, and records for each command
+/// when its publish began and ended, how it ended (acknowledged by the broker, or refused by
+/// the publishing client), and whether the bridge was connected when it ended: the test sorts
+/// the commands by what was happening to them (see `FaultBrokerRestartTests`).
 actor FaultCommandStream {
+    struct Record: Sendable {
+        let tag: String
+        let started: ContinuousClock.Instant
+        let ended: ContinuousClock.Instant
+        /// nil when the broker acknowledged the PUBLISH; the client's error otherwise.
+        let error: MQTTClientError?
+        /// The bridge's MQTT client was connected when the publish ended.
+        let bridgeConnected: Bool
+    }
+
     let fixture: BridgeFixture
     let topic: String
     let interval: Duration
-    /// The characters whose PUBLISH the broker acknowledged, in order.
-    private(set) var acknowledged: [String] = []
-    /// Publishes that failed (the observer was not connected); nothing was sent for these.
-    private(set) var failures = 0
+    let bridgeConnected: @Sendable () async -> Bool
+    private(set) var records: [Record] = []
     private var paused = true
     private var busy = false
     private var next = 0
 
-    init(fixture: BridgeFixture, topic: String, interval: Duration = .milliseconds(20)) {
+    init(
+        fixture: BridgeFixture, topic: String, interval: Duration = .milliseconds(20),
+        bridgeConnected: @escaping @Sendable () async -> Bool
+    ) {
         self.fixture = fixture
         self.topic = topic
         self.interval = interval
+        self.bridgeConnected = bridgeConnected
     }
 
     /// The character of command `index`: CJK ideographs, never repeated within a test.
     static func tag(_ index: Int) -> String { String(Character(Unicode.Scalar(0x4E00 + UInt32(index))!)) }
 
-    /// Publishes until the task is cancelled, while not paused.
+    /// Publishes until the task is cancelled, while not paused. A publish in flight when the
+    /// connection drops is resent after the observer reconnects (QoS 1), so it may end late.
     func run() async {
         while !Task.isCancelled {
             if paused {
@@ -40,12 +53,16 @@ actor FaultCommandStream {
             busy = true
             let tag = Self.tag(next)
             next += 1
+            let started = ContinuousClock.now
+            var failure: MQTTClientError?
             do {
                 try await fixture.observer.publish(topic, Array(tag.utf8), qos: .atLeastOnce)
-                acknowledged.append(tag)
             } catch {
-                failures += 1
+                failure = error
             }
+            let connected = await bridgeConnected()
+            records.append(
+                Record(tag: tag, started: started, ended: .now, error: failure, bridgeConnected: connected))
             busy = false
             try? await Task.sleep(for: interval)
         }
@@ -53,7 +70,7 @@ actor FaultCommandStream {
 
     func resume() { paused = false }
 
-    /// Stops publishing; returns when the publish in progress, if any, has been acknowledged.
+    /// Stops publishing; returns when the publish in progress, if any, has ended.
     func pause() async {
         paused = true
         while busy { try? await Task.sleep(for: .milliseconds(2)) }

@@ -37,9 +37,15 @@ struct FaultSlowTVTests {
         let tv = try await rokus.start("127.0.0.2")
         let id = SimulatedRokus.id(tv)
         // The bad TVs are known from the state file, so they are polled from the start: first
-        // while nothing listens on their ports (refused, quickly), later while they hang.
-        let silentPort = try FreePort.tcp(host: "127.0.0.3")
-        let dripPort = try FreePort.tcp(host: "127.0.0.4")
+        // while nothing listens on their ports (refused, quickly), later while they hang. The
+        // ports stay reserved until the bad TVs listen on them: no other socket can take them.
+        let silent = try ReservedTCPPort(host: "127.0.0.3")
+        let drip = try ReservedTCPPort(host: "127.0.0.4")
+        defer {
+            silent.release()
+            drip.release()
+        }
+        let (silentPort, dripPort) = (silent.port, drip.port)
         try StateStore(directory: fixture.stateDirectory.path, logger: .disabled).save(
             PersistedState(tvs: [
                 Self.persisted("silent_tv", host: "127.0.0.3", port: silentPort),
@@ -60,6 +66,8 @@ struct FaultSlowTVTests {
 
         bad.append(try FaultMisbehavingTV.start(host: "127.0.0.3", port: silentPort, .silent))
         bad.append(try FaultMisbehavingTV.start(host: "127.0.0.4", port: dripPort, .drip(interval: .seconds(1))))
+        silent.release()
+        drip.release()
         let stalled = await waitUntil(timeout: .seconds(5)) { bad.allSatisfy { $0.hanging > 0 } }
         try #require(stalled, "the bridge never got stuck on the bad TVs")
 

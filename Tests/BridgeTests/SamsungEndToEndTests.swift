@@ -21,12 +21,12 @@ struct SamsungEndToEndTests {
         _ body: (BridgeFixture, SamsungSimulator, CommandLog) async throws -> Void
     ) async throws {
         let log = CommandLog.memory()
-        let wolPort = try FreePort.udp()
         let simulator = try await SamsungSimulator.start(
             SamsungSimulatorOptions(
                 host: host, portWS: 0, portWSS: 0, portUPnP: 0, name: "Living Room", pairing: pairing, frame: frame,
-                wolPort: wolPort),
+                wolPort: 0),
             log: log)
+        let wolPort = simulator.wolPort ?? 0
         do {
             try await withBridgeFixture { fixture in
                 try await startBridge(fixture, simulator, wolPort: wolPort)
@@ -191,10 +191,10 @@ struct SamsungEndToEndTests {
     @Test("a Samsung on its standard ports is found by SSDP (RemoteControlReceiver) and controlled")
     func ssdpDiscovery() async throws {
         let log = CommandLog.memory()
-        let ssdpPort = try FreePort.udp()
         // Standard ports on an address no other test uses: SSDP carries no REST port for Samsung.
         let simulator = try await SamsungSimulator.start(
-            SamsungSimulatorOptions(host: "127.0.0.23", name: "Den", ssdpPort: ssdpPort), log: log)
+            SamsungSimulatorOptions(host: "127.0.0.23", name: "Den", ssdpPort: 0), log: log)
+        let ssdpPort = simulator.ssdpPort ?? 0
         do {
             try await withBridgeFixture { fixture in
                 let configuration = fixture.configuration {

@@ -6,21 +6,24 @@ import Wire
 @testable import Bridge
 
 /// Simulated Rokus on their own loopback addresses for one test, sharing an SSDP port and a
-/// Wake-on-LAN port that no other test uses; always stopped by `withSimulatedRokus`.
+/// Wake-on-LAN port that no other test uses, held from `make()` to `stopAll()` (TVs come and
+/// go meanwhile; tests reach them by broadcast to 127.255.255.255); always stopped by `withRokus`.
 final class SimulatedRokus: Sendable {
-    let ssdpPort: UInt16
-    let wolPort: UInt16
+    private let ssdp: SharedUDPPort
+    private let wol: SharedUDPPort
+    var ssdpPort: UInt16 { ssdp.port }
+    var wolPort: UInt16 { wol.port }
     let log = CommandLog.memory()
     private let running: Mutex<[String: RokuSimulator]>
 
-    private init(ssdpPort: UInt16, wolPort: UInt16) {
-        self.ssdpPort = ssdpPort
-        self.wolPort = wolPort
+    private init(ssdp: SharedUDPPort, wol: SharedUDPPort) {
+        self.ssdp = ssdp
+        self.wol = wol
         running = Mutex([:])
     }
 
     static func make() throws -> SimulatedRokus {
-        SimulatedRokus(ssdpPort: try FreePort.udp(), wolPort: try FreePort.udp())
+        SimulatedRokus(ssdp: try SharedUDPPort(), wol: try SharedUDPPort())
     }
 
     /// Starts a Roku on `host` (port chosen by the system unless given); `ecp2` serves ECP-2.
@@ -50,9 +53,12 @@ final class SimulatedRokus: Sendable {
         await simulator.stop()
     }
 
+    /// Stops every TV and gives the shared ports up.
     func stopAll() async {
         for simulator in running.withLock({ Array($0.values) }) { await simulator.stop() }
         running.withLock { $0.removeAll() }
+        ssdp.close()
+        wol.close()
     }
 
     /// The bridge's TV id for a simulator (SPEC §4: `roku_<serial>`).

@@ -27,8 +27,8 @@ struct SSDPDiscovererBadInputTests {
 
     @Test("garbage is ignored, a foreign LOCATION is refused with a warning, a flood yields one sighting")
     func badResponders() async throws {
-        let port = try FreePort.udp()
-        let liar = try UDPSocket.bind(host: "127.0.0.41", port: port)
+        let liar = try UDPSocket.bind(host: "127.0.0.41", port: 0)
+        let port = liar.localAddress.port
         let honest = try UDPSocket.bind(host: "127.0.0.42", port: 0)
         defer {
             liar.close()

@@ -1,4 +1,5 @@
 import Clients
+import Harness
 import Net
 import Testing
 import Wire
@@ -111,9 +112,10 @@ struct WebSocketHandshakeTests {
 
     @Test("nothing listening: a connect error; a bad URL: an invalid argument")
     func connectAndArgumentErrors() async throws {
-        let listener = try TCPListener.bind(host: "127.0.0.1", port: 0)
-        let port = listener.address.port
-        listener.close()
+        // Held, not listening, for the whole test: refused, and no listener can take it meanwhile.
+        let reserved = try ReservedTCPPort(host: "127.0.0.1")
+        defer { reserved.release() }
+        let port = reserved.port
         await #expect { try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/") } throws: {
             ($0 as? WebSocketError)?.kind == .connect
         }

@@ -1,4 +1,5 @@
 import Drivers
+import Harness
 import TVModel
 import TVSimulators
 import Testing
@@ -204,7 +205,10 @@ struct RokuDriverSimulatorTests {
 
     @Test("a closed port is unreachable, quickly")
     func unreachable() async throws {
-        let port = try closedTCPPort()
+        // Held, not listening, for the whole test: refused, and no listener can take it meanwhile.
+        let reserved = try ReservedTCPPort(host: "127.0.0.1")
+        defer { reserved.release() }
+        let port = reserved.port
         let identity = TVIdentity(
             id: TVID("roku_closed")!, kind: .roku, name: "Closed", manufacturer: "Roku", host: "127.0.0.1", port: port)
         let driver = RokuDriver(

@@ -20,21 +20,38 @@ struct RokuMalformedTests {
         #expect(throws: DriverError.self) { try RokuMediaPlayer.parse(bytes) }
     }
 
-    @Test("every fixture cut short anywhere is an error or a value, never a crash")
-    func truncatedFixtures() {
-        for name in [
-            "device-info-7820x.xml", "apps-tv.xml", "active-app-netflix.xml",
-            "media-player-pluto-play.xml",
-        ] {
-            let bytes = RokuFixtures.bytes(name)
-            #expect(!bytes.isEmpty)
-            for end in stride(from: 0, to: bytes.count, by: 7) {
-                let cut = Array(bytes[..<end])
-                _ = try? RokuDeviceInfo.parse(cut)
-                _ = try? RokuApp.parseList(cut)
-                _ = try? RokuActiveApp.parse(cut)
-                _ = try? RokuMediaPlayer.parse(cut)
+    @Test(
+        "every fixture cut short before its root closes is a badResponse error from its parser and from the others; cut after it, it parses to the whole"
+    )
+    func truncatedFixtures() throws {
+        try expectTruncation("device-info-7820x.xml", RokuDeviceInfo.parse)
+        try expectTruncation("apps-tv.xml", RokuApp.parseList)
+        try expectTruncation("active-app-netflix.xml", RokuActiveApp.parse)
+        try expectTruncation("media-player-pluto-play.xml", RokuMediaPlayer.parse)
+    }
+
+    /// Every prefix of fixture `name`: `parse` fails with badResponse until the root element's
+    /// end tag is in (only the final newline may be missing), then gives the whole fixture's
+    /// value; no parser (the other documents', or its own) accepts a prefix before that.
+    private func expectTruncation<T: Equatable>(_ name: String, _ parse: ([UInt8]) throws(DriverError) -> T) throws {
+        let bytes = RokuFixtures.bytes(name)
+        let whole = try parse(bytes)
+        let rootClosed = try #require(bytes.lastIndex(of: UInt8(ascii: ">"))) + 1
+        let parsers: [([UInt8]) -> Bool] = [
+            { (try? RokuDeviceInfo.parse($0)) != nil }, { (try? RokuApp.parseList($0)) != nil },
+            { (try? RokuActiveApp.parse($0)) != nil }, { (try? RokuMediaPlayer.parse($0)) != nil },
+        ]
+        for end in 0..<bytes.count {
+            let cut = Array(bytes[..<end])
+            if end >= rootClosed {
+                let value = try parse(cut)
+                #expect(value == whole, "\(name) cut at \(end)")
+                continue
             }
+            let error = #expect(throws: DriverError.self, "\(name) cut at \(end)") { try parse(cut) }
+            #expect(error?.kind == .badResponse, "\(name) cut at \(end)")
+            let accepted = parsers.count { $0(cut) }
+            #expect(accepted == 0, "\(name) cut at \(end) accepted by \(accepted) parser(s)")
         }
     }
 

@@ -41,12 +41,13 @@ func withRokuRig(
     ecp2Key: String? = nil, driverECP2: String = "auto",
     _ body: (RokuRig) async throws -> Void
 ) async throws {
-    let wolPort = wol ? try freeUDPPort() : nil
     let log = CommandLog.memory()
     let simulator = try await RokuSimulator.start(
         RokuSimulatorOptions(
-            host: "127.0.0.2", port: 0, kind: kind, limited: limited, wolPort: wolPort, ecp2: ecp2, ecp2Key: ecp2Key),
+            host: "127.0.0.2", port: 0, kind: kind, limited: limited, wolPort: wol ? 0 : nil, ecp2: ecp2,
+            ecp2Key: ecp2Key),
         log: log)
+    let wolPort = simulator.wolPort
     var settings = testSettings(wolPort: wolPort)
     settings.rokuECP2 = driverECP2
     let driver: RokuDriver
@@ -68,19 +69,4 @@ func withRokuRig(
     }
     await driver.shutdown()
     await simulator.stop()
-}
-
-/// A UDP port nobody uses right now on loopback (bound and released).
-func freeUDPPort() throws -> UInt16 {
-    let socket = try UDPSocket.bind(host: "127.0.0.1", port: 0)
-    defer { socket.close() }
-    return socket.localAddress.port
-}
-
-/// A TCP port on loopback that refuses connections (bound, then closed).
-func closedTCPPort() throws -> UInt16 {
-    let listener = try TCPListener.bind(host: "127.0.0.1", port: 0)
-    let port = listener.address.port
-    listener.close()
-    return port
 }

@@ -103,13 +103,13 @@ func withSamsungRig(
     pairing: SamsungPairingMode = .accept, frame: Bool = false, apps: Bool = true, wol: Bool = false,
     configuredApps: [String: String] = [:], _ body: (SamsungRig) async throws -> Void
 ) async throws {
-    let wolPort = wol ? try freeUDPPort() : nil
     let log = CommandLog.memory()
     let simulator = try await SamsungSimulator.start(
         SamsungSimulatorOptions(
             host: "127.0.0.3", portWS: 0, portWSS: 0, portUPnP: 0, pairing: pairing, frame: frame, apps: apps,
-            wolPort: wolPort),
+            wolPort: wol ? 0 : nil),
         log: log)
+    let wolPort = simulator.wolPort
     let settings = samsungTestSettings(wolPort: wolPort, apps: configuredApps)
     let description: TVDescription
     do {

@@ -11,7 +11,13 @@ struct DiscoverAndSendTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")
 
     func withRokus(_ body: ([RokuSimulator], UInt16, UInt16, CommandLog) async throws -> Void) async throws {
-        let (ssdpPort, wolPort) = (try FreePort.udp(), try FreePort.udp())
+        // Held for the whole test (see SharedUDPPort); the TVs are reached by broadcast.
+        let (ssdp, wol) = (try SharedUDPPort(), try SharedUDPPort())
+        let (ssdpPort, wolPort) = (ssdp.port, wol.port)
+        defer {
+            ssdp.close()
+            wol.close()
+        }
         let log = CommandLog.memory()
         var simulators: [RokuSimulator] = []
         do {
@@ -65,7 +71,10 @@ struct DiscoverAndSendTests {
             let target = "127.0.0.2:\(tv.port)"
             let ok = try await ChildProcess.run(
                 tv2mqtt,
-                ["send", "--state-dir", state.path, "--wol-target", "127.0.0.1:\(wolPort)", target, "key", "home"])
+                [
+                    "send", "--state-dir", state.path, "--wol-target", "127.255.255.255:\(wolPort)", target, "key",
+                    "home",
+                ])
             #expect(ok.status == .exited(0), "stderr: \(ok.error)")
             let pressed = log.entries.contains { $0["kind"] == "keypress" && $0["key"] == "Home" }
             #expect(pressed)

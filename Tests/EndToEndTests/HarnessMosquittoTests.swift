@@ -204,19 +204,21 @@ struct HarnessMosquittoTests {
 
     @Test("a fixed port that is already taken is reported with mosquitto's 'Address already in use'")
     func portTaken() async throws {
-        let port = try FreePort.tcp()
+        // Port 0, read back: a port picked first and bound afterwards could be taken in between.
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+                guard bind(listener, pointer, length) == 0, listen(listener, 1) == 0 else { return Int32(-1) }
+                return getsockname(listener, pointer, &length)
             }
         }
-        try #require(bound == 0 && listen(listener, 1) == 0)
+        try #require(bound == 0)
+        let port = UInt16(bigEndian: address.sin_port)
         let error = await #expect(throws: HarnessError.self) {
             let broker = try await MosquittoBroker.start(MosquittoOptions(port: port))
             await broker.stop()
@@ -241,16 +243,34 @@ struct HarnessMosquittoTests {
 
     @Test("a fixed port, max_keepalive and extra configuration lines are used as given")
     func fixedPortAndConfiguration() async throws {
-        let port = try FreePort.tcp()
-        let options = MosquittoOptions(port: port, maxKeepalive: 30, extraConfig: ["max_inflight_messages 5"])
-        try await withMosquitto(options) { broker in
+        // A fixed port is not retried by the harness; the test retries with a new one when another
+        // socket took it between FreePort and mosquitto's bind.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let port = try FreePort.tcp()
+            let options = MosquittoOptions(port: port, maxKeepalive: 30, extraConfig: ["max_inflight_messages 5"])
+            let broker: MosquittoBroker
+            do {
+                broker = try await MosquittoBroker.start(options)
+            } catch {
+                if !"\(error)".contains("Address already in use") || attempt == 5 { throw error }
+                continue
+            }
             #expect(broker.port == port)
-            let configuration = try #require(FileText.read(broker.configPath))
+            let configuration = FileText.read(broker.configPath) ?? ""
             #expect(configuration.contains("\nmax_keepalive 30\n"))
             #expect(configuration.hasSuffix("\nmax_inflight_messages 5\n"))
             #expect(configuration.contains("\npersistence false\n"))
-            try await MosquittoClients.publish(
-                to: MQTTEndpoint(port: port, protocolVersion: "mqttv311"), topic: "harness/p", message: "1")
+            do {
+                try await MosquittoClients.publish(
+                    to: MQTTEndpoint(port: port, protocolVersion: "mqttv311"), topic: "harness/p", message: "1")
+            } catch {
+                await broker.stop()
+                throw error
+            }
+            await broker.stop()
+            return
         }
     }
 }

@@ -4,23 +4,41 @@ import Testing
 
 @Suite("Harness: ports, directories, polling")
 struct HarnessUtilityTests {
-    @Test("FreePort gives a non-zero TCP port that can then be bound", arguments: ["127.0.0.1", "::1"])
+    /// Binding the port afterwards would be the same race FreePort's users must allow for
+    /// (another socket may take it meanwhile); that nobody listens on it holds regardless.
+    @Test("FreePort gives a non-zero TCP port nobody listens on", arguments: ["127.0.0.1", "::1"])
     func freeTCPPort(host: String) throws {
         let port = try FreePort.tcp(host: host)
         #expect(port != 0)
         let family = host.contains(":") ? AF_INET6 : AF_INET
         let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        #expect(bind(fd, host: host, port: port) == 0)
+        let result = withSocketAddress(host: host, port: port) { Glibc.connect(fd, $0, $1) }
+        let code = errno
+        #expect(result == -1 && code == ECONNREFUSED, "connect: \(result), errno \(code)")
     }
 
-    @Test("FreePort gives a non-zero UDP port that can then be bound")
-    func freeUDPPort() throws {
-        let port = try FreePort.udp()
-        #expect(port != 0)
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(fd) }
-        #expect(bind(fd, host: "127.0.0.1", port: port) == 0)
+    @Test("a reserved TCP port refuses connections, and a listener with SO_REUSEADDR can take it over")
+    func reservedTCPPort() throws {
+        let reserved = try ReservedTCPPort(host: "127.0.0.1")
+        defer { reserved.release() }
+        #expect(reserved.port != 0)
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(client) }
+        let refused = withSocketAddress(host: "127.0.0.1", port: reserved.port) { Glibc.connect(client, $0, $1) }
+        let code = errno
+        #expect(refused == -1 && code == ECONNREFUSED, "connect: \(refused), errno \(code)")
+
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var one: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withSocketAddress(host: "127.0.0.1", port: reserved.port) { Glibc.bind(listener, $0, $1) }
+        #expect(bound == 0 && listen(listener, 1) == 0, "errno \(errno)")
+        let second = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(second) }
+        let accepted = withSocketAddress(host: "127.0.0.1", port: reserved.port) { Glibc.connect(second, $0, $1) }
+        #expect(accepted == 0, "errno \(errno)")
     }
 
     @Test("FreePort rejects a host that is not an address literal")
@@ -57,7 +75,9 @@ struct HarnessUtilityTests {
         #expect(clock.now - start >= .milliseconds(100))
     }
 
-    private func bind(_ fd: Int32, host: String, port: UInt16) -> Int32 {
+    private func withSocketAddress(
+        host: String, port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) -> Int32 {
         if host.contains(":") {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
@@ -65,7 +85,7 @@ struct HarnessUtilityTests {
             inet_pton(AF_INET6, host, &address.sin6_addr)
             return withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                    body($0, socklen_t(MemoryLayout<sockaddr_in6>.size))
                 }
             }
         }
@@ -75,7 +95,7 @@ struct HarnessUtilityTests {
         inet_pton(AF_INET, host, &address.sin_addr)
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
     }

@@ -62,8 +62,10 @@ struct PairCommandTests {
     func nobodyThere() async throws {
         let directory = try TemporaryDirectory(prefix: "pair")
         defer { directory.remove() }
-        let port = try FreePort.tcp()
-        let config = #"{"tvs": [{"host": "127.0.0.6", "kind": "samsung", "port": \#(port)}]}"#
+        // Held, not listening, for the whole test: refused, and no other socket can take it.
+        let reserved = try ReservedTCPPort(host: "127.0.0.6")
+        defer { reserved.release() }
+        let config = #"{"tvs": [{"host": "127.0.0.6", "kind": "samsung", "port": \#(reserved.port)}]}"#
         try FileText.write(config, to: directory.file("config.json"))
         let result = try await ChildProcess.run(
             tv2mqtt, ["pair", "--config", directory.file("config.json"), "--state-dir", directory.path, "127.0.0.6"])

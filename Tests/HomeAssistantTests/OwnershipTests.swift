@@ -8,14 +8,50 @@ import Wire
 struct OwnershipTests {
     static let settings = Samples.settings(.device)
 
-    static func tv(_ id: String, style: DiscoverySettings.Style, settings: DiscoverySettings? = nil)
-        -> [DiscoveryMessage]
-    {
+    static func tv(
+        _ id: String, style: DiscoverySettings.Style, settings: DiscoverySettings? = nil,
+        capabilities: TVCapabilities = TVCapabilities(power: true, keyboard: true)
+    ) -> [DiscoveryMessage] {
         let identity = TVIdentity(id: TVID(id)!, kind: .roku, name: "TV", manufacturer: "Roku", host: "192.0.2.3")
         var settings = settings ?? Samples.settings(style)
         settings.style = style
-        return DiscoveryBuilder.messages(
-            for: identity, capabilities: TVCapabilities(power: true, keyboard: true), settings: settings)
+        return DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: settings)
+    }
+
+    /// Every capability, so every entity and topic the builder can make is there.
+    static let everything = TVCapabilities(
+        power: true, volumeKeys: true, volumeLevel: true, muteState: true, inputs: ["HDMI 1"], inputState: true,
+        apps: ["Netflix"], keyboard: true, mediaState: true, limitedMode: true, channels: true)
+
+    /// Every config an instance with base topic `base` holds: its bridge's and two TVs', one
+    /// named like a level of the nested base topics (`floor2`).
+    static func instanceConfigs(base: String, style: DiscoverySettings.Style) -> [DiscoveryMessage] {
+        var settings = DiscoverySettings(baseTopic: base, version: "1")
+        settings.style = style
+        return DiscoveryBuilder.bridgeMessages(settings: settings)
+            + tv("roku_a", style: style, settings: settings, capabilities: everything)
+            + tv("floor2", style: style, settings: settings, capabilities: everything)
+    }
+
+    @Test(
+        "With nested base topics (tv2mqtt, tv2mqtt/floor2, tv2mqtt/floor2/east) each instance owns its configs and no other's",
+        arguments: DiscoverySettings.Style.allCases)
+    func nestedInstances(style: DiscoverySettings.Style) {
+        let bases = ["tv2mqtt", "tv2mqtt/floor2", "tv2mqtt/floor2/east"]
+        for base in bases {
+            var settings = DiscoverySettings(baseTopic: base, version: "1")
+            settings.style = style
+            for other in bases {
+                for message in Self.instanceConfigs(base: other, style: style) where !message.isClear {
+                    let owner = DiscoveryCache.owner(topic: message.topic, payload: message.payload, settings: settings)
+                    if other == base {
+                        #expect(owner != nil, "\(base) does not own its \(message.topic)")
+                    } else {
+                        #expect(owner == nil, "\(base) claims \(other)'s \(message.topic)")
+                    }
+                }
+            }
+        }
     }
 
     @Test("Our TV configs name their TV, in both styles", arguments: DiscoverySettings.Style.allCases)

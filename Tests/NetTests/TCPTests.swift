@@ -1,4 +1,5 @@
 import Glibc
+import Harness
 import Testing
 
 @testable import Net
@@ -148,9 +149,10 @@ struct TCPTests {
 
     @Test("connecting to a closed port is refused")
     func refused() async throws {
-        let listener = try TCPListener.bind(host: "127.0.0.1", port: 0)
-        let address = listener.address
-        listener.close()
+        // Held, not listening, for the whole test: refused, and no listener can take it meanwhile.
+        let reserved = try ReservedTCPPort(host: "127.0.0.1")
+        defer { reserved.release() }
+        let address = try SocketAddress(ip: "127.0.0.1", port: reserved.port)
         await #expect {
             _ = try await TCPConnection.connect(to: address)
         } throws: { error in

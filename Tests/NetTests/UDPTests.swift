@@ -36,6 +36,23 @@ struct UDPTests {
         #expect(second.localAddress.port == first.localAddress.port)
     }
 
+    /// Linux, picking a port for a socket that already has SO_REUSEADDR, may hand out one that
+    /// another such socket holds; the two then share datagrams (a simulated TV's Wake-on-LAN
+    /// packet went to another test's socket). 600 picks among ~28,000 ports would collide about
+    /// six times on average if ports were handed out that way.
+    @Test("port 0 with reuse gets a port no other socket holds, and others can still join it")
+    func reusePortZeroIsFresh() throws {
+        var sockets: [UDPSocket] = []
+        defer { for socket in sockets { socket.close() } }
+        for _ in 0..<600 { sockets.append(try UDPSocket.bind(host: "0.0.0.0", port: 0, reuse: true)) }
+        let ports = sockets.map(\.localAddress.port)
+        let shared = ports.count - Set(ports).count
+        #expect(shared == 0, "\(shared) of 600 ports handed out twice")
+        let joined = try UDPSocket.bind(host: "0.0.0.0", port: ports[0], reuse: true)
+        defer { joined.close() }
+        #expect(joined.localAddress.port == ports[0])
+    }
+
     @Test("an unknown interface name is a clear error")
     func unknownInterface() throws {
         let socket = try UDPSocket.bind(host: "0.0.0.0")

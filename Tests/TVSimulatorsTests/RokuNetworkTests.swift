@@ -10,7 +10,7 @@ import Wire
 @Suite(.serialized) struct RokuNetworkTests {
     @Test func powerOffRefusesConnectionsUntilWokenByLAN() async throws {
         var options = RokuSimulatorOptions(host: "127.0.0.1", port: 0)
-        options.wolPort = try freeUDPPort()
+        options.wolPort = 0
         try await withRoku(options) { (sim, client, log) async throws in
             let response = try await client.post("/sim/state", #"{"power":"off"}"#)
             #expect(response.status == 200)
@@ -20,7 +20,7 @@ import Wire
             await #expect(throws: HTTPClientError.self) { _ = try await client.get("/query/device-info") }
 
             // Another TV's packet is ignored.
-            let port = try #require(options.wolPort)
+            let port = try #require(sim.wolPort)
             let target = try SocketAddress(ip: "127.0.0.1", port: port)
             try await WakeOnLANSender.wake([MACAddress("02:00:00:00:00:01")!], targets: [target], repeatCount: 1)
             try await Task.sleep(for: .milliseconds(100))
@@ -38,10 +38,10 @@ import Wire
 
     @Test func wakeOnLANLeavesStandbyAlone() async throws {
         var options = RokuSimulatorOptions(host: "127.0.0.1", port: 0)
-        options.wolPort = try freeUDPPort()
+        options.wolPort = 0
         try await withRoku(options) { (sim, _, log) async throws in
             try sim.apply(["power": "standby"])
-            let target = try SocketAddress(ip: "127.0.0.1", port: options.wolPort!)
+            let target = try SocketAddress(ip: "127.0.0.1", port: try #require(sim.wolPort))
             try await WakeOnLANSender.wake([MACAddress(sim.ethernetMAC)!], targets: [target], repeatCount: 1)
             let wake = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
             #expect(wake != nil)
@@ -60,7 +60,9 @@ import Wire
     }
 
     @Test func ssdpFindsThreeTVsByBroadcastAndOneByUnicast() async throws {
-        let ssdpPort = try freeUDPPort()
+        let shared = try SharedUDPPort()
+        defer { shared.close() }
+        let ssdpPort = shared.port
         let log = CommandLog.memory()
         var simulators: [RokuSimulator] = []
         do {
@@ -160,7 +162,7 @@ import Wire
             var simulators: [RokuSimulator] = []
             for index in 0..<12 {
                 let options = RokuSimulatorOptions(
-                    host: "127.0.2.\(index + 1)", port: 0, wolPort: try freeUDPPort())
+                    host: "127.0.2.\(index + 1)", port: 0, wolPort: 0)
                 simulators.append(try await RokuSimulator.start(options, log: log))
             }
             let client = HTTPClient(host: simulators[round].host, port: simulators[round].port)

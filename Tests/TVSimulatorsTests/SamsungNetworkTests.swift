@@ -10,7 +10,7 @@ import Wire
 @Suite(.serialized) struct SamsungNetworkTests {
     @Test func offRefusesEverythingUntilWokenByLAN() async throws {
         var options = samsungOptions()
-        options.wolPort = try freeUDPPort()
+        options.wolPort = 0
         try await withSamsung(options) { (sim, client, log) async throws in
             #expect(try await client.post("/sim/state", #"{"power":"off"}"#).status == 200)
             #expect(sim.state.power == .off)
@@ -20,7 +20,7 @@ import Wire
             await #expect(throws: WebSocketError.self) { _ = try await RemoteChannel.open(sim) }
             await #expect(throws: HTTPClientError.self) { _ = try await upnp(sim, "GetVolume") }
 
-            let target = try SocketAddress(ip: "127.0.0.1", port: try #require(options.wolPort))
+            let target = try SocketAddress(ip: "127.0.0.1", port: try #require(sim.wolPort))
             try await WakeOnLANSender.wake([MACAddress("02:00:00:00:00:01")!], targets: [target], repeatCount: 1)
             try await Task.sleep(for: .milliseconds(100))
             #expect(sim.state.power == .off)
@@ -41,10 +41,10 @@ import Wire
 
     @Test func wakeOnLANTurnsStandbyOn() async throws {
         var options = samsungOptions()
-        options.wolPort = try freeUDPPort()
+        options.wolPort = 0
         try await withSamsung(options) { (sim, _, log) async throws in
             try sim.apply(["power": "standby"])
-            let target = try SocketAddress(ip: "127.0.0.1", port: try #require(options.wolPort))
+            let target = try SocketAddress(ip: "127.0.0.1", port: try #require(sim.wolPort))
             try await WakeOnLANSender.wake([MACAddress(sim.wifiMAC)!], targets: [target], repeatCount: 1)
             let woke = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
             #expect(woke != nil)
@@ -53,7 +53,9 @@ import Wire
     }
 
     @Test func ssdpAnswersWithTheSamsungTargetAndItsOwnAddress() async throws {
-        let ssdpPort = try freeUDPPort()
+        let shared = try SharedUDPPort()
+        defer { shared.close() }
+        let ssdpPort = shared.port
         let log = CommandLog.memory()
         var simulators: [SamsungSimulator] = []
         do {

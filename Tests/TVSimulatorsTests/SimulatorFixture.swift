@@ -46,10 +46,3 @@ extension HTTPClient {
 extension HTTPResponse {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
-
-/// A UDP port nobody uses right now on loopback (bound and released; good enough for tests).
-func freeUDPPort() throws -> UInt16 {
-    let socket = try UDPSocket.bind(host: "0.0.0.0", port: 0)
-    defer { socket.close() }
-    return socket.localAddress.port
-}

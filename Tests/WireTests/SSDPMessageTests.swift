@@ -212,15 +212,36 @@ struct SSDPMessageTests {
         #expect(try SSDPMessage.parse(Array("HTTP/1.1 200 OK\r\nSERVER: Tëst\r\n".utf8)).headers.server == "Tëst")
     }
 
-    @Test("random binary datagrams never trap")
+    @Test(
+        "random binary datagrams never trap: without a start line each is refused as malformed SSDP; after a 200 status line each is a response or refused as malformed or too large"
+    )
     func randomBytesNeverTrap() {
         var generator = SystemRandomNumberGenerator()
+        var outcomes: [String: Int] = [:]
         for _ in 0..<2000 {
             let count = Int.random(in: 0...200, using: &generator)
-            var bytes = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-            if Bool.random(using: &generator) { bytes = Array("HTTP/1.1 200 OK\r\n".utf8) + bytes }
-            _ = try? SSDPMessage.parse(bytes)
+            let random = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            let withStatusLine = Bool.random(using: &generator)
+            let bytes = withStatusLine ? Array("HTTP/1.1 200 OK\r\n".utf8) + random : random
+            let outcome: String
+            do {
+                let message = try SSDPMessage.parse(bytes)
+                guard case .response = message else {
+                    Issue.record("parsed as something other than a response: \(message)")
+                    continue
+                }
+                outcome = "response"
+            } catch {
+                #expect(error.proto == "SSDP")
+                outcome = error.kind.rawValue
+            }
+            outcomes[(withStatusLine ? "status line, " : "random, ") + outcome, default: 0] += 1
         }
+        let allowed: Set = [
+            "random, malformed", "status line, response", "status line, malformed", "status line, tooLarge",
+        ]
+        let other = outcomes.keys.filter { !allowed.contains($0) }.sorted()
+        #expect(other.isEmpty, "outcomes: \(outcomes)")
     }
 
     @Test("datagrams over 8 KiB and over 64 fields are tooLarge")

@@ -203,17 +203,41 @@ struct WebSocketFrameParserTests {
         #expect(throws: WireError.self) { try parser.next() }
     }
 
-    @Test("random bytes never trap: each input either parses or throws")
+    @Test(
+        "random bytes never trap: each input is a frame within the size limit, too few bytes yet, or refused as malformed or too large, and a refusal sticks"
+    )
     func randomBytesNeverTrap() {
         var generator = SystemRandomNumberGenerator()
+        var outcomes: [String: Int] = [:]
         for _ in 0..<2000 {
             let count = Int.random(in: 0...40, using: &generator)
             let bytes = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
             for role in [WebSocketRole.client, .server] {
                 var parser = WebSocketFrameParser(role: role, maxFrameSize: 64)
                 parser.append(bytes)
-                _ = try? parser.next()
+                do {
+                    if let frame = try parser.next() {
+                        #expect(frame.payload.count <= 64)
+                        outcomes["frame", default: 0] += 1
+                    } else {
+                        outcomes["incomplete", default: 0] += 1
+                    }
+                } catch {
+                    #expect(error.proto == "WebSocket")
+                    outcomes[error.kind.rawValue, default: 0] += 1
+                    let again: WireError?
+                    do {
+                        _ = try parser.next()
+                        again = nil
+                    } catch {
+                        again = error
+                    }
+                    #expect(again != nil, "parsed after an error")
+                }
             }
         }
+        let other = outcomes.keys.filter { !["frame", "incomplete", "malformed", "tooLarge"].contains($0) }.sorted()
+        #expect(other.isEmpty, "outcomes: \(outcomes)")
+        #expect(outcomes["malformed", default: 0] > 0, "outcomes: \(outcomes)")
     }
 }

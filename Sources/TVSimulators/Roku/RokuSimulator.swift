@@ -22,6 +22,9 @@ public final class RokuSimulator: Sendable {
         var retired: [SimHTTPServer] = []
         var background: [Task<Void, Never>] = []
         var sockets: [UDPSocket] = []
+        /// The SSDP and Wake-on-LAN ports bound (the kernel's pick when the options said 0).
+        var ssdpPort: UInt16?
+        var wolPort: UInt16?
         var stopped = false
         /// ECP-2 (see `RokuSimulator+ECP2.swift`).
         var ecp2 = ECP2Core()
@@ -39,6 +42,10 @@ public final class RokuSimulator: Sendable {
     /// The bound ECP port.
     public let port: UInt16
     public var host: String { options.host }
+    /// The SSDP responder's port; nil without one.
+    public var ssdpPort: UInt16? { core.withLock { $0.ssdpPort } }
+    /// The Wake-on-LAN listener's port; nil without one.
+    public var wolPort: UInt16? { core.withLock { $0.wolPort } }
     public var kind: RokuDeviceKind { options.kind }
     public var serial: String { identity.serial }
     public var name: String { identity.name }

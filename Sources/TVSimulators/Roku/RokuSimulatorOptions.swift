@@ -18,13 +18,15 @@ public struct RokuSimulatorOptions: Sendable {
     public var serial: String?
     /// Starts in Limited mode ("Control by mobile apps" = Limited): keys and media-player 403.
     public var limited: Bool
-    /// UDP port of the SSDP responder; nil = none.
+    /// UDP port of the SSDP responder; nil = none, 0 = one the kernel picks (read back from
+    /// the simulator's `ssdpPort`), a number = that port, shared with other TVs (`SharedUDPPort`).
     public var ssdpPort: UInt16?
     /// How long the SSDP responder may wait before answering a multicast or broadcast search:
     /// nil = a random delay within the search's MX, as UPnP says (`tvsim`, fleets); tests
     /// that search with a tight deadline on a busy machine shorten it.
     public var ssdpAnswerWindow: Duration? = nil
-    /// UDP port of the Wake-on-LAN listener; nil = none.
+    /// UDP port of the Wake-on-LAN listener; nil = none, 0 = one the kernel picks (read back
+    /// from the simulator's `wolPort`), a number = that port, shared with other TVs.
     public var wolPort: UInt16?
     /// "HOST:PORT" to send NOTIFY ssdp:alive to at start and when woken (loopback only).
     public var notifyAddress: String?

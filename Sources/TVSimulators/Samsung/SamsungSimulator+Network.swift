@@ -17,9 +17,12 @@ extension SamsungSimulator {
     }
 
     func startSSDP() throws {
-        guard let ssdpPort = options.ssdpPort else { return }
-        let shared = try UDPSocket.bind(host: "0.0.0.0", port: ssdpPort, reuse: true)
+        guard let requested = options.ssdpPort else { return }
+        let shared = try UDPSocket.bind(host: "0.0.0.0", port: requested, reuse: true)
         adopt(shared)
+        // Port 0: the shared socket got a port from the kernel, and the TV's own joins it.
+        let ssdpPort = shared.localAddress.port
+        core.withLock { $0.ssdpPort = ssdpPort }
         let own = try UDPSocket.bind(host: options.host, port: ssdpPort, reuse: true)
         adopt(own)
         let advert = ssdpAdvert
@@ -32,9 +35,10 @@ extension SamsungSimulator {
     }
 
     func startWakeOnLAN() throws {
-        guard let wolPort = options.wolPort else { return }
-        let socket = try UDPSocket.bind(host: "0.0.0.0", port: wolPort, reuse: true)
+        guard let requested = options.wolPort else { return }
+        let socket = try UDPSocket.bind(host: "0.0.0.0", port: requested, reuse: true)
         adopt(socket)
+        core.withLock { $0.wolPort = socket.localAddress.port }
         // The REST API reports the Wi-Fi MAC only, in capitals; the listener compares lowercase.
         let macs = [identity.wifiMAC.lowercased()]
         let reported = identity.wifiMAC

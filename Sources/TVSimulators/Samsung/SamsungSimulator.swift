@@ -20,6 +20,9 @@ public final class SamsungSimulator: Sendable {
         var retired: [SimHTTPServer] = []
         var background: [Task<Void, Never>] = []
         var sockets: [UDPSocket] = []
+        /// The SSDP and Wake-on-LAN ports bound (the kernel's pick when the options said 0).
+        var ssdpPort: UInt16?
+        var wolPort: UInt16?
         var stopped = false
         var certificate: SamsungCertificate
         /// The certificate `replaceCertificate` replaced, for `restoreCertificate`.
@@ -38,6 +41,10 @@ public final class SamsungSimulator: Sendable {
     let core: Mutex<Core>
 
     public var host: String { options.host }
+    /// The SSDP responder's port; nil without one.
+    public var ssdpPort: UInt16? { core.withLock { $0.ssdpPort } }
+    /// The Wake-on-LAN listener's port; nil without one.
+    public var wolPort: UInt16? { core.withLock { $0.wolPort } }
     public let portWS: UInt16
     public let portWSS: UInt16
     public let portUPnP: UInt16

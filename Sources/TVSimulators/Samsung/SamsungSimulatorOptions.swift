@@ -28,13 +28,15 @@ public struct SamsungSimulatorOptions: Sendable {
     public var frame: Bool
     /// Answers `ed.installedApp.get`; false = never answers, like newer firmware.
     public var apps: Bool
-    /// UDP port of the SSDP responder; nil = none.
+    /// UDP port of the SSDP responder; nil = none, 0 = one the kernel picks (read back from
+    /// the simulator's `ssdpPort`), a number = that port, shared with other TVs (`SharedUDPPort`).
     public var ssdpPort: UInt16?
     /// How long the SSDP responder may wait before answering a multicast or broadcast search:
     /// nil = a random delay within the search's MX, as UPnP says (`tvsim`, fleets); tests
     /// that search with a tight deadline on a busy machine shorten it.
     public var ssdpAnswerWindow: Duration? = nil
-    /// UDP port of the Wake-on-LAN listener; nil = none.
+    /// UDP port of the Wake-on-LAN listener; nil = none, 0 = one the kernel picks (read back
+    /// from the simulator's `wolPort`), a number = that port, shared with other TVs.
     public var wolPort: UInt16?
     /// "HOST:PORT" to send NOTIFY ssdp:alive to at start and when woken (loopback only).
     public var notifyAddress: String?

@@ -28,15 +28,15 @@ struct Fleet: Scenario {
         let rokus = size - samsungs
         let steady: Duration = options.quick ? .seconds(10) : .seconds(60)
         let directory = try TemporaryDirectory(prefix: "tvbench-fleet")
-        let ecpPort = try FreePort.tcp(host: BenchAddresses.fleetFirst)
-        let ssdpPort = try FreePort.udp(host: "127.0.0.1")
         let stderrPath = directory.file("tvsim.err")
+        // The Rokus keep the standard ECP port on the bench's own addresses; the SSDP port is
+        // the one tvsim's first TV bound (`--ssdp-port 0`), which it reports: a port picked here
+        // and bound there later could be taken by another socket in between.
         let fleet = try ChildProcess.spawn(
             try Products.path("tvsim"),
             [
                 "fleet", "--roku", String(rokus), "--samsung", String(samsungs), "--first-host",
-                BenchAddresses.fleetFirst, "--port", String(ecpPort),
-                "--ssdp-port", String(ssdpPort), "--log", directory.file("commands.log"),
+                BenchAddresses.fleetFirst, "--ssdp-port", "0", "--log", directory.file("commands.log"),
             ], stdout: .discard, stderr: .file(stderrPath))
         do {
             let started = await waitUntil(timeout: .seconds(120), interval: .milliseconds(50)) {
@@ -48,6 +48,12 @@ struct Fleet: Scenario {
             guard started, fleet.isRunning else {
                 let tail = (FileText.read(stderrPath) ?? "").split(separator: "\n").suffix(3).joined(separator: " ")
                 throw BenchError("tvsim fleet did not start \(size) TVs: \(tail)")
+            }
+            let reported = (FileText.read(stderrPath) ?? "").split(separator: "\n").first {
+                $0.hasPrefix("tvsim: ssdp port ")
+            }
+            guard let ssdpPort = reported.flatMap({ UInt16($0.dropFirst("tvsim: ssdp port ".count)) }) else {
+                throw BenchError("tvsim fleet did not report its SSDP port")
             }
             let what = "\(rokus) Rokus + \(samsungs) Samsungs, SSDP, poll 10 s"
             let result = try await measure(size: size, what: what, steady: steady, ssdpPort: ssdpPort)

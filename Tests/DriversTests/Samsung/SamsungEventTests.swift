@@ -127,11 +127,23 @@ struct SamsungEventTests {
         #expect(throws: DriverError.self) { try SamsungEvent.decode(utf8(deep)) }
     }
 
-    @Test("every prefix of a real frame fails cleanly, never traps")
+    @Test(
+        "every prefix of a real frame cut before its closing brace fails cleanly (badResponse, naming the JSON); with it, it decodes to the whole frame"
+    )
     func prefixes() throws {
         let bytes = try SamsungFixtureFiles.bytes("samsung/event_ed_installedApp_get.json")
+        let whole = try SamsungEvent.decode(bytes)
+        let closing = try #require(bytes.lastIndex(of: UInt8(ascii: "}")))
         for end in 0..<bytes.count {
-            _ = try? SamsungEvent.decode(bytes[0..<end])
+            let prefix = bytes[0..<end]
+            if end > closing {
+                #expect(try SamsungEvent.decode(prefix) == whole, "prefix of \(end) bytes")
+            } else {
+                let error = #expect(throws: DriverError.self) { try SamsungEvent.decode(prefix) }
+                #expect(error?.kind == .badResponse, "prefix of \(end) bytes")
+                let message = error?.message ?? ""
+                #expect(message.contains("not usable JSON"), "prefix of \(end) bytes: \(message)")
+            }
         }
     }
 

@@ -1,0 +1,23 @@
+import TVSimulators
+
+/// The SSDP and Wake-on-LAN ports that TVs asked to bind port 0 end up sharing (see main.swift).
+struct SharedPorts {
+    private var ssdpPort: UInt16?
+    private var wolPort: UInt16?
+
+    /// The port a TV should bind for `requested`: the shared one once known, when it asked for 0.
+    func ssdp(_ requested: UInt16?) -> UInt16? { requested == 0 ? ssdpPort ?? 0 : requested }
+    func wol(_ requested: UInt16?) -> UInt16? { requested == 0 ? wolPort ?? 0 : requested }
+
+    /// Records the ports the first TV bound and reports each once on standard error.
+    mutating func learn(ssdp: UInt16?, wol: UInt16?) {
+        if ssdpPort == nil, let ssdp {
+            ssdpPort = ssdp
+            writeStandardError("tvsim: ssdp port \(ssdp)")
+        }
+        if wolPort == nil, let wol {
+            wolPort = wol
+            writeStandardError("tvsim: wol port \(wol)")
+        }
+    }
+}
