@@ -22,8 +22,12 @@ extension DiscoveryBuilder {
                 "name": .string(identity.name.isEmpty ? id : identity.name),
                 "via_device": .string(settings.bridgeID),
             ]
+            // Entity style is for Home Assistant before 2024.11, and before 2024.9 the device
+            // schema refuses the whole config for a `model_id` ("extra keys not allowed"); the
+            // `model` shown stays the same in both styles.
+            let modelID = settings.style == .entity ? nil : identity.modelID
             let optional: [(String, String?)] = [
-                ("manufacturer", identity.manufacturer), ("model", identity.model), ("model_id", identity.modelID),
+                ("manufacturer", identity.manufacturer), ("model", identity.model), ("model_id", modelID),
                 ("serial_number", identity.serialNumber), ("sw_version", identity.softwareVersion),
             ]
             for case (let key, let value?) in optional where !value.isEmpty { device[key] = .string(value) }

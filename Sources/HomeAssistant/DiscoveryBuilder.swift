@@ -5,7 +5,11 @@ import Wire
 /// messages (SPEC §5). Pure: the same inputs always give the same bytes (sorted-key JSON), so
 /// `DiscoveryCache` can tell a changed config from an unchanged one.
 ///
-/// Choices (each checked against Home Assistant 2025.4's own schemas, see Golden/validate.py):
+/// Choices (each checked against Home Assistant 2025.4's own schemas, and entity style against
+/// 2024.3.3's too, see Golden/validate.py):
+/// - Entity style is for Home Assistant before 2024.11 and keeps to what 2024.3 accepts: no
+///   `model_id` in the device block, and sensors are plain text sensors that render `unknown`
+///   (2024.3 shows a rendered `None` as text and its MQTT sensor takes no enum `options`).
 /// - Full key names, not abbreviations, for readability; a TV config stays well under 32 KB.
 /// - Every component carries its own availability, state and command topics, nothing is
 ///   shared at the root of a device config: a text entity inheriting the root `state_topic`
@@ -123,7 +127,14 @@ public enum DiscoveryBuilder {
         config["name"] = .optional(row.name)
         if let icon = row.icon { config["icon"] = .string(icon) }
         if let category = row.category { config["entity_category"] = .string(category.rawValue) }
-        if let deviceClass = row.deviceClass { config["device_class"] = .string(deviceClass) }
+        // Entity style serves Home Assistant from 2024.3, whose sensors take a rendered `None`
+        // as unknown only when numeric (core PR #127032, 2024.10, took it for all): a text
+        // sensor shows the text "None", an enum sensor with options refuses it with an error,
+        // and 2024.3's MQTT sensor takes no `options` at all. So there sensors are plain text
+        // sensors that render `unknown`, Home Assistant's state for a value it does not know.
+        let legacySensor = settings.style == .entity && row.platform == .sensor
+        let deviceClass = legacySensor && row.deviceClass == "enum" ? nil : row.deviceClass
+        if let deviceClass { config["device_class"] = .string(deviceClass) }
         if !row.enabledByDefault { config["enabled_by_default"] = false }
 
         let availability: [String]
@@ -142,7 +153,7 @@ public enum DiscoveryBuilder {
             var options: [String] = []
             if case .option(_, let source) = reading {
                 options = node.options(source)
-                if row.platform == .select || row.deviceClass == "enum" {
+                if row.platform == .select || deviceClass == "enum" {
                     config["options"] = .array(options.map(JSONValue.string))
                 }
             }
@@ -150,7 +161,8 @@ public enum DiscoveryBuilder {
                 config["payload_on"] = .string(on)
                 config["payload_off"] = .string(off)
             }
-            if let template = ValueTemplate.make(reading, options: options) {
+            let unknown = legacySensor ? ValueTemplate.unknownState : ValueTemplate.payloadNone
+            if let template = ValueTemplate.make(reading, options: options, unknown: unknown) {
                 config["value_template"] = .string(template)
             }
         }

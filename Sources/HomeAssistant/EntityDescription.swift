@@ -32,7 +32,8 @@ public struct EntityDescription: Sendable {
 
     /// How a state payload becomes the entity's state. JSON readings compile to a
     /// `value_template` that renders `None` when the field is absent or unusable, which
-    /// Home Assistant MQTT takes as "unknown" for every platform used here.
+    /// Home Assistant MQTT takes as "unknown" for every platform used here (entity style's
+    /// sensors render `unknown` instead, see `ValueTemplate`).
     public enum Reading: Sendable, Equatable {
         /// A string field shown as it is (at most 255 characters, Home Assistant's state limit).
         case text(String)

@@ -10,29 +10,39 @@
 ///   never printed or used as a condition, which is what makes Home Assistant's
 ///   `LoggingUndefined` log "Template variable warning".
 /// - Anything unusable renders `None`, which switch, select, number, sensor and binary_sensor
-///   all take as "unknown".
+///   all take as "unknown" (sensors from Home Assistant 2024.10 on). Entity style's sensors,
+///   for older releases, render `unknown` instead: the state string Home Assistant shows for
+///   a value it does not know, so the entity reads the same on every release.
 public enum ValueTemplate {
+    /// What Home Assistant MQTT takes as "no value" (its `PAYLOAD_NONE`).
+    public static let payloadNone = "None"
+    /// Home Assistant's unknown state (`STATE_UNKNOWN`), for text sensors before 2024.10.
+    public static let unknownState = "unknown"
+
     /// The longest state Home Assistant accepts (255 characters, which it counts in code
     /// points): the state document caps vendor strings to it, and text readings cut to it.
     public static let maxStateLength = 255
 
-    /// The template for `reading` with `options` (the resolved options of an `.option` reading).
-    /// nil for `.payload` readings, which need no template.
-    public static func make(_ reading: EntityDescription.Reading, options: [String] = []) -> String? {
+    /// The template for `reading` with `options` (the resolved options of an `.option` reading),
+    /// rendering `unknown` for anything unusable. nil for `.payload` readings, which need no template.
+    public static func make(
+        _ reading: EntityDescription.Reading, options: [String] = [], unknown: String = payloadNone
+    ) -> String? {
+        let otherwise = " else " + stringLiteral(unknown) + " }}"
         switch reading {
         case .text(let field):
             let value = "value_json." + field
-            return "{{ \(value)[:\(maxStateLength)] if value_json is mapping and \(value) is string else 'None' }}"
+            return "{{ \(value)[:\(maxStateLength)] if value_json is mapping and \(value) is string" + otherwise
         case .onOff(let field):
             let value = "value_json." + field
-            return "{{ ('ON' if \(value) else 'OFF') if value_json is mapping and \(value) is boolean else 'None' }}"
+            return "{{ ('ON' if \(value) else 'OFF') if value_json is mapping and \(value) is boolean" + otherwise
         case .number(let field):
             let value = "value_json." + field
             return
-                "{{ \(value) if value_json is mapping and \(value) is number and \(value) is not boolean else 'None' }}"
+                "{{ \(value) if value_json is mapping and \(value) is number and \(value) is not boolean" + otherwise
         case .option(let field, _):
             let value = "value_json." + field
-            return "{{ \(value) if value_json is mapping and \(value) in \(listLiteral(options)) else 'None' }}"
+            return "{{ \(value) if value_json is mapping and \(value) in \(listLiteral(options))" + otherwise
         case .cleared:
             return "{{ '' }}"
         case .payload:

@@ -42,6 +42,10 @@ struct ValueTemplateTests {
                 == "{{ value_json.input if value_json is mapping and value_json.input in ['HDMI1','it\\x27s'] else 'None' }}"
         )
         #expect(ValueTemplate.make(.payload(on: "online", off: "offline")) == nil)
+        // Entity style's sensors (Home Assistant before 2024.10 shows a rendered None as text).
+        #expect(
+            ValueTemplate.make(.text("app"), unknown: ValueTemplate.unknownState)
+                == "{{ value_json.app[:255] if value_json is mapping and value_json.app is string else 'unknown' }}")
     }
 
     @Test("Every row of the tables is well formed")

@@ -5,10 +5,28 @@
 # The sourcing script sets PROG (its name in messages), HERE (this directory), REPO, and may
 # set KEEP=1 (keep the temporary directory) and BRIDGE_ONLY=1 (no tvsim needed).
 
-HA_VERSION=2025.4.4
+# The Home Assistant profiles (--ha VERSION, or HA_VERSION): the release, the Python it runs on,
+# its virtualenv and the bridge's discovery mode. 2025.4.4 (the default) takes device discovery;
+# 2024.3.3, the newest release that installs on Python 3.11 (Debian 12's), takes entity
+# discovery, the README's advice for Home Assistant before 2024.11.
+HA_VERSION=${HA_VERSION:-2025.4.4}
+# HELD: packages the release's constraints leave open whose later releases break it: pycares 5
+# changed the API aiodns calls (every DNS lookup of 2025.4's aiodns 3.2.0 fails with a
+# TypeError); josepy 2 dropped the ComparableX509 that 2024.3's acme needs (cloud fails to import).
+case "$HA_VERSION" in
+2025.4.4) HA_PYTHON_VERSION=3.13.0 VENV_DEFAULT=$HOME/.cache/tv2mqtt-ha-venv DISCOVERY=device HELD='pycares<5' ;;
+2024.3.3)
+    HA_PYTHON_VERSION=3.11.7 VENV_DEFAULT=$HOME/.cache/tv2mqtt-ha-venv-2024.3.3 DISCOVERY=entity
+    HELD='pycares<5 josepy<2'
+    ;;
+*)
+    echo "$PROG: no profile for Home Assistant $HA_VERSION (2025.4.4 or 2024.3.3)" >&2
+    exit 2
+    ;;
+esac
 # Bump when setup_venv changes what it installs, so existing virtualenvs are brought up to date.
 VENV_RECIPE=1
-VENV=${HA_VENV:-$HOME/.cache/tv2mqtt-ha-venv}
+VENV=${HA_VENV:-$VENV_DEFAULT}
 BIN=${TV2MQTT_BIN:-$REPO/.build/debug}
 KEEP=${KEEP:-0}
 BRIDGE_ONLY=${BRIDGE_ONLY:-0}
@@ -18,10 +36,11 @@ say() { echo "$PROG: $*"; }
 
 find_python() {
     if [ -n "${HA_PYTHON:-}" ]; then echo "$HA_PYTHON"; return; fi
-    for candidate in /root/.pyenv/versions/3.13.0/bin/python3.13 "$(command -v python3.13 || true)"; do
+    local short=${HA_PYTHON_VERSION%.*}
+    for candidate in "/root/.pyenv/versions/$HA_PYTHON_VERSION/bin/python$short" "$(command -v "python$short" || true)"; do
         if [ -n "$candidate" ] && [ -x "$candidate" ]; then echo "$candidate"; return; fi
     done
-    echo "$PROG: no Python 3.13 found; set HA_PYTHON" >&2
+    echo "$PROG: no Python $short found (Home Assistant $HA_VERSION); set HA_PYTHON" >&2
     exit 2
 }
 
@@ -32,7 +51,7 @@ find_python() {
 setup_venv() {
     local stamp="$VENV/.tv2mqtt-ha-ready"
     local want
-    want="$HA_VERSION recipe $VENV_RECIPE $(sha256sum <"$HERE/requirements.py" | cut -c1-16)"
+    want="$HA_VERSION recipe $VENV_RECIPE $(sha256sum <"$HERE/requirements.py" | cut -c1-16) $HELD"
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return; fi
     local python
     python=$(find_python)
@@ -48,9 +67,8 @@ with zipfile.ZipFile(wheel) as archive:
     data = archive.read("homeassistant/package_constraints.txt")
 open(sys.argv[1] + "/constraints.txt", "wb").write(data)
 PYTHON
-    # Packages the constraints leave open whose later releases break 2025.4: pycares 5 changed
-    # the API aiodns 3.2.0 calls (every DNS lookup fails with a TypeError).
-    printf '%s\n' 'pycares<5' >>"$scratch/constraints.txt"
+    # shellcheck disable=SC2086 # one package a word
+    printf '%s\n' $HELD >>"$scratch/constraints.txt"
     "$VENV/bin/pip" install -q --disable-pip-version-check -c "$scratch/constraints.txt" "$scratch"/homeassistant-*.whl
     local requirements
     requirements=$("$VENV/bin/python" "$HERE/requirements.py" 2>/dev/null)
@@ -68,7 +86,7 @@ need_tools() {
     command -v mosquitto_sub >/dev/null 2>&1 || missing+=(mosquitto-clients)
     command -v ip >/dev/null 2>&1 || missing+=(iproute2)
     # Home Assistant's camera helpers (imported by the mqtt integration) log an ERROR without it.
-    ldconfig -p 2>/dev/null | grep -q libturbojpeg || missing+=(libturbojpeg0)
+    ldconfig -p 2>/dev/null | grep libturbojpeg >/dev/null || missing+=(libturbojpeg0)
     local pair
     for pair in "$@"; do
         command -v "${pair%%=*}" >/dev/null 2>&1 || missing+=("${pair#*=}")

@@ -21,12 +21,18 @@ CONFIGURED = {"http", "api", "config", "logger", "onboarding", "mqtt"}
 # Finishing onboarding's core_config step starts config flows for these (homeassistant
 # components/onboarding/views.py); without their requirements each logs an ImportError.
 ONBOARDING = {"google_translate", "met", "radio_browser", "shopping_list"}
+# Imported, not named as dependencies, in 2024.3: analytics imports energy, which imports
+# recorder (SQLAlchemy; else analytics, onboarding and frontend fail to set up),
+# google_translate imports tts (mutagen; else onboarding's core_config step fails), and the
+# mqtt integration sets up camera, which imports stream (numpy, PyAV).
+IMPORTED = {"energy", "recorder", "tts", "camera", "stream"}
 
 
 def main():
     components = os.path.join(os.path.dirname(homeassistant.__file__), "components")
     # Stage 0's other names (isal, sentry, recorder, zeroconf...) load only when configured.
-    wanted = set(CONFIGURED) | ONBOARDING | set(bootstrap.CORE_INTEGRATIONS) | set(bootstrap.DEFAULT_INTEGRATIONS)
+    wanted = (set(CONFIGURED) | ONBOARDING | IMPORTED | set(bootstrap.CORE_INTEGRATIONS)
+              | set(bootstrap.DEFAULT_INTEGRATIONS))
     manifests = {}
     todo = list(wanted)
     while todo:

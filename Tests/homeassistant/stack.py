@@ -75,12 +75,20 @@ class Processes:
             self.stop(process)
 
 
+def mqtt_client(client_id):
+    """A paho client: paho 2 (Home Assistant 2025.4) wants the callback API version named; the
+    paho 1.6 of 2024.3 has none. on_connect callbacks take (client, userdata, flags, *rest)."""
+    if hasattr(mqtt, "CallbackAPIVersion"):
+        return mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id)
+    return mqtt.Client(client_id=client_id)
+
+
 def read_retained(port, topics, seconds=2.0):
     """Every retained message under `topics` on the broker: {topic: payload text}."""
     messages = {}
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"verify-{os.getpid()}-{time.time()}")
+    client = mqtt_client(f"verify-{os.getpid()}-{time.time()}")
 
-    def on_connect(client, userdata, flags, reason, properties):
+    def on_connect(client, userdata, flags, *rest):
         for topic in topics:
             client.subscribe(topic, qos=1)
 
@@ -193,9 +201,15 @@ class HomeAssistant:
             raise RuntimeError(f"mqtt flow did not create an entry: {result}")
         return result["result"]
 
-    async def mqtt_options(self, entry_id):
+    async def mqtt_options(self, entry_id, broker_port):
         """The discovery settings, read from the defaults of the options flow's form."""
         flow = await self.request("POST", "/api/config/config_entries/options/flow", json={"handler": entry_id})
+        if flow.get("step_id") == "broker":
+            # Before 2024.11 the options flow opens with the broker settings; the same ones lead
+            # to the discovery settings. Nothing is saved until the flow finishes.
+            flow = await self.request(
+                "POST", f"/api/config/config_entries/options/flow/{flow['flow_id']}",
+                json={"broker": HOST, "port": broker_port})
         settings = {}
         for field in flow.get("data_schema", []):
             if field.get("name") in ("discovery", "discovery_prefix"):
@@ -380,14 +394,17 @@ class Stack:
 
     `bridge_config`: the bridge's configuration file (a dict, written to WORK) with the TVs
     in its `tvs` list instead of one `--tv` per simulator.
+    `discovery`: the bridge's `homeassistant.discovery` (`device`, its default, or `entity`,
+    for Home Assistant before 2024.11), set in its configuration file.
     """
 
     def __init__(self, work, bin_dir, bridge_only=False, bridge_config=None, ha_name="tv2mqtt verify",
-                 ha_owner="Verify", ha_extra_config=""):
+                 ha_owner="Verify", ha_extra_config="", discovery="device"):
         self.work = work
         self.bin = bin_dir
         self.bridge_only = bridge_only
         self.bridge_config = bridge_config
+        self.discovery = discovery
         self.ha_name = ha_name
         self.ha_owner = ha_owner
         self.ha_extra_config = ha_extra_config
@@ -449,10 +466,13 @@ class Stack:
             "--state-dir", os.path.join(self.work, "bridge-state"), "--no-ssdp",
             "--poll-interval", str(POLL_INTERVAL), "--log-level", "debug",
         ]
-        if self.bridge_config is not None:
+        config = dict(self.bridge_config or {})
+        if self.discovery != "device":
+            config["homeassistant"] = dict(config.get("homeassistant", {}), discovery=self.discovery)
+        if config:
             path = os.path.join(self.work, "tv2mqtt.json")
             with open(path, "w", encoding="utf-8") as file:
-                json.dump(self.bridge_config, file, indent=2)
+                json.dump(config, file, indent=2)
             argv += ["--config", path]
         for host, sim in self.sims.items():
             if self.bridge_config is None:
@@ -501,7 +521,7 @@ class Stack:
             loaded = [e for e in entries if e["entry_id"] == entry["entry_id"] and e["state"] == "loaded"]
             self.check("MQTT integration added through the config flow and loaded", bool(loaded),
                        ", ".join(f"{e['title']}: {e['state']}" for e in entries))
-            settings = await ha.mqtt_options(entry["entry_id"])
+            settings = await ha.mqtt_options(entry["entry_id"], self.mqtt_port)
             self.check(
                 "MQTT discovery on with prefix homeassistant",
                 settings.get("discovery") is True and settings.get("discovery_prefix") == PREFIX,

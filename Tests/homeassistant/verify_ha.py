@@ -20,11 +20,10 @@ import sys
 import time
 
 import aiohttp
-import paho.mqtt.client as mqtt
 
 from stack import (
-    BASE, HOST, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_NAME, SAMSUNG_TV, Stack, note, read_retained,
-    sim_get, sim_set,
+    BASE, HOST, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_NAME, SAMSUNG_TV, Stack, mqtt_client, note,
+    read_retained, sim_get, sim_set,
 )
 
 # What `tvsim samsung --name Bedroom` reports (its REST /api/v2/ and app catalogue).
@@ -198,7 +197,7 @@ def log_records(path):
 
 class Verification(Stack):
     def __init__(self, args):
-        super().__init__(args.work, args.bin, bridge_only=args.bridge_only)
+        super().__init__(args.work, args.bin, bridge_only=args.bridge_only, discovery=args.discovery)
         self.args = args
         self.checks = Checks()
 
@@ -217,6 +216,11 @@ class Verification(Stack):
             await asyncio.sleep(1)
 
     async def check_registry(self, ha, retained, expected):
+        topics = sorted(topic for slot in expected.values() for topic in slot["topics"])
+        device_style = [topic for topic in topics if topic.startswith(f"{PREFIX}/device/")]
+        wanted = len(topics) if self.discovery == "device" else 0
+        self.check(f"retained discovery is {self.discovery} style", topics and len(device_style) == wanted,
+                   f"{len(device_style)} of {len(topics)} configs on {PREFIX}/device/")
         bridge_ids = [i for i in expected if i.startswith("tv2mqtt_bridge")]
         self.check(
             "retained discovery: a bridge device and one device per TV",
@@ -312,21 +316,33 @@ class Verification(Stack):
     def entity(self, identifier, key):
         return self.entity_ids.get((identifier, key))
 
-    async def check_states(self, ha, retained, expected):
-        states = await ha.states()
-        unavailable, absent = [], []
-        for identifier, slot in expected.items():
-            for uid, entity in slot["entities"].items():
-                entity_id = self.entity(identifier, entity["key"])
-                if entity_id is None or not entity["enabled"]:
-                    continue
-                state = states.get(entity_id)
-                if state is None:
-                    absent.append(entity_id)
-                elif state["state"] == "unavailable":
-                    unavailable.append(entity_id)
+    async def check_states(self, ha, retained, expected, timeout=20):
+        # The entities exist; their retained states and availability follow within seconds
+        # (Home Assistant subscribes to new entities' topics in batches).
+        deadline = time.monotonic() + timeout
+        while True:
+            states = await ha.states()
+            unavailable, absent = [], []
+            for identifier, slot in expected.items():
+                for uid, entity in slot["entities"].items():
+                    entity_id = self.entity(identifier, entity["key"])
+                    if entity_id is None or not entity["enabled"]:
+                        continue
+                    state = states.get(entity_id)
+                    if state is None:
+                        absent.append(entity_id)
+                    elif state["state"] == "unavailable":
+                        unavailable.append(entity_id)
+            if not (absent or unavailable) or time.monotonic() >= deadline:
+                break
+            await asyncio.sleep(1)
         self.check("every enabled entity has a state and is available", not (absent or unavailable),
                    f"no state: {absent}; unavailable: {unavailable}")
+        # A value the bridge does not know reads unknown on every release, never the text "None"
+        # (Home Assistant before 2024.10 shows a sensor's rendered None as text).
+        none_text = sorted(entity_id for entity_id in self.entity_ids.values()
+                           if states.get(entity_id, {}).get("state") == "None")
+        self.check("no entity reads the text 'None'", not none_text, f"{none_text}")
 
         info = json.loads(retained.get(f"{BASE}/bridge/info") or "{}")
         bridge = next((i for i in expected if i.startswith("tv2mqtt_bridge")), None)
@@ -397,6 +413,10 @@ class Verification(Stack):
         options = (state or {}).get("attributes", {}).get("options")
         self.check(f"{tv_id}: input select offers HDMI2", bool(options) and "HDMI2" in options,
                    f"{entity_id} options {options!r}, state {(state or {}).get('state')!r}")
+        entity_id = self.entity(identifier, "current_app")
+        actual = await ha.wait_state(entity_id, "unknown", 10) if entity_id else None
+        self.check(f"{tv_id}: current_app is 'unknown' (nothing launched yet)", actual == "unknown",
+                   f"{entity_id} = {actual!r}")
         entity_id = self.entity(identifier, "media_state")
         if entity_id is None:
             note(f"{tv_id}: no media_state entity (the Samsung remote channel reports no playback)")
@@ -434,6 +454,10 @@ class Verification(Stack):
         await sim_set(session, host, {"power": "standby"})
         actual = await ha.wait_state(power, "off", timeout)
         self.check(f"{tv_id}: power switch 'off' after /sim/state standby", actual == "off", f"{power} = {actual!r}")
+        # In standby nothing is in front: no app or media state, which must read unknown.
+        for key, entity_id in (("current_app", current_app), ("media_state", media)):
+            actual = await ha.wait_state(entity_id, "unknown", timeout)
+            self.check(f"{tv_id}: {key} 'unknown' in standby", actual == "unknown", f"{entity_id} = {actual!r}")
         await sim_set(session, host, {"power": "on"})
         actual = await ha.wait_state(power, "on", timeout)
         self.check(f"{tv_id}: power switch 'on' after /sim/state on", actual == "on", f"{power} = {actual!r}")
@@ -635,8 +659,8 @@ class Verification(Stack):
             received = []
 
             def listen():
-                client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"verify-discover-{os.getpid()}")
-                client.on_connect = lambda c, u, f, r, p: c.subscribe(f"{BASE}/bridge/#")
+                client = mqtt_client(f"verify-discover-{os.getpid()}")
+                client.on_connect = lambda c, u, f, *rest: c.subscribe(f"{BASE}/bridge/#")
                 client.on_message = lambda c, u, m: received.append((m.topic, m.payload.decode("utf-8", "replace")))
                 client.connect(HOST, self.mqtt_port, 30)
                 end = time.monotonic() + 1.0
@@ -730,6 +754,8 @@ def main():
     parser.add_argument("--work", required=True, help="a fresh temporary directory")
     parser.add_argument("--bin", required=True, help="directory holding tv2mqtt and tvsim")
     parser.add_argument("--bridge-only", action="store_true", help="no simulated TVs")
+    parser.add_argument("--discovery", choices=("device", "entity"), default="device",
+                        help="the bridge's homeassistant.discovery")
     args = parser.parse_args()
     verification = Verification(args)
 

@@ -16,12 +16,20 @@ What it checks, for every *.json file next to it (written by GoldenDiscoveryTest
 - every value_template, rendered by Home Assistant's template engine against state documents
   with fields present, missing, null, of the wrong type, and against non-JSON payloads, logs
   nothing and yields a state the platform accepts (ON/OFF/None, an option or None, a number
-  in range or None, a sensor value of at most 255 characters).
+  in range or None, a sensor value of at most 255 characters, None for a sensor only where the
+  release takes it as unknown).
+
+With Home Assistant 2024.3.3 (Python 3.11; before 2024.11 there is no device discovery) it
+checks the *-entity.json files, which must suit every release from 2024.3 on:
+
+    python3.11 -m venv /tmp/ha-old && /tmp/ha-old/bin/pip install homeassistant==2024.3.3
+    /tmp/ha-old/bin/python Tests/HomeAssistantTests/Golden/validate.py
 Exit status 0 when everything passes.
 """
 
 import asyncio
 import glob
+import inspect
 import json
 import logging
 import os
@@ -35,8 +43,16 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.template import Template
 from homeassistant.util import slugify
 from homeassistant.components.mqtt import discovery as mqtt_discovery
-from homeassistant.components.mqtt.const import SUPPORTED_COMPONENTS
-from homeassistant.components.mqtt.schemas import DEVICE_DISCOVERY_SCHEMA
+try:
+    from homeassistant.components.mqtt.const import SUPPORTED_COMPONENTS
+except ImportError:  # before 2024.11 it lived in discovery.py
+    SUPPORTED_COMPONENTS = mqtt_discovery.SUPPORTED_COMPONENTS
+from homeassistant.const import __version__ as HA_VERSION
+
+try:
+    from homeassistant.components.mqtt.schemas import DEVICE_DISCOVERY_SCHEMA
+except ImportError:  # before 2024.11: no device discovery, only the *-entity.json files apply
+    DEVICE_DISCOVERY_SCHEMA = None
 from homeassistant.components.mqtt import (
     binary_sensor,
     button,
@@ -86,6 +102,11 @@ BRIDGE_INFO = [
     json.dumps({}), json.dumps({"version": None, "log_level": "verbose"}), "", "garbage",
 ]
 
+# Whether the installed MqttSensor takes a rendered None as unknown for every sensor (core PR
+# #127032, 2024.10); before, only a numeric sensor does: a text sensor shows "None" and an enum
+# sensor refuses it. Entity-style sensors render "unknown" (the unknown state) instead.
+SENSOR_NONE_IS_UNKNOWN = "if payload == PAYLOAD_NONE" in inspect.getsource(sensor.MqttSensor)
+
 failures = []
 log_records = []
 
@@ -103,7 +124,9 @@ def fail(where, message):
 def accepted(platform, config, rendered):
     """Whether the platform would take `rendered` as a state without logging."""
     if rendered == "None":
-        return True
+        return platform != "sensor" or SENSOR_NONE_IS_UNKNOWN
+    if rendered == "unknown" and platform == "sensor" and config.get("device_class") != "enum":
+        return True  # the text sensor's state string for a value it does not know
     if platform == "switch":
         return rendered in ("ON", "OFF")
     if platform == "binary_sensor":
@@ -118,7 +141,7 @@ def accepted(platform, config, rendered):
         return config.get("min", 1) <= value <= config.get("max", 100)
     if platform == "sensor":
         if config.get("device_class") == "enum":
-            return rendered in config["options"]
+            return rendered in config.get("options", [])
         return len(rendered) <= 255
     if platform == "text":
         # mqtt/text.py takes any text of at most 255 characters; TextEntity.state then
@@ -207,8 +230,14 @@ def check_file(hass, path):
                 config["origin"] = payload["origin"]
                 check_component(hass, f"{name} {key}", platform, config, options_seen)
         else:
-            if not mqtt_discovery._valid_origin_info(payload):
-                fail(f"{name} {topic}", "origin")
+            if hasattr(mqtt_discovery, "_valid_origin_info"):
+                if not mqtt_discovery._valid_origin_info(payload):
+                    fail(f"{name} {topic}", "origin")
+            else:  # before 2024.11 discovery.py checks the origin with MQTT_ORIGIN_INFO_SCHEMA itself
+                try:
+                    mqtt_discovery.MQTT_ORIGIN_INFO_SCHEMA(dict(payload["origin"]))
+                except vol.Invalid as err:
+                    fail(f"{name} {topic}", f"origin: {err}")
             check_component(hass, f"{name} {topic}", component, payload, options_seen)
     return len(entries)
 
@@ -219,6 +248,9 @@ async def main():
     with tempfile.TemporaryDirectory() as config_dir:
         hass = HomeAssistant(config_dir)
         files = sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "*.json")))
+        if DEVICE_DISCOVERY_SCHEMA is None:
+            print(f"Home Assistant {HA_VERSION} has no device discovery: checking the entity-style files only")
+            files = [path for path in files if path.endswith("-entity.json")]
         for path in files:
             count = check_file(hass, path)
             print(f"checked {os.path.basename(path)} ({count} messages)")
