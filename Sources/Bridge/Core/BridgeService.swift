@@ -56,7 +56,7 @@ public final class BridgeService: Sendable {
         finder = TVFinder(configuration: configuration, registry: registry, logger: logger.labeled("discovery"))
     }
 
-    static func mqttConfiguration(_ configuration: BridgeConfiguration) -> MQTTClientConfiguration {
+    public static func mqttConfiguration(_ configuration: BridgeConfiguration) -> MQTTClientConfiguration {
         let mqtt = configuration.mqtt
         var tls: TLSConfiguration?
         if mqtt.server.useTLS {

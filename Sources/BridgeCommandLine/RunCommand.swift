@@ -1,3 +1,5 @@
+import Bridge
+import ConfigurationLoading
 import Dispatch
 import Glibc
 import Support
