@@ -89,29 +89,29 @@ public enum ConfigurationLoader {
             )
         }
         for text in arguments.values("tv") {
-            tree.append(["tvs"], try parseTVFlag(text), origin: "--tv")
+            tree.append(["tvs"], try parseTVFlag(text).configurationEntry, origin: "--tv")
         }
     }
 
     /// `--tv [roku:|samsung:]HOST[:PORT]`.
-    public static func parseTVFlag(_ text: String) throws(ConfigError) -> JSONValue {
+    public static func parseTVFlag(_ text: String) throws(ConfigError) -> TVAddress {
         var rest = Substring(text)
-        var members: [String: JSONValue] = [:]
-        for kind in TVKind.allCases where rest.hasPrefix("\(kind.rawValue):") {
-            members["kind"] = .string(kind.rawValue)
-            rest = rest.dropFirst(kind.rawValue.count + 1)
+        var kind: TVKind?
+        for candidate in TVKind.allCases where rest.hasPrefix("\(candidate.rawValue):") {
+            kind = candidate
+            rest = rest.dropFirst(candidate.rawValue.count + 1)
         }
         var host = String(rest)
+        var port: UInt16?
         if let colon = rest.lastIndex(of: ":"), rest.filter({ $0 == ":" }).count == 1 {
-            guard let port = UInt16(rest[rest.index(after: colon)...]), port != 0 else {
+            guard let number = UInt16(rest[rest.index(after: colon)...]), number != 0 else {
                 throw ConfigError("--tv: bad port in '\(text)'")
             }
             host = String(rest[..<colon])
-            members["port"] = .integer(Int64(port))
+            port = number
         }
         guard !host.isEmpty else { throw ConfigError("--tv: expected [roku:|samsung:]HOST[:PORT], got '\(text)'") }
-        members["host"] = .string(host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host)
-        return .object(members)
+        return TVAddress(kind: kind, host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port)
     }
 }
 
