@@ -29,6 +29,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var mergeWithNativeDevices = false
     }
 
+    /// Finding TVs (the file's `discovery` section): SSDP search and announcements, the network
+    /// scan. Not Home Assistant discovery, which `homeAssistant` configures.
     public struct Discovery: Sendable, Equatable {
         public init() {}
 
