@@ -4,7 +4,7 @@
 // No Swift package dependencies (a fixed rule of the project): only the toolchain's
 // modules and the system OpenSSL, reached through the COpenSSL system-library target.
 // Module layers, lowest first (dependencies point one way):
-//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Bridge  ←  tv2mqtt
+//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Bridge  ←  ConfigurationLoading  ←  BridgeCommandLine  ←  tv2mqtt
 //   TVModel and HomeAssistant are pure modules beside them.
 import PackageDescription
 
@@ -40,17 +40,31 @@ let package = Package(
         .target(name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
         .target(name: "HomeAssistant", dependencies: ["TVModel", "Wire"], swiftSettings: strict),
-        // The application core: registry, pollers, publishers, router, persistence, service.
+        // The running bridge: registry, pollers, publishers, router, persistence, service, and the
+        // configuration value it runs with.
         .target(
             name: "Bridge",
             dependencies: ["Drivers", "HomeAssistant", "Clients", "TVModel", "Wire", "Support"],
+            swiftSettings: strict),
+        // The configuration's sources (JSON file, environment, flag values) merged and validated,
+        // every error naming its key, variable or flag. Knows no command-line parser.
+        .target(
+            name: "ConfigurationLoading", dependencies: ["Bridge", "TVModel", "Wire"], swiftSettings: strict),
+        // The `tv2mqtt` command line: flag parser, the commands (run, discover, pair, send,
+        // check-config, health, version, help) and signal handling.
+        .target(
+            name: "BridgeCommandLine",
+            dependencies: [
+                "ConfigurationLoading", "Bridge", "Drivers", "Clients", "Net", "TVModel", "Wire", "Support",
+            ],
             swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
         .target(name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"], swiftSettings: strict),
         // Process and broker harness shared by the tests and the benchmark (posix_spawn, mosquitto).
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
 
-        .executableTarget(name: "tv2mqtt", dependencies: ["Bridge", "Support"], swiftSettings: strict),
+        .executableTarget(
+            name: "tv2mqtt", dependencies: ["BridgeCommandLine", "Bridge", "Support"], swiftSettings: strict),
         .executableTarget(name: "tvsim", dependencies: ["TVSimulators", "Net", "Wire", "Support"], swiftSettings: strict),
         .executableTarget(
             name: "tvbench",
@@ -70,6 +84,12 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TVSimulators", "Harness", "TestSupport"]),
+        .testTarget(
+            name: "ConfigurationLoadingTests",
+            dependencies: ["ConfigurationLoading", "BridgeCommandLine", "Bridge", "Wire", "TestSupport"]),
+        .testTarget(
+            name: "BridgeCommandLineTests",
+            dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "TVSimulators", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators", "TestSupport"]),
     ]
 )

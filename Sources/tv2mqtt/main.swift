@@ -1,4 +1,5 @@
 import Bridge
+import BridgeCommandLine
 import Glibc
 import Support
 

@@ -1,4 +1,5 @@
 import Drivers
+import Foundation
 import Harness
 import Synchronization
 import TVModel

@@ -23,19 +23,20 @@ flags=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -use-ld=ll
     -enable-upcoming-feature ExistentialAny -I "$obj" -I "$root/Sources/COpenSSL")
 
 # Module → every module below it, not only its direct imports (`modules` is a valid build order).
-modules=(Support Wire TVModel Net Clients Drivers HomeAssistant Bridge)
+modules=(Support Wire TVModel Net Clients Drivers HomeAssistant Bridge ConfigurationLoading)
 declare -A deps=(
     [Support]="" [Wire]="" [TVModel]="" [Net]="Support"
     [Clients]="Wire Net Support" [Drivers]="Clients Net TVModel Wire Support"
     [HomeAssistant]="TVModel Wire"
     [Bridge]="Drivers HomeAssistant Clients TVModel Wire Support Net"
+    [ConfigurationLoading]="Bridge Drivers HomeAssistant Clients TVModel Wire Support Net"
 )
 
 # Target → the deepest module it imports (linking pulls in that module's closure).
 declare -A needs=(
     [mqtt]=Wire [http-response]=Wire [http-request]=Wire [websocket]=Wire [ssdp]=Wire
     [xml]=Wire [json]=Wire [websocket-session]=Clients [roku-ecp]=Drivers [samsung]=Drivers
-    [ecp2]=Drivers [command]=Bridge [config]=Bridge
+    [ecp2]=Drivers [command]=Bridge [config]=ConfigurationLoading
 )
 
 stale() { # output input…: is output missing, or older than any input (files or directories)?

@@ -4,6 +4,8 @@ import TVModel
 /// the environment and the command line were merged and validated.
 public struct BridgeConfiguration: Sendable, Equatable {
     public struct MQTT: Sendable, Equatable {
+        public init() {}
+
         public var server = BrokerAddress(useTLS: false, host: "localhost", port: 1883)
         public var user = ""
         /// A secret: never logged, never published, masked by `check-config`.
@@ -17,6 +19,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
     }
 
     public struct HomeAssistantOptions: Sendable, Equatable {
+        public init() {}
+
         public enum Style: String, Sendable { case device, entity }
         public var enabled = true
         public var discoveryPrefix = "homeassistant"
@@ -25,7 +29,11 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var mergeWithNativeDevices = false
     }
 
+    /// Finding TVs (the file's `discovery` section): SSDP search and announcements, the network
+    /// scan. Not Home Assistant discovery, which `homeAssistant` configures.
     public struct Discovery: Sendable, Equatable {
+        public init() {}
+
         public var ssdp = true
         public var ssdpAddress = HostPort(host: "239.255.255.250", port: 1900)
         /// Interfaces to search and listen on (names or IPv4 addresses); empty = the default route's.
@@ -37,16 +45,22 @@ public struct BridgeConfiguration: Sendable, Equatable {
     }
 
     public struct WakeOnLAN: Sendable, Equatable {
+        public init() {}
+
         public var targets = [HostPort(host: "255.255.255.255", port: 9)]
         public var repeatCount = 3
     }
 
     public struct Roku: Sendable, Equatable {
+        public init() {}
+
         public enum ECP2: String, Sendable { case auto, off }
         public var ecp2 = ECP2.auto
     }
 
     public struct Samsung: Sendable, Equatable {
+        public init() {}
+
         /// The name shown on the TV's approval prompt; a Samsung token is bound to it, so it never changes.
         public var clientName = "tv2mqtt"
         /// App name → app id, for TVs that no longer list their installed apps.
@@ -102,6 +116,10 @@ public struct BrokerAddress: Sendable, Equatable, CustomStringConvertible {
     public var host: String
     public var port: UInt16
 
+    public init(useTLS: Bool, host: String, port: UInt16) {
+        (self.useTLS, self.host, self.port) = (useTLS, host, port)
+    }
+
     public var description: String {
         let bracketed = host.contains(":") ? "[\(host)]" : host
         return "\(useTLS ? "mqtts" : "mqtt")://\(bracketed):\(port)"
@@ -113,6 +131,8 @@ public struct HostPort: Sendable, Equatable, CustomStringConvertible {
     public var host: String
     public var port: UInt16
 
+    public init(host: String, port: UInt16) { (self.host, self.port) = (host, port) }
+
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
@@ -120,6 +140,8 @@ public struct HostPort: Sendable, Equatable, CustomStringConvertible {
 public struct CIDR: Sendable, Equatable, CustomStringConvertible {
     public var network: UInt32
     public var prefixLength: Int
+
+    public init(network: UInt32, prefixLength: Int) { (self.network, self.prefixLength) = (network, prefixLength) }
 
     public var description: String {
         "\(network >> 24).\(network >> 16 & 0xFF).\(network >> 8 & 0xFF).\(network & 0xFF)/\(prefixLength)"

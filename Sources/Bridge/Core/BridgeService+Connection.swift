@@ -42,7 +42,7 @@ extension BridgeService {
         await publishInfo()
         await publishTVList()
         await publisher.republish([.bridge])
-        await discovery.republishAll()
+        await homeAssistantDiscovery.republishAll()
         await publisher.republish([.availability, .state])
     }
 
@@ -51,7 +51,7 @@ extension BridgeService {
     private func sweepStaleConfigs() async {
         let prefix = configuration.homeAssistant.discoveryPrefix
         let filters = ["\(prefix)/device/+/config", "\(prefix)/+/+/+/config"]
-        sweep.begin(settings: discovery.settings)
+        sweep.begin(settings: homeAssistantDiscovery.settings)
         do {
             try await client.subscribe(filters.map { MQTTSubscription(filter: $0, qos: .atMostOnce) })
             try? await Task.sleep(for: .seconds(2))  // retained messages arrive right after SUBACK
@@ -60,7 +60,7 @@ extension BridgeService {
             context.logger.warning("cannot look for stale discovery configs: \(error)")
         }
         let owned = sweep.end()
-        let desired = await discovery.desiredTopics()
+        let desired = await homeAssistantDiscovery.desiredTopics()
         let stale = owned.subtracting(desired).sorted()
         if !stale.isEmpty { context.logger.info("clearing \(stale.count) stale discovery configs of an earlier run") }
         for topic in stale { _ = await context.publisher.publishRetained(topic, []) }
@@ -72,7 +72,7 @@ extension BridgeService {
         let delay = Duration.milliseconds(Int.random(in: 1000...5000))
         context.logger.info("Home Assistant is online; republishing discovery in \(delay)")
         try? await Task.sleep(for: delay)
-        await discovery.republishAll()
+        await homeAssistantDiscovery.republishAll()
         await context.publisher.republish([.availability, .state], force: true)
     }
 }

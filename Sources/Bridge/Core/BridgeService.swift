@@ -13,7 +13,7 @@ public final class BridgeService: Sendable {
     let context: BridgeContext
     let client: MQTTClient
     let registry: TVRegistry
-    let discovery: DiscoveryPublisher
+    let homeAssistantDiscovery: HomeAssistantDiscoveryPublisher
     let finder: TVFinder
     let startedAt = wallClockSeconds()
     let stateDirectory: String
@@ -50,13 +50,14 @@ public final class BridgeService: Sendable {
             style: configuration.homeAssistant.style == .device ? .device : .entity,
             mergeWithNativeDevices: configuration.homeAssistant.mergeWithNativeDevices,
             version: TV2MQTTVersion.current, originURL: TV2MQTTVersion.url)
-        discovery = DiscoveryPublisher(
+        // Two labels: finding TVs (SSDP, scan) is not Home Assistant discovery.
+        homeAssistantDiscovery = HomeAssistantDiscoveryPublisher(
             settings: settings, enabled: configuration.homeAssistant.enabled, publisher: publisher,
-            logger: logger.labeled("discovery"))
-        finder = TVFinder(configuration: configuration, registry: registry, logger: logger.labeled("discovery"))
+            logger: logger.labeled("homeassistant"))
+        finder = TVFinder(configuration: configuration, registry: registry, logger: logger.labeled("search"))
     }
 
-    static func mqttConfiguration(_ configuration: BridgeConfiguration) -> MQTTClientConfiguration {
+    public static func mqttConfiguration(_ configuration: BridgeConfiguration) -> MQTTClientConfiguration {
         let mqtt = configuration.mqtt
         var tls: TLSConfiguration?
         if mqtt.server.useTLS {
@@ -82,8 +83,8 @@ public final class BridgeService: Sendable {
         context.logger.info(
             "tv2mqtt \(TV2MQTTVersion.current) starting",
             [("broker", configuration.mqtt.server.description), ("state_dir", stateDirectory)])
-        await registry.setOnChange { [discovery, context] id, description in
-            await discovery.update(id, description)
+        await registry.setOnChange { [homeAssistantDiscovery, context] id, description in
+            await homeAssistantDiscovery.update(id, description)
             // Coalesced by `refreshInfoPeriodically` (one publish per 200 ms burst): published
             // here directly, a fleet of N TVs found at once sent N ever-longer lists (O(N²)
             // bytes, ~2,000 QoS 1 lists of up to 200 KB for 1,000 TVs, 844 MB peak RSS).

@@ -27,7 +27,7 @@ public enum CommandParser {
     public static let maxRepeat = 20
     public static let maxTextLength = 255
     static let jsonKeys = ["power", "input", "app", "launch", "volume", "mute", "key", "repeat", "text", "transaction"]
-    static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch"]
+    public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch"]
     static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
 
     public static func parse(property: String?, payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {

@@ -7,7 +7,7 @@ import TVModel
 /// Finds TVs (SPEC §6): the configured ones, SSDP searches every `search_interval`, NOTIFY
 /// announcements as they come, and an optional TCP probe of configured networks. Every
 /// address found goes to the registry, which probes it once for the TV's identity.
-final class TVFinder: Sendable {
+public final class TVFinder: Sendable {
     let configuration: BridgeConfiguration
     let registry: TVRegistry
     let logger: Logger
@@ -16,7 +16,7 @@ final class TVFinder: Sendable {
     /// A `discover` request is running: one at a time (each is a full search and scan).
     private let discovering = Atomic(false)
 
-    static let targets: [String: TVKind] = [
+    public static let targets: [String: TVKind] = [
         "roku:ecp": .roku, "urn:samsung.com:device:RemoteControlReceiver:1": .samsung,
     ]
     /// How many scan probes run at once, and how long each waits for a TCP answer.

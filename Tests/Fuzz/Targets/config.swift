@@ -1,18 +1,24 @@
 // The configuration file: ConfigurationLoader.load reading the fuzzed bytes as the file named
 // by --config (JSON parse with the loader's limits, then BridgeConfiguration.decode).
 
+import Bridge
 import Wire
 
-@testable import Bridge
+@testable import ConfigurationLoading
+
+/// Only `--config`: the loader reads flag values, not a command line.
+private struct ConfigFlag: FlagValues {
+    func has(_ name: String) -> Bool { name == "config" }
+    func value(_ name: String) -> String? { name == "config" ? "fuzz.json" : nil }
+    func values(_ name: String) -> [String] { value(name).map { [$0] } ?? [] }
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
-    var arguments = ParsedArguments()
-    arguments.flags["config"] = ["fuzz.json"]
     let configuration: BridgeConfiguration
     do throws(ConfigError) {
-        configuration = try ConfigurationLoader.load(arguments: arguments, environment: [:]) { _ in input.bytes }
+        configuration = try ConfigurationLoader.load(arguments: ConfigFlag(), environment: [:]) { _ in input.bytes }
     } catch {
         return 0
     }

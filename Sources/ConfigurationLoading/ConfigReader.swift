@@ -1,3 +1,4 @@
+import Bridge
 import Wire
 
 /// Typed, validated access to the merged configuration tree. Every error names where the

@@ -1,3 +1,5 @@
+import Bridge
+import ConfigurationLoading
 import Drivers
 import Support
 import TVModel
@@ -60,11 +62,8 @@ enum SendCommand {
             } else {
                 // Not a known TV: an address, written like `--tv`: [roku:|samsung:]HOST[:PORT].
                 let address = try ConfigurationLoader.parseTVFlag(target)
-                let host = address["host"]?.stringValue ?? target
-                let kind = address["kind"]?.stringValue.flatMap(TVKind.init(rawValue:))
-                let port = address["port"]?.intValue.flatMap(UInt16.init(exactly:))
                 do {
-                    description = try await factory.probe(host: host, kind: kind, port: port)
+                    description = try await factory.probe(host: address.host, kind: address.kind, port: address.port)
                 } catch {
                     printError(
                         "\(target): not a known TV id or name, and no TV answered at that address (\(error))")

@@ -1,7 +1,9 @@
+import BridgeCommandLine
 import TestSupport
 import Testing
 
 @testable import Bridge
+@testable import ConfigurationLoading
 
 /// Issue 13, item 12: ids that would collide with the bridge's own topics, and credentials in
 /// the broker URL.

@@ -1,8 +1,10 @@
+import BridgeCommandLine
 import TestSupport
 import Testing
 import Wire
 
 @testable import Bridge
+@testable import ConfigurationLoading
 
 /// Loads a configuration from in-memory sources.
 func loadConfig(

@@ -1,3 +1,5 @@
+import Bridge
+import ConfigurationLoading
 import Glibc
 import Support
 import Wire

@@ -1,3 +1,5 @@
+import Bridge
+import ConfigurationLoading
 import Drivers
 import Support
 import TVModel

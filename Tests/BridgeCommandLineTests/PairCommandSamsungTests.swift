@@ -6,6 +6,7 @@ import TVSimulators
 import Testing
 
 @testable import Bridge
+@testable import BridgeCommandLine
 
 @Suite("tv2mqtt pair with a simulated Samsung TV")
 struct PairCommandSamsungTests {

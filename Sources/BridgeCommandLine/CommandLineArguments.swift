@@ -1,3 +1,5 @@
+import ConfigurationLoading
+
 /// One flag a command accepts.
 public struct FlagSpec: Sendable {
     public let name: String
@@ -15,7 +17,7 @@ public struct FlagSpec: Sendable {
 }
 
 /// The flags and positional arguments of one command line, parsed against the command's specs.
-public struct ParsedArguments: Sendable, Equatable {
+public struct ParsedArguments: Sendable, Equatable, FlagValues {
     /// Flag name (without dashes) → its values in order (empty strings for switches).
     public var flags: [String: [String]] = [:]
     public var positionals: [String] = []

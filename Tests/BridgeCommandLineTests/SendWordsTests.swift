@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Bridge
+@testable import BridgeCommandLine
 
 /// How `tv2mqtt send` reads its words as [TV] COMMAND [ARG] (issue 19; the rule `send --help`
 /// and the README state).

@@ -1,3 +1,4 @@
+import Bridge
 import TVModel
 import Wire
 

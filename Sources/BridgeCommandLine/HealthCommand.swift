@@ -1,4 +1,6 @@
+import Bridge
 import Clients
+import ConfigurationLoading
 import Support
 import Wire
 

@@ -1,3 +1,6 @@
+import Bridge
+import ConfigurationLoading
+
 /// `tv2mqtt check-config`: validates and prints the effective configuration, secrets masked.
 enum CheckConfigCommand {
     static func main(_ arguments: [String], environment: [String: String]) throws(ConfigError) -> Int32 {

@@ -1,3 +1,4 @@
+import Bridge
 import Drivers
 import Support
 import TVModel

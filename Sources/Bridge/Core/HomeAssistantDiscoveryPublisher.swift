@@ -6,7 +6,7 @@ import TVModel
 /// Keeps Home Assistant's discovery configs in step with the known TVs (SPEC §5): a config
 /// is published when it changes, cleared when its TV is removed, and all of them are
 /// regenerated and sent again after a reconnect or Home Assistant's birth message.
-actor DiscoveryPublisher {
+actor HomeAssistantDiscoveryPublisher {
     let settings: DiscoverySettings
     let enabled: Bool
     let publisher: BridgePublisher

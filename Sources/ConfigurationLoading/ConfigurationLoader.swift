@@ -1,32 +1,10 @@
+import Bridge
 import TVModel
 import Wire
 
 /// Builds the effective configuration from its sources, in precedence order:
 /// flags > environment > file > defaults (SPEC §2).
 public enum ConfigurationLoader {
-    /// The flags of `tv2mqtt run` that map onto configuration keys.
-    public static let runFlags: [FlagSpec] = [
-        FlagSpec("config", value: "FILE", help: "configuration file (JSON); also TV2MQTT_CONFIG"),
-        FlagSpec("mqtt-server", value: "URL", help: "broker: mqtt://host[:1883] or mqtts://host[:8883]"),
-        FlagSpec("mqtt-user", value: "USER", help: "broker user name"),
-        FlagSpec("mqtt-password-file", value: "FILE", help: "file holding the broker password"),
-        FlagSpec("mqtt-client-id", value: "ID", help: "MQTT client id (unique per instance; default tv2mqtt)"),
-        FlagSpec("base-topic", value: "TOPIC", help: "base MQTT topic (default tv2mqtt)"),
-        FlagSpec("discovery-prefix", value: "TOPIC", help: "Home Assistant discovery prefix (default homeassistant)"),
-        FlagSpec("state-dir", value: "DIR", help: "state directory (default /var/lib/tv2mqtt)"),
-        FlagSpec("log-level", value: "LEVEL", help: "trace, debug, info, warning or error"),
-        FlagSpec("log-format", value: "FORMAT", help: "text or json"),
-        FlagSpec(
-            "tv", value: "[roku:|samsung:]HOST[:PORT]", repeatable: true, help: "a TV to add to the configured ones"),
-        FlagSpec("no-ssdp", help: "do not search for TVs with SSDP"),
-        FlagSpec("ssdp-address", value: "HOST:PORT", help: "SSDP address (default 239.255.255.250:1900)"),
-        FlagSpec("scan", value: "CIDR", repeatable: true, help: "probe this IPv4 network for TVs"),
-        FlagSpec(
-            "wol-target", value: "HOST:PORT", repeatable: true,
-            help: "Wake-on-LAN destination (default 255.255.255.255:9)"),
-        FlagSpec("poll-interval", value: "SECONDS", help: "seconds between state polls (default 10)"),
-    ]
-
     /// Environment variable → configuration key path.
     static let environmentKeys: [(String, [String])] = [
         ("TV2MQTT_MQTT_SERVER", ["mqtt", "server"]),
@@ -39,11 +17,11 @@ public enum ConfigurationLoader {
 
     /// Loads the configuration.
     /// - Parameters:
-    ///   - arguments: parsed `run` flags (the other commands reuse the same flags).
+    ///   - arguments: the values of `run`'s flags (the other commands reuse the same flags).
     ///   - environment: the process environment.
     ///   - readFile: reads a file's bytes (injected so tests need no files).
     public static func load(
-        arguments: ParsedArguments, environment: [String: String], readFile: (String) throws -> [UInt8]
+        arguments: some FlagValues, environment: [String: String], readFile: (String) throws -> [UInt8]
     ) throws(ConfigError) -> BridgeConfiguration {
         var tree = ConfigTree()
         if let path = arguments.value("config") ?? environment["TV2MQTT_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -72,7 +50,7 @@ public enum ConfigurationLoader {
     }
 
     private static func applyFlags(
-        _ arguments: ParsedArguments, to tree: inout ConfigTree, readFile: (String) throws -> [UInt8]
+        _ arguments: some FlagValues, to tree: inout ConfigTree, readFile: (String) throws -> [UInt8]
     ) throws(ConfigError) {
         let simple: [(String, [String])] = [
             ("mqtt-server", ["mqtt", "server"]), ("mqtt-user", ["mqtt", "user"]),
@@ -111,29 +89,29 @@ public enum ConfigurationLoader {
             )
         }
         for text in arguments.values("tv") {
-            tree.append(["tvs"], try parseTVFlag(text), origin: "--tv")
+            tree.append(["tvs"], try parseTVFlag(text).configurationEntry, origin: "--tv")
         }
     }
 
     /// `--tv [roku:|samsung:]HOST[:PORT]`.
-    static func parseTVFlag(_ text: String) throws(ConfigError) -> JSONValue {
+    public static func parseTVFlag(_ text: String) throws(ConfigError) -> TVAddress {
         var rest = Substring(text)
-        var members: [String: JSONValue] = [:]
-        for kind in TVKind.allCases where rest.hasPrefix("\(kind.rawValue):") {
-            members["kind"] = .string(kind.rawValue)
-            rest = rest.dropFirst(kind.rawValue.count + 1)
+        var kind: TVKind?
+        for candidate in TVKind.allCases where rest.hasPrefix("\(candidate.rawValue):") {
+            kind = candidate
+            rest = rest.dropFirst(candidate.rawValue.count + 1)
         }
         var host = String(rest)
+        var port: UInt16?
         if let colon = rest.lastIndex(of: ":"), rest.filter({ $0 == ":" }).count == 1 {
-            guard let port = UInt16(rest[rest.index(after: colon)...]), port != 0 else {
+            guard let number = UInt16(rest[rest.index(after: colon)...]), number != 0 else {
                 throw ConfigError("--tv: bad port in '\(text)'")
             }
             host = String(rest[..<colon])
-            members["port"] = .integer(Int64(port))
+            port = number
         }
         guard !host.isEmpty else { throw ConfigError("--tv: expected [roku:|samsung:]HOST[:PORT], got '\(text)'") }
-        members["host"] = .string(host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host)
-        return .object(members)
+        return TVAddress(kind: kind, host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port)
     }
 }
 

@@ -1,0 +1,40 @@
+import TVModel
+import Testing
+
+@testable import ConfigurationLoading
+
+/// `[roku:|samsung:]HOST[:PORT]` (`--tv`, and `send`'s TV given by address) read into a
+/// `TVAddress`, and what a `--tv` adds to the configuration tree.
+@Suite("TV addresses on the command line")
+struct TVAddressTests {
+    @Test(
+        "kind, host and port are read; an IPv6 address loses its brackets",
+        arguments: [
+            ("127.0.0.4", TVAddress(host: "127.0.0.4")),
+            ("roku:127.0.0.2", TVAddress(kind: .roku, host: "127.0.0.2")),
+            ("samsung:127.0.0.3:8001", TVAddress(kind: .samsung, host: "127.0.0.3", port: 8001)),
+            ("tv.local:8060", TVAddress(host: "tv.local", port: 8060)),
+            ("samsung:[::1]", TVAddress(kind: .samsung, host: "::1")),
+        ])
+    func parsed(text: String, expected: TVAddress) throws {
+        #expect(try ConfigurationLoader.parseTVFlag(text) == expected)
+    }
+
+    @Test("a bad port or an empty host is refused, naming the flag")
+    func refused() {
+        #expect(throws: ConfigError("--tv: bad port in 'roku:127.0.0.2:0'")) {
+            try ConfigurationLoader.parseTVFlag("roku:127.0.0.2:0")
+        }
+        #expect(throws: ConfigError("--tv: expected [roku:|samsung:]HOST[:PORT], got 'samsung:'")) {
+            try ConfigurationLoader.parseTVFlag("samsung:")
+        }
+    }
+
+    @Test("as a tvs entry: only the parts given")
+    func configurationEntry() {
+        #expect(TVAddress(host: "127.0.0.4").configurationEntry == .object(["host": .string("127.0.0.4")]))
+        #expect(
+            TVAddress(kind: .samsung, host: "::1", port: 8001).configurationEntry
+                == .object(["host": .string("::1"), "kind": .string("samsung"), "port": .integer(8001)]))
+    }
+}
