@@ -30,7 +30,9 @@ import Wire
             let woke = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
             #expect(woke?["mac"] == .string(sim.wifiMAC))
             #expect(woke?["tv"] == .string(sim.serial))
-            #expect(sim.state.power == .on)
+            // The log entry comes first, the power change right after it.
+            let on = await eventually { sim.state.power == .on }
+            #expect(on)
             let info = try await client.xml("/query/device-info")
             #expect(info.childText("power-mode") == "PowerOn")
         }

@@ -29,7 +29,9 @@ import Wire
             let woke = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
             #expect(woke?["mac"] == .string(sim.wifiMAC))
             #expect(woke?["tv"] == .string(sim.name))
-            #expect(sim.state.power == .on)
+            // The log entry comes first, the power change right after it.
+            let on = await eventually { sim.state.power == .on }
+            #expect(on)
             let info = try JSONParser.parse(try await client.get("/api/v2/").body)
             #expect(info["device"]?["PowerState"] == "on")
             let channel = try await RemoteChannel.open(sim)
@@ -48,7 +50,9 @@ import Wire
             try await WakeOnLANSender.wake([MACAddress(sim.wifiMAC)!], targets: [target], repeatCount: 1)
             let woke = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
             #expect(woke != nil)
-            #expect(sim.state.power == .on)
+            // The log entry comes first, the power change right after it.
+            let on = await eventually { sim.state.power == .on }
+            #expect(on)
         }
     }
 
