@@ -29,11 +29,13 @@ struct RokuRig {
     }
 }
 
-/// Settings for tests: short timeouts, Wake-on-LAN only to loopback.
+/// Settings for tests: Wake-on-LAN only to loopback; deadlines no shorter than the defaults, as
+/// a whole suite on two cores can hold a simulated TV's answer up for a second or two (every
+/// probe timed out at 2 s in several full runs); a test about a timeout sets its own.
 func testSettings(wolPort: UInt16? = nil) -> DriverSettings {
     DriverSettings(
         wolTargets: wolPort.map { [DriverSettings.WakeTarget(host: "127.0.0.1", port: $0)] } ?? [],
-        wolRepeat: 2, connectTimeout: .seconds(1), requestTimeout: .seconds(2), wakeWait: .seconds(3))
+        wolRepeat: 2, connectTimeout: .seconds(3), requestTimeout: .seconds(6), wakeWait: .seconds(3))
 }
 
 func withRokuRig(

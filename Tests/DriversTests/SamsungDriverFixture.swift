@@ -89,14 +89,15 @@ final class EventCollector: Sendable {
     }
 }
 
-/// Settings for Samsung tests: short timeouts, Wake-on-LAN to `wolPort` on loopback only.
+/// Settings for Samsung tests: Wake-on-LAN to `wolPort` on loopback only; deadlines as in
+/// `testSettings` (no shorter than the defaults).
 func samsungTestSettings(wolHost: String = "127.0.0.3", wolPort: UInt16? = nil, apps: [String: String] = [:])
     -> DriverSettings
 {
     DriverSettings(
         wolTargets: wolPort.map { [DriverSettings.WakeTarget(host: wolHost, port: $0)] } ?? [], wolRepeat: 1,
-        samsungClientName: "tv2mqtt-test", samsungApps: apps, connectTimeout: .seconds(1),
-        requestTimeout: .seconds(2))
+        samsungClientName: "tv2mqtt-test", samsungApps: apps, connectTimeout: .seconds(3),
+        requestTimeout: .seconds(6))
 }
 
 func withSamsungRig(
