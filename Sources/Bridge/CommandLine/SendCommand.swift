@@ -93,8 +93,7 @@ enum SendCommand {
         _ = await driver.poll(full: true)  // learn apps, inputs and the power state first
         for command in commands {
             do {
-                try driver.validate(command)
-                try await driver.perform(command)
+                try await driver.execute(try driver.plan(command))
             } catch let error as CommandRejection {
                 printError(error.message)
                 return 1

@@ -73,11 +73,26 @@ actor TVController {
 
     nonisolated var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
-    /// Queues a command message; commands of one TV run one at a time, in arrival order.
-    /// Returns `false` when `commandQueueLimit` commands already wait (the job is dropped).
-    nonisolated func enqueue(_ job: CommandJob) -> Bool {
-        if case .dropped = commandSink.yield(job) { return false }
-        return true
+    /// A parsed command message for this TV: each command is planned (checked against the TV
+    /// and resolved, once) and the plans are queued; commands of one TV run one at a time, in
+    /// arrival order. A command the driver refuses, or a queue already holding
+    /// `commandQueueLimit` messages, fails the whole message with `command_failed` and
+    /// nothing of it is sent (SPEC §4, §10).
+    nonisolated func submit(_ commands: [TVCommand], origin: CommandOrigin) async {
+        var plans: [TVPlan] = []
+        for command in commands {
+            do {
+                plans.append(try driver.plan(command))
+            } catch {
+                await context.commandFailed(error.message, tv: id.rawValue, origin: origin)
+                return
+            }
+        }
+        if case .dropped = commandSink.yield(CommandJob(plans: plans, origin: origin)) {
+            await context.commandFailed(
+                "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later",
+                tv: id.rawValue, origin: origin)
+        }
     }
 
     /// Polls again soon (debounced), e.g. after a command.
@@ -138,36 +153,27 @@ actor TVController {
     private func execute(_ job: CommandJob) async {
         let waited = milliseconds(since: job.received)
         if waited > milliseconds(Self.commandExpiry) {
-            await reportFailure(
+            await context.commandFailed(
                 "expired: the command waited \(waited) ms behind earlier ones for this TV; commands older than \(milliseconds(Self.commandExpiry)) ms are dropped, not sent late",
-                command: job.commands.first, job: job)
+                tv: id.rawValue, origin: job.origin, command: job.plans.first?.command)
             return
         }
-        for command in job.commands {
+        for plan in job.plans {
             let started = ContinuousClock.now
             do {
-                try await driver.perform(command)
+                try await driver.execute(plan)
                 context.logger.debug(
                     "command done",
-                    [("tv", id.rawValue), ("command", command.name), ("ms", "\(milliseconds(since: started))")])
+                    [("tv", id.rawValue), ("command", plan.command.name), ("ms", "\(milliseconds(since: started))")])
             } catch {
-                await reportFailure(error.message, command: command, job: job)
+                await context.commandFailed(error.message, tv: id.rawValue, origin: job.origin, command: plan.command)
                 requestRefresh()
                 return
             }
         }
         requestRefresh()
-        if let transaction = job.transaction {
+        if let transaction = job.origin.transaction {
             await context.respond(context.topics.response(id), ok: true, transaction: transaction)
-        }
-    }
-
-    func reportFailure(_ message: String, command: TVCommand?, job: CommandJob) async {
-        var data: [String: JSONValue] = ["topic": .string(job.topic)]
-        if let command { data["command"] = .string(command.name) }
-        await context.emit(BridgeEvent(.commandFailed, tv: id.rawValue, message: message, data: data))
-        if let transaction = job.transaction {
-            await context.respond(context.topics.response(id), ok: false, error: message, transaction: transaction)
         }
     }
 
