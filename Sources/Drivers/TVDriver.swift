@@ -64,6 +64,15 @@ public protocol TVDriver: AnyObject, Sendable {
     /// Carries out a plan this driver made.
     func execute(_ plan: TVPlan) async throws(DriverError)
 
+    /// Whether an app id seen in front belongs on the app list: false for what the TV never
+    /// lists (a Roku's inputs and home screen). One that belongs there but is missing makes
+    /// the bridge read the list again.
+    func appListShouldContain(_ appID: String) -> Bool
+
+    /// What the user reads when the TV turns to limited remote control (`limited_mode`):
+    /// what it means and where on the TV to change it.
+    var limitedModeMessage: String { get }
+
     /// Pushed state and notable happenings. One consumer (the TV's poller).
     var events: AsyncStream<DriverEvent> { get }
 
@@ -107,6 +116,10 @@ extension TVDriver {
     }
 
     public var reconcileInterval: Duration? { nil }
+
+    public func appListShouldContain(_ appID: String) -> Bool { true }
+
+    public var limitedModeMessage: String { "the TV refuses remote control (limited mode)" }
 
     /// No secret to check (Roku: ECP has none): the identity the device reports is all there is.
     public func provesIdentity(at host: String) async -> Bool { true }

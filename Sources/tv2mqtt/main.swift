@@ -1,4 +1,5 @@
 import Bridge
+import Drivers
 import Glibc
 import Support
 

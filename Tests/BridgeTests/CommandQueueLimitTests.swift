@@ -31,7 +31,7 @@ struct CommandQueueLimitTests {
         try await withBridgeFixture { fixture in
             let driver = try await fixture.startRecordingTV()
             try await hang(driver, fixture)
-            let sent = TVController.commandQueueLimit + 8
+            let sent = TVAgent.commandQueueLimit + 8
             for _ in 0..<sent { try await fixture.publish("tv2mqtt/roku_sample1/set/key", "VolumeUp") }
             let refusedEight = await waitUntil(timeout: .seconds(20)) {
                 await failures(fixture).count { $0.contains("queue of this TV is full") } >= 8
@@ -41,7 +41,7 @@ struct CommandQueueLimitTests {
             // Every one that was queued runs now, or has expired if the test machine was slow.
             let settled = await waitUntil(timeout: .seconds(20)) {
                 let expired = await failures(fixture).count { $0.hasPrefix("expired") }
-                return driver.performed.count - 1 + expired == TVController.commandQueueLimit
+                return driver.performed.count - 1 + expired == TVAgent.commandQueueLimit
             }
             #expect(settled, "performed \(driver.performed.count - 1) of the queued commands")
             let full = await failures(fixture).count { $0.contains("queue of this TV is full") }
@@ -57,7 +57,7 @@ struct CommandQueueLimitTests {
             try await fixture.publish("tv2mqtt/roku_sample1/set", #"{"key":"VolumeUp","transaction":"late"}"#)
             try await fixture.publish("tv2mqtt/roku_sample1/set/app", "Netflix")
             try await fixture.publish("tv2mqtt/roku_sample1/set/key", "VolumeUp")
-            try await Task.sleep(for: TVController.commandExpiry + .milliseconds(500))
+            try await Task.sleep(for: TVAgent.commandExpiry + .milliseconds(500))
             driver.release()
             let allExpired = await waitUntil(timeout: .seconds(20)) {
                 await failures(fixture).count { $0.hasPrefix("expired") } == 3

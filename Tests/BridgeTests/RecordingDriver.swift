@@ -107,7 +107,7 @@ final class RecordingFactory: DriverFactory {
         return description
     }
 
-    func makeDriver(for description: TVDescription, persisted: PersistedTV?) -> any TVDriver {
+    func makeDriver(for description: TVDescription, secrets: TVSecrets) -> any TVDriver {
         let driver = RecordingDriver(description: description, snapshot: initialSnapshot)
         made.withLock { $0[description.identity.id] = driver }
         return driver

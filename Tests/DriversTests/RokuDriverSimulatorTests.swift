@@ -46,7 +46,7 @@ struct RokuDriverSimulatorTests {
             #expect(snapshot.reachable && snapshot.power == true && snapshot.powerMode == "PowerOn")
             #expect(snapshot.app == "Roku" && snapshot.appID == nil)
             #expect(snapshot.mediaState == .idle)
-            #expect(snapshot.limitedMode == false && snapshot.controlPath == "ecp")
+            #expect(snapshot.limitedMode == false && snapshot.controlPath == .ecp)
 
             try rig.set(["app": "12"])
             snapshot = await rig.driver.poll(full: false)

@@ -1,3 +1,4 @@
+import Drivers
 import Glibc
 import Support
 import Wire

@@ -88,7 +88,7 @@ enum SendCommand {
                 description = found
             }
         }
-        let driver = factory.makeDriver(for: description, persisted: persisted)
+        let driver = factory.makeDriver(for: description, secrets: persisted?.secrets ?? TVSecrets())
         defer { Task { await driver.shutdown() } }
         _ = await driver.poll(full: true)  // learn apps, inputs and the power state first
         for command in commands {

@@ -58,6 +58,6 @@ struct CommandOrigin: Sendable {
 struct CommandJob: Sendable {
     let plans: [TVPlan]
     let origin: CommandOrigin
-    /// When it arrived: a job older than `TVController.commandExpiry` is not run.
+    /// When it arrived: a job older than `TVAgent.commandExpiry` is not run.
     var received = ContinuousClock.now
 }

@@ -29,7 +29,7 @@ extension BridgeService {
     }
 
     /// A command's path (SPEC §4): routed here, parsed (`CommandParser`), then handed to its
-    /// TV's controller, which plans it with the driver (the one check against the TV) and
+    /// TV's agent, which plans it with the driver (the one check against the TV) and
     /// queues the plan for its command worker, which executes it. Anything wrong becomes a
     /// `command_failed` event (and a response when a transaction was given) and nothing is sent.
     func handleCommand(tv: String, property: String?, message: MQTTMessage) async {
@@ -43,7 +43,7 @@ extension BridgeService {
             await context.commandFailed(Self.retainedRefusal("command"), tv: tv, origin: unparsed)
             return
         }
-        guard let id = TVID(tv), let controller = await registry.controller(id) else {
+        guard let id = TVID(tv), let agent = await registry.agent(id) else {
             await context.commandFailed(
                 "unknown TV '\(CommandParser.printable(tv))' (known: \(await registry.ids.map(\.rawValue).joined(separator: ", ")))",
                 tv: tv, origin: unparsed)
@@ -58,6 +58,6 @@ extension BridgeService {
             return
         }
         let origin = CommandOrigin(topic: message.topic, property: property, transaction: parsed.transaction)
-        await controller.submit(parsed.commands, origin: origin)
+        await agent.submit(parsed.commands, origin: origin)
     }
 }

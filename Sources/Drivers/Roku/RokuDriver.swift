@@ -51,6 +51,13 @@ public final class RokuDriver: TVDriver {
         state.withLock { RokuCommandPlanner(capabilities: $0.description.capabilities, apps: $0.apps) }
     }
 
+    /// Inputs (`tvinput.*`) and the home screen are never on `/query/apps`.
+    public func appListShouldContain(_ appID: String) -> Bool {
+        !appID.hasPrefix("tvinput") && appID != RokuActiveApp.homeID
+    }
+
+    public var limitedModeMessage: String { RokuECP.limitedModeMessage }
+
     public func updateHost(_ host: String) async {
         state.withLock { $0.description.identity.host = host }
         await ecp.http.updateHost(host)
@@ -80,7 +87,7 @@ public final class RokuDriver: TVDriver {
         if full || !state.withLock({ $0.appsLoaded }) { await refreshApps() }
         var snapshot = TVSnapshot(
             reachable: true, power: info.isPoweredOn, powerMode: info.powerMode,
-            controlPath: session == nil ? "ecp" : "ecp-2")
+            controlPath: session == nil ? .ecp : .ecp2)
         if info.isPoweredOn { await readForeground(into: &snapshot, session: session) }
         if session != nil { await checkLimitedMode() }
         let (polled, sessionNow) = state.withLock { state in

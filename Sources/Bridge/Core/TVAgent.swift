@@ -4,9 +4,10 @@ import Synchronization
 import TVModel
 import Wire
 
-/// Runs one TV: polls it, carries out its commands in order, and publishes its
-/// availability and state when they change.
-actor TVController {
+/// The bridge's agent for one TV: its poller and its command queue. It polls the TV,
+/// plans each command it is given and carries the plans out in order, and publishes the
+/// TV's availability and state when they change.
+actor TVAgent {
     nonisolated let id: TVID
     nonisolated let driver: any TVDriver
     let context: BridgeContext
@@ -206,12 +207,9 @@ actor TVController {
                 context.topics.state(id), document.serializedBytes(), category: .state)
         }
         if new.limitedMode == true && previous.limitedMode != true {
-            await context.emit(BridgeEvent(.limitedMode, tv: id.rawValue, message: Self.limitedModeMessage))
+            await context.emit(BridgeEvent(.limitedMode, tv: id.rawValue, message: driver.limitedModeMessage))
         }
     }
-
-    static let limitedModeMessage =
-        "the Roku refuses remote control (Limited mode): on the TV open Settings › System › Advanced system settings › Control by mobile apps › Network access and choose Enabled"
 
     private func handle(_ event: DriverEvent) async {
         switch event {
@@ -261,7 +259,7 @@ actor TVController {
 
     private func appIsUnknown(_ snapshot: TVSnapshot) -> Bool {
         guard let appID = snapshot.appID, !description.apps.isEmpty else { return false }
-        return !description.apps.contains { $0.id == appID } && !appID.hasPrefix("tvinput") && appID != "562859"
+        return !description.apps.contains { $0.id == appID } && driver.appListShouldContain(appID)
     }
 }
 
