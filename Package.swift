@@ -37,7 +37,8 @@ let package = Package(
         // The shared TV vocabulary: ids, identities, snapshots, commands, capabilities.
         .target(name: "TVModel", swiftSettings: strict),
         // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
-        .target(name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
+        .target(
+            name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
         .target(name: "HomeAssistant", dependencies: ["TVModel", "Wire"], swiftSettings: strict),
         // The running bridge: registry, pollers, publishers, router, persistence, service, and the
@@ -64,8 +65,10 @@ let package = Package(
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
 
         .executableTarget(
-            name: "tv2mqtt", dependencies: ["BridgeCommandLine", "Bridge", "Support"], swiftSettings: strict),
-        .executableTarget(name: "tvsim", dependencies: ["TVSimulators", "Net", "Wire", "Support"], swiftSettings: strict),
+            name: "tv2mqtt", dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "Support"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "tvsim", dependencies: ["TVSimulators", "Net", "Wire", "Support"], swiftSettings: strict),
         .executableTarget(
             name: "tvbench",
             dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "TVModel", "Net", "Wire", "Support"],
@@ -82,7 +85,8 @@ let package = Package(
         .testTarget(
             name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel", "Wire", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
+        .testTarget(
+            name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(
             name: "ConfigurationLoadingTests",

@@ -76,8 +76,8 @@ enum DiscoverCommand {
                     try? await discoverer.search(count: rounds, mx: max(1, min(5, Int(seconds) - 1))) {
                         sighting in
                         let kind = TVFinder.targets[sighting.target]
-                        // A Roku's LOCATION names its ECP port; Samsung's names another service.
-                        await candidates.add(sighting.address, kind, kind == .roku ? sighting.location.port : nil)
+                        let port = kind?.ssdpLocationIsControlPort == true ? sighting.location.port : nil
+                        await candidates.add(sighting.address, kind, port)
                     }
                 }
             }

@@ -43,7 +43,7 @@ enum OnlyTV {
         kind: TVKind?, seconds: Double, known: [PersistedTV], configuration: BridgeConfiguration,
         factory: any DriverFactory, logger: Logger, usage: String
     ) async -> Result<Choice, Refusal> {
-        let what = kind.map { "\($0 == .samsung ? "Samsung" : "Roku") TV" } ?? "TV"
+        let what = kind.map { "\($0.defaultManufacturer) TV" } ?? "TV"
         let knownOfKind = known.filter { kind == nil || $0.identity.kind == kind }
         let directory = StateStore.resolveDirectory(configuration.stateDir)
         if knownOfKind.count == 1 { return .success(.known(knownOfKind[0])) }

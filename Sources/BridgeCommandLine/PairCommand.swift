@@ -62,7 +62,7 @@ enum PairCommand {
             return 1
         }
         let existing = state.tvs.first { $0.identity.id == description.identity.id }
-        let driver = factory.makeDriver(for: description, persisted: existing)
+        let driver = factory.makeDriver(for: description, secrets: existing?.secrets ?? TVSecrets())
         print("Asking \(description.identity.name) for permission: choose Allow on the TV…")
         let secrets = SecretCollector()
         let collecting = Task {

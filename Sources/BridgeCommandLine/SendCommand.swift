@@ -87,13 +87,12 @@ enum SendCommand {
                 description = found
             }
         }
-        let driver = factory.makeDriver(for: description, persisted: persisted)
+        let driver = factory.makeDriver(for: description, secrets: persisted?.secrets ?? TVSecrets())
         defer { Task { await driver.shutdown() } }
         _ = await driver.poll(full: true)  // learn apps, inputs and the power state first
         for command in commands {
             do {
-                try driver.validate(command)
-                try await driver.perform(command)
+                try await driver.execute(try driver.plan(command))
             } catch let error as CommandRejection {
                 printError(error.message)
                 return 1

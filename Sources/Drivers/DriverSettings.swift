@@ -17,11 +17,18 @@ public struct DriverSettings: Sendable {
         public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
     }
 
+    /// `roku.ecp2`: whether a Roku driver opens an ECP-2 session.
+    public enum RokuECP2: String, Sendable, Equatable {
+        /// Open an ECP-2 session where the Roku offers one.
+        case auto
+        /// HTTP ECP only.
+        case off
+    }
+
     public var wolTargets: [WakeTarget]
     /// Rounds of magic packets per target and MAC.
     public var wolRepeat: Int
-    /// `roku.ecp2`: `auto` (open an ECP-2 session where the Roku offers one) or `off` (HTTP ECP only).
-    public var rokuECP2: String
+    public var rokuECP2: RokuECP2
     /// `samsung.client_name`, for the Samsung driver.
     public var samsungClientName: String
     /// `samsung.apps`: app name → id.
@@ -35,7 +42,7 @@ public struct DriverSettings: Sendable {
 
     public init(
         wolTargets: [WakeTarget] = [WakeTarget(host: "255.255.255.255", port: 9)], wolRepeat: Int = 3,
-        rokuECP2: String = "auto", samsungClientName: String = "tv2mqtt",
+        rokuECP2: RokuECP2 = .auto, samsungClientName: String = "tv2mqtt",
         samsungApps: [String: String] = [:],
         connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(5),
         wakeWait: Duration = .seconds(4),

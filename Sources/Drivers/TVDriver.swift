@@ -43,6 +43,9 @@ public enum DriverEvent: Equatable, Sendable {
 
 /// One TV's protocol: state out, commands in. A driver owns its connections; the bridge owns
 /// the schedule (one poller and one command queue per TV).
+///
+/// A command's path: the bridge parses it, `plan` checks and resolves it once, the plan waits
+/// in the TV's queue, `execute` sends it.
 public protocol TVDriver: AnyObject, Sendable {
     var kind: TVKind { get }
 
@@ -53,12 +56,22 @@ public protocol TVDriver: AnyObject, Sendable {
     /// Never throws: a TV that does not answer gives a snapshot with `reachable == false`.
     func poll(full: Bool) async -> TVSnapshot
 
-    /// Checks a command against what this TV accepts (key allowlist, app names, inputs,
-    /// capabilities) before anything is sent.
-    func validate(_ command: TVCommand) throws(CommandRejection)
+    /// Checks a command against what this TV accepts (`TVCommand` limits, key allowlist, app
+    /// names, inputs, capabilities) and resolves it into what `execute` will send. Pure:
+    /// nothing is sent; the one check a command gets after parsing.
+    func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan
 
-    /// Carries out a validated command.
-    func perform(_ command: TVCommand) async throws(DriverError)
+    /// Carries out a plan this driver made.
+    func execute(_ plan: TVPlan) async throws(DriverError)
+
+    /// Whether an app id seen in front belongs on the app list: false for what the TV never
+    /// lists (a Roku's inputs and home screen). One that belongs there but is missing makes
+    /// the bridge read the list again.
+    func appListShouldContain(_ appID: String) -> Bool
+
+    /// What the user reads when the TV turns to limited remote control (`limited_mode`):
+    /// what it means and where on the TV to change it.
+    var limitedModeMessage: String { get }
 
     /// Pushed state and notable happenings. One consumer (the TV's poller).
     var events: AsyncStream<DriverEvent> { get }
@@ -90,7 +103,23 @@ public protocol TVDriver: AnyObject, Sendable {
 }
 
 extension TVDriver {
+    /// Plans and carries out one command at once, for a caller with no queue between the two
+    /// (`tv2mqtt send`, driver tests); a refused command is a `.rejected` error.
+    public func perform(_ command: TVCommand) async throws(DriverError) {
+        let plan: TVPlan
+        do {
+            plan = try self.plan(command)
+        } catch {
+            throw DriverError(.rejected, error.message)
+        }
+        try await execute(plan)
+    }
+
     public var reconcileInterval: Duration? { nil }
+
+    public func appListShouldContain(_ appID: String) -> Bool { true }
+
+    public var limitedModeMessage: String { "the TV refuses remote control (limited mode)" }
 
     /// No secret to check (Roku: ECP has none): the identity the device reports is all there is.
     public func provesIdentity(at host: String) async -> Bool { true }

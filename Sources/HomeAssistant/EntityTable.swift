@@ -86,7 +86,7 @@ public enum EntityTable {
         EntityDescription(
             key: "limited_mode", platform: .binarySensor, name: "Limited mode", category: .diagnostic,
             deviceClass: "problem", stateTopic: .tvState, reading: .onOff("limited_mode"),
-            applies: { capabilities, kind in kind == .roku && capabilities.limitedMode }),
+            applies: { capabilities, _ in capabilities.limitedMode }),
     ]
 
     /// The bridge device's entities (SPEC §5).

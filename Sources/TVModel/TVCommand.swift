@@ -1,7 +1,7 @@
 /// A validated command for one TV: what the command router produces from an MQTT message
 /// and what a driver carries out.
 public enum TVCommand: Equatable, Sendable {
-    /// Press a key `repeat` times (1…20). The key is either from the shared vocabulary or the
+    /// Press a key `repeat` times (`repeatRange`). The key is either from the shared vocabulary or the
     /// vendor's own name (`VolumeUp`, `KEY_VOLUP`), checked against the driver's allowlist.
     case key(TVKey, repeat: Int)
     /// Idempotent power: `.on` never turns a TV off and `.off` never turns it on.
@@ -10,11 +10,11 @@ public enum TVCommand: Equatable, Sendable {
     case app(String)
     /// Launch an app with deep-link parameters (Roku `contentId`/`mediaType`).
     case launch(appID: String, contentID: String?, mediaType: String?)
-    /// Type text into the on-screen keyboard (at most 255 characters).
+    /// Type text into the on-screen keyboard (at most `maxTextLength` characters).
     case text(String)
     /// Switch to an input by name ("HDMI1", "Antenna TV").
     case input(String)
-    /// Set the volume level (0…100).
+    /// Set the volume level (`volumeRange`).
     case volume(Int)
     /// Mute or unmute.
     case mute(Bool)

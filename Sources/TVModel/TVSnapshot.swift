@@ -26,15 +26,15 @@ public struct TVSnapshot: Equatable, Sendable {
     public var muted: Bool?
     /// Roku "Limited mode": ECP commands refused with HTTP 403.
     public var limitedMode: Bool?
-    /// How commands reach the TV right now: "ecp", "ecp-2", "websocket"…
-    public var controlPath: String?
+    /// How commands reach the TV right now.
+    public var controlPath: ControlPath?
     /// Samsung: the TV has not approved us yet (say what to do on the TV).
     public var pairingRequired: Bool?
 
     public init(
         reachable: Bool, power: Bool? = nil, powerMode: String? = nil, app: String? = nil, appID: String? = nil,
         input: String? = nil, mediaState: MediaState? = nil, position: Double? = nil, duration: Double? = nil,
-        volume: Int? = nil, muted: Bool? = nil, limitedMode: Bool? = nil, controlPath: String? = nil,
+        volume: Int? = nil, muted: Bool? = nil, limitedMode: Bool? = nil, controlPath: ControlPath? = nil,
         pairingRequired: Bool? = nil
     ) {
         self.reachable = reachable

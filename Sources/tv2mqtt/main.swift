@@ -1,5 +1,6 @@
 import Bridge
 import BridgeCommandLine
+import Drivers
 import Glibc
 import Support
 

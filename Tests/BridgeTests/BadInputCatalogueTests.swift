@@ -1,3 +1,4 @@
+import Drivers
 import Harness
 import Support
 import TVModel

@@ -12,19 +12,6 @@ import Wire
 /// minutes later. Over a real mosquitto, with a recording driver that can hang like a dead TV.
 @Suite("Command queue limits")
 struct CommandQueueLimitTests {
-    static let tv = TVDescription.sample()
-    static let tvID = TVID("roku_sample1")!
-
-    func start(_ fixture: BridgeFixture) async throws -> RecordingDriver {
-        let factory = RecordingFactory([Self.tv])
-        let configuration = fixture.configuration {
-            $0.tvs = [BridgeConfiguration.ConfiguredTV(host: Self.tv.identity.host, kind: .roku)]
-        }
-        try await fixture.startBridge(configuration, factory: factory)
-        _ = await fixture.log.waitFor("tv2mqtt/roku_sample1/availability") { $0.text == "online" }
-        return try #require(factory.driver(Self.tvID))
-    }
-
     /// The messages of the `command_failed` events so far.
     func failures(_ fixture: BridgeFixture) async -> [String] {
         await fixture.log.all("tv2mqtt/bridge/event").compactMap { try? JSONParser.parse($0.payload) }
@@ -42,9 +29,9 @@ struct CommandQueueLimitTests {
     @Test("behind a TV that hangs, commands beyond the 32 waiting are refused at once (queue full)")
     func boundedQueue() async throws {
         try await withBridgeFixture { fixture in
-            let driver = try await start(fixture)
+            let driver = try await fixture.startRecordingTV()
             try await hang(driver, fixture)
-            let sent = TVController.commandQueueLimit + 8
+            let sent = TVAgent.commandQueueLimit + 8
             for _ in 0..<sent { try await fixture.publish("tv2mqtt/roku_sample1/set/key", "VolumeUp") }
             let refusedEight = await waitUntil(timeout: .seconds(20)) {
                 await failures(fixture).count { $0.contains("queue of this TV is full") } >= 8
@@ -54,7 +41,7 @@ struct CommandQueueLimitTests {
             // Every one that was queued runs now, or has expired if the test machine was slow.
             let settled = await waitUntil(timeout: .seconds(20)) {
                 let expired = await failures(fixture).count { $0.hasPrefix("expired") }
-                return driver.performed.count - 1 + expired == TVController.commandQueueLimit
+                return driver.performed.count - 1 + expired == TVAgent.commandQueueLimit
             }
             #expect(settled, "performed \(driver.performed.count - 1) of the queued commands")
             let full = await failures(fixture).count { $0.contains("queue of this TV is full") }
@@ -65,12 +52,12 @@ struct CommandQueueLimitTests {
     @Test("commands that waited longer than 5 s expire with command_failed and a response; none reaches the TV")
     func expiry() async throws {
         try await withBridgeFixture { fixture in
-            let driver = try await start(fixture)
+            let driver = try await fixture.startRecordingTV()
             try await hang(driver, fixture)
             try await fixture.publish("tv2mqtt/roku_sample1/set", #"{"key":"VolumeUp","transaction":"late"}"#)
             try await fixture.publish("tv2mqtt/roku_sample1/set/app", "Netflix")
             try await fixture.publish("tv2mqtt/roku_sample1/set/key", "VolumeUp")
-            try await Task.sleep(for: TVController.commandExpiry + .milliseconds(500))
+            try await Task.sleep(for: TVAgent.commandExpiry + .milliseconds(500))
             driver.release()
             let allExpired = await waitUntil(timeout: .seconds(20)) {
                 await failures(fixture).count { $0.hasPrefix("expired") } == 3

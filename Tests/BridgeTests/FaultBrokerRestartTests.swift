@@ -1,4 +1,5 @@
 import Clients
+import Drivers
 import Harness
 import TVModel
 import TVSimulators

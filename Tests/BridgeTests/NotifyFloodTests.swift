@@ -42,8 +42,8 @@ final class CountingFactory: DriverFactory {
         return try await inner.probe(host: host, kind: kind, port: port)
     }
 
-    func makeDriver(for description: TVDescription, persisted: PersistedTV?) -> any TVDriver {
-        inner.makeDriver(for: description, persisted: persisted)
+    func makeDriver(for description: TVDescription, secrets: TVSecrets) -> any TVDriver {
+        inner.makeDriver(for: description, secrets: secrets)
     }
 }
 

@@ -1,6 +1,7 @@
 import Drivers
 import Synchronization
 import TVModel
+import Testing
 
 @testable import Bridge
 
@@ -13,6 +14,8 @@ final class RecordingDriver: TVDriver {
         var description: TVDescription
         var snapshot: TVSnapshot
         var performed: [TVCommand] = []
+        /// Every command `plan` was asked about, refused or not.
+        var planned: [TVCommand] = []
         var failure: DriverError?
         var polls = 0
         /// While set, `perform` records the command and then waits (a TV that does not answer).
@@ -31,6 +34,7 @@ final class RecordingDriver: TVDriver {
 
     var description: TVDescription { state.withLock { $0.description } }
     var performed: [TVCommand] { state.withLock { $0.performed } }
+    var planned: [TVCommand] { state.withLock { $0.planned } }
     var polls: Int { state.withLock { $0.polls } }
 
     func setSnapshot(_ snapshot: TVSnapshot) { state.withLock { $0.snapshot = snapshot } }
@@ -48,18 +52,20 @@ final class RecordingDriver: TVDriver {
     }
 
     /// Accepts shared keys and `Home`/`VolumeUp`; refuses `.volume` like a Roku without ECP-2.
-    func validate(_ command: TVCommand) throws(CommandRejection) {
+    func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
+        state.withLock { $0.planned.append(command) }
         switch command {
         case .key(.vendor(let name), _) where !["Home", "VolumeUp"].contains(name):
             throw CommandRejection("unknown key '\(name)'")
         case .volume:
             throw CommandRejection("this TV does not report its volume level")
         default:
-            break
+            return TVPlan(command, steps: command)
         }
     }
 
-    func perform(_ command: TVCommand) async throws(DriverError) {
+    func execute(_ plan: TVPlan) async throws(DriverError) {
+        let command = try plan.steps(as: TVCommand.self)
         let failure = state.withLock { state -> DriverError? in
             defer { state.failure = nil }
             if state.failure == nil { state.performed.append(command) }
@@ -101,7 +107,7 @@ final class RecordingFactory: DriverFactory {
         return description
     }
 
-    func makeDriver(for description: TVDescription, persisted: PersistedTV?) -> any TVDriver {
+    func makeDriver(for description: TVDescription, secrets: TVSecrets) -> any TVDriver {
         let driver = RecordingDriver(description: description, snapshot: initialSnapshot)
         made.withLock { $0[description.identity.id] = driver }
         return driver
@@ -122,5 +128,20 @@ extension TVDescription {
                 power: true, volumeKeys: true, inputs: ["HDMI1"], apps: ["Netflix", "YouTube"], keyboard: true,
                 mediaState: true, limitedMode: true, channels: true),
             apps: [TVApp(id: "12", name: "Netflix"), TVApp(id: "837", name: "YouTube")])
+    }
+}
+
+extension BridgeFixture {
+    /// Starts a bridge with one configured recording TV (`TVDescription.sample()`), waits until
+    /// it is online, and returns its driver.
+    func startRecordingTV() async throws -> RecordingDriver {
+        let tv = TVDescription.sample()
+        let factory = RecordingFactory([tv])
+        let configuration = configuration {
+            $0.tvs = [BridgeConfiguration.ConfiguredTV(host: tv.identity.host, kind: .roku)]
+        }
+        try await startBridge(configuration, factory: factory)
+        _ = await log.waitFor("tv2mqtt/\(tv.identity.id.rawValue)/availability") { $0.text == "online" }
+        return try #require(factory.driver(tv.identity.id))
     }
 }

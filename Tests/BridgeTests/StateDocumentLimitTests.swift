@@ -1,3 +1,4 @@
+import Drivers
 import HomeAssistant
 import TVModel
 import Testing
@@ -18,7 +19,7 @@ struct StateDocumentLimitTests {
         let input = String(repeating: "e\u{301}", count: 200)
         let snapshot = TVSnapshot(
             reachable: true, power: true, powerMode: String(repeating: "P", count: 1000), app: app,
-            appID: String(repeating: "9", count: 300), input: input, controlPath: "ecp")
+            appID: String(repeating: "9", count: 300), input: input, controlPath: .ecp)
         let json = StateDocument.json(snapshot, host: "192.0.2.5", reportsInput: true, lastSeen: nil)
         let published = try JSONParser.parse(json.serializedBytes())
         #expect(published["app"]?.stringValue == String(repeating: "a", count: limit - 1))

@@ -10,7 +10,7 @@ import Testing
 struct TypedTextEchoTests {
     static func driver(for tv: MisbehavingTV) -> RokuDriver {
         var settings = MisbehavingTVTests.settings
-        settings.rokuECP2 = "off"
+        settings.rokuECP2 = .off
         var description = TVDescription.sample(host: tv.host)
         description.identity.port = tv.port
         return RokuDriver(description: description, settings: settings)

@@ -25,7 +25,7 @@ struct VendorDriverFactorySamsungTests {
             let description = try await factory.probe(host: "127.0.0.3", kind: nil, port: simulator.portWS)
             #expect(description.identity.kind == .samsung)
             #expect(description.identity.id == TVID(kind: .samsung, hardwareID: simulator.duid))
-            let driver = factory.makeDriver(for: description, persisted: nil)
+            let driver = factory.makeDriver(for: description, secrets: TVSecrets())
             #expect(driver is SamsungDriver)
             let snapshot = await driver.poll(full: false)
             #expect(snapshot.power == true)

@@ -18,7 +18,7 @@ struct VendorDriverFactoryTests {
         let settings = VendorDriverFactory(configuration: configuration, logger: .disabled).settings
         #expect(settings.wolTargets == [DriverSettings.WakeTarget(host: "127.0.0.1", port: 4009)])
         #expect(settings.wolRepeat == 5)
-        #expect(settings.rokuECP2 == "off")
+        #expect(settings.rokuECP2 == .off)
         #expect(settings.samsungClientName == "den")
         #expect(settings.connectTimeout == .seconds(3) && settings.requestTimeout == .seconds(5))
     }
@@ -32,7 +32,7 @@ struct VendorDriverFactoryTests {
             let description = try await factory.probe(host: "127.0.0.2", kind: nil, port: simulator.port)
             #expect(description.identity.id == TVID(kind: .roku, hardwareID: simulator.serial))
             #expect(description.identity.port == simulator.port)
-            let driver = factory.makeDriver(for: description, persisted: nil)
+            let driver = factory.makeDriver(for: description, secrets: TVSecrets())
             #expect(driver is RokuDriver)
             #expect(await driver.poll(full: true).power == true)
             await driver.shutdown()

@@ -33,8 +33,8 @@ struct RokuDriverSimulatorTests {
             let capabilities = rig.description.capabilities
             #expect(!capabilities.power && !capabilities.channels && capabilities.inputs.isEmpty)
             #expect(capabilities.keyboard && capabilities.mediaState)
-            #expect(throws: CommandRejection.self) { try rig.driver.validate(.power(.on)) }
-            #expect(throws: CommandRejection.self) { try rig.driver.validate(.key(.shared(.inputHDMI1), repeat: 1)) }
+            #expect(throws: CommandRejection.self) { _ = try rig.driver.plan(.power(.on)) }
+            #expect(throws: CommandRejection.self) { _ = try rig.driver.plan(.key(.shared(.inputHDMI1), repeat: 1)) }
             #expect(rig.log.entries.isEmpty)
         }
     }
@@ -46,7 +46,7 @@ struct RokuDriverSimulatorTests {
             #expect(snapshot.reachable && snapshot.power == true && snapshot.powerMode == "PowerOn")
             #expect(snapshot.app == "Roku" && snapshot.appID == nil)
             #expect(snapshot.mediaState == .idle)
-            #expect(snapshot.limitedMode == false && snapshot.controlPath == "ecp")
+            #expect(snapshot.limitedMode == false && snapshot.controlPath == .ecp)
 
             try rig.set(["app": "12"])
             snapshot = await rig.driver.poll(full: false)
@@ -118,7 +118,7 @@ struct RokuDriverSimulatorTests {
                 .mute(true), .input("HDMI9"), .text("bad\nline"),
             ]
             for command in rejected {
-                #expect(throws: CommandRejection.self) { try rig.driver.validate(command) }
+                #expect(throws: CommandRejection.self) { _ = try rig.driver.plan(command) }
                 let error = await #expect(throws: DriverError.self) { try await rig.driver.perform(command) }
                 #expect(error?.kind == .rejected)
             }

@@ -48,7 +48,7 @@ struct RokuECP2DriverTests {
             let recorder = DriverEventRecorder(rig.driver)
             #expect(await pushUp(rig))
             #expect(rig.driver.reconcileInterval == .seconds(60))
-            #expect(await rig.driver.poll(full: false).controlPath == "ecp-2")
+            #expect(await rig.driver.poll(full: false).controlPath == .ecp2)
 
             try rig.set(["app": "837"])
             let pushedApp = await waitUntil(timeout: .seconds(5)) {
@@ -105,7 +105,7 @@ struct RokuECP2DriverTests {
             try await rig.driver.perform(.key(.shared(.home), repeat: 1))
             try await rig.driver.perform(.launch(appID: "12", contentID: "80057281", mediaType: "movie"))
             let snapshot = await rig.driver.poll(full: false)
-            #expect(snapshot.limitedMode == true && snapshot.controlPath == "ecp-2")
+            #expect(snapshot.limitedMode == true && snapshot.controlPath == .ecp2)
             #expect(snapshot.appID == "12" && snapshot.mediaState == .playing)  // media-player over the session
             let keys = rig.entries("keypress")
             #expect(keys.count == 1 && keys.first?["via"] == "ecp-2" && keys.first?["refused"] == nil)
@@ -123,7 +123,7 @@ struct RokuECP2DriverTests {
             #expect(recorder.warnings.first?.contains("authentication") == true)
             #expect(rig.entries("ecp2-auth").first?["refused"] == "wrong response")
             #expect(rig.driver.reconcileInterval == nil)
-            #expect(await rig.driver.poll(full: false).controlPath == "ecp")
+            #expect(await rig.driver.poll(full: false).controlPath == .ecp)
             try await rig.driver.perform(.key(.shared(.home), repeat: 1))
             #expect(rig.entries("keypress").first?["via"] == nil)  // over HTTP
         }
@@ -135,14 +135,14 @@ struct RokuECP2DriverTests {
             let recorder = DriverEventRecorder(rig.driver)
             #expect(await pushUp(rig))
             rig.simulator.dropECP2Sessions()
-            let down = await waitUntil(timeout: .seconds(5)) { recorder.states.last?.controlPath == "ecp" }
+            let down = await waitUntil(timeout: .seconds(5)) { recorder.states.last?.controlPath == .ecp }
             #expect(down)
             let back = await waitUntil(timeout: .seconds(10)) { rig.driver.reconcileInterval != nil }
             #expect(back, "reconnected after about a second")
 
             rig.simulator.setECP2(false)  // as older firmware: the upgrade is refused from now on
             let gone = await waitUntil(timeout: .seconds(5)) { rig.driver.reconcileInterval == nil }
-            #expect(gone && recorder.states.last?.controlPath == "ecp")
+            #expect(gone && recorder.states.last?.controlPath == .ecp)
             try await rig.driver.perform(.key(.shared(.select), repeat: 1))
             #expect(rig.entries("keypress").last?["via"] == nil)
         }
@@ -150,11 +150,11 @@ struct RokuECP2DriverTests {
 
     @Test("roku.ecp2 off: no session is attempted")
     func off() async throws {
-        try await withRokuRig(ecp2: true, driverECP2: "off") { rig in
+        try await withRokuRig(ecp2: true, driverECP2: .off) { rig in
             _ = await rig.driver.poll(full: true)
             try await Task.sleep(for: .milliseconds(300))
             #expect(rig.simulator.ecp2SessionCount == 0 && rig.entries("ecp2-auth").isEmpty)
-            #expect(await rig.driver.poll(full: false).controlPath == "ecp")
+            #expect(await rig.driver.poll(full: false).controlPath == .ecp)
         }
     }
 }

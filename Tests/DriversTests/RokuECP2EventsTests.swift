@@ -11,7 +11,7 @@ struct RokuECP2EventsTests {
     ]
     let on = TVSnapshot(
         reachable: true, power: true, powerMode: "PowerOn", app: "Netflix", appID: "12", mediaState: .playing,
-        position: 10, duration: 100, controlPath: "ecp-2")
+        position: 10, duration: 100, controlPath: .ecp2)
 
     @Test("power modes: power-on, display-off and ready become the HTTP values")
     func powerModes() throws {

@@ -40,7 +40,7 @@ func testSettings(wolPort: UInt16? = nil) -> DriverSettings {
 
 func withRokuRig(
     kind: RokuDeviceKind = .tv, limited: Bool = false, wol: Bool = false, ecp2: Bool = false,
-    ecp2Key: String? = nil, driverECP2: String = "auto",
+    ecp2Key: String? = nil, driverECP2: DriverSettings.RokuECP2 = .auto,
     _ body: (RokuRig) async throws -> Void
 ) async throws {
     let log = CommandLog.memory()

@@ -29,7 +29,7 @@ struct SamsungDriverSimulatorTests {
                 #expect(snapshot.powerMode == "on")
                 #expect(snapshot.volume == 12)
                 #expect(snapshot.muted == false)
-                #expect(snapshot.controlPath == "websocket")
+                #expect(snapshot.controlPath == .websocket)
                 #expect(snapshot.pairingRequired == false)
                 // No token: the configured apps the REST API confirms, and no prompt on the TV.
                 let apps = await driver.description.apps.map(\.name)

@@ -20,7 +20,7 @@ struct SamsungDriverUnitTests {
 
     func rejection(_ driver: SamsungDriver, _ command: TVCommand) -> CommandRejection? {
         do {
-            try driver.validate(command)
+            _ = try driver.plan(command)
             return nil
         } catch {
             return error

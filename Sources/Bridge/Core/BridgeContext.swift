@@ -1,3 +1,4 @@
+import Drivers
 import Support
 import TVModel
 import Wire
@@ -28,14 +29,35 @@ struct BridgeContext: Sendable {
         if let transaction { members["transaction"] = transaction }
         await publisher.publish(topic, JSONValue.object(members).serializedBytes())
     }
+
+    /// The one `command_failed` report (SPEC §4): the event on `<base>/bridge/event`, and a
+    /// response on the TV's response topic when the message gave a transaction. `tv` is the
+    /// topic's segment as sent (it may name no TV).
+    func commandFailed(_ message: String, tv: String, origin: CommandOrigin, command: TVCommand? = nil) async {
+        var data: [String: JSONValue] = ["topic": .string(origin.topic)]
+        if let property = origin.property { data["property"] = .string(property) }
+        if let command { data["command"] = .string(command.name) }
+        await emit(BridgeEvent(.commandFailed, tv: tv, message: message, data: data))
+        if let transaction = origin.transaction, let id = TVID(tv) {
+            await respond(topics.response(id), ok: false, error: message, transaction: transaction)
+        }
+    }
 }
 
-/// A command message for one TV, queued for its command worker.
-struct CommandJob: Sendable {
-    let commands: [TVCommand]
-    let transaction: JSONValue?
+/// Where a command message came from: what a `command_failed` event and the response name.
+struct CommandOrigin: Sendable {
     /// The topic it came on, for log lines and events.
     let topic: String
-    /// When it arrived: a job older than `TVController.commandExpiry` is not run.
+    /// The `set/<property>` it came on, or nil for `set`.
+    let property: String?
+    /// Echoed in the response when the sender gave one.
+    let transaction: JSONValue?
+}
+
+/// A command message for one TV, planned and queued for its command worker.
+struct CommandJob: Sendable {
+    let plans: [TVPlan]
+    let origin: CommandOrigin
+    /// When it arrived: a job older than `TVAgent.commandExpiry` is not run.
     var received = ContinuousClock.now
 }

@@ -20,14 +20,14 @@ extension BridgeService {
     /// `<base>/bridge/tvs`: one entry per TV (SPEC §4).
     func publishTVList() async {
         var list: [JSONValue] = []
-        for controller in await registry.controllers() {
-            let description = await controller.description
+        for agent in await registry.agents() {
+            let description = await agent.description
             let identity = description.identity
             list.append([
                 "id": .string(identity.id.rawValue), "name": .string(identity.name),
                 "kind": .string(identity.kind.rawValue), "model": .optional(identity.model ?? identity.modelID),
                 "host": .string(identity.host), "macs": .array(identity.macs.map(JSONValue.string)),
-                "online": .bool(await controller.snapshot.reachable),
+                "online": .bool(await agent.snapshot.reachable),
             ])
         }
         list.sort { ($0["id"]?.stringValue ?? "") < ($1["id"]?.stringValue ?? "") }

@@ -28,53 +28,36 @@ extension BridgeService {
         "ignored a retained \(what) (retained \(what)s would replay on every reconnect); publish \(what)s without the retain flag and clear the retained message with an empty payload"
     }
 
-    /// Parses, validates and queues a command; anything wrong becomes a `command_failed`
-    /// event (and a response when a transaction was given) and nothing is sent (SPEC §4).
+    /// A command's path (SPEC §4): routed here, parsed (`CommandParser`), then handed to its
+    /// TV's agent, which plans it with the driver (the one check against the TV) and
+    /// queues the plan for its command worker, which executes it. Anything wrong becomes a
+    /// `command_failed` event (and a response when a transaction was given) and nothing is sent.
     func handleCommand(tv: String, property: String?, message: MQTTMessage) async {
         if message.payload.isEmpty {
             // An empty payload is how a retained message is deleted: nothing to do.
             context.logger.debug("ignoring an empty command", [("topic", message.topic)])
             return
         }
-        let id = TVID(tv)
-        func fail(_ reason: String, transaction: JSONValue? = nil) async {
-            var data: [String: JSONValue] = ["topic": .string(message.topic)]
-            if let property { data["property"] = .string(property) }
-            await context.emit(BridgeEvent(.commandFailed, tv: tv, message: reason, data: data))
-            if let transaction, let id {
-                await context.respond(context.topics.response(id), ok: false, error: reason, transaction: transaction)
-            }
-        }
+        let unparsed = CommandOrigin(topic: message.topic, property: property, transaction: nil)
         if message.retain {
-            await fail(Self.retainedRefusal("command"))
+            await context.commandFailed(Self.retainedRefusal("command"), tv: tv, origin: unparsed)
             return
         }
-        guard let id, let controller = await registry.controller(id) else {
-            await fail(
-                "unknown TV '\(CommandParser.printable(tv))' (known: \(await registry.ids.map(\.rawValue).joined(separator: ", ")))"
-            )
+        guard let id = TVID(tv), let agent = await registry.agent(id) else {
+            await context.commandFailed(
+                "unknown TV '\(CommandParser.printable(tv))' (known: \(await registry.ids.map(\.rawValue).joined(separator: ", ")))",
+                tv: tv, origin: unparsed)
             return
         }
         let parsed: ParsedCommands
         do {
             parsed = try CommandParser.parse(property: property, payload: message.payload)
         } catch {
-            await fail(error.message, transaction: error.transaction)
+            let origin = CommandOrigin(topic: message.topic, property: property, transaction: error.transaction)
+            await context.commandFailed(error.message, tv: tv, origin: origin)
             return
         }
-        for command in parsed.commands {
-            do {
-                try controller.driver.validate(command)
-            } catch {
-                await fail(error.message, transaction: parsed.transaction)
-                return
-            }
-        }
-        let job = CommandJob(commands: parsed.commands, transaction: parsed.transaction, topic: message.topic)
-        if !controller.enqueue(job) {
-            await fail(
-                "the command queue of this TV is full (\(TVController.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later",
-                transaction: parsed.transaction)
-        }
+        let origin = CommandOrigin(topic: message.topic, property: property, transaction: parsed.transaction)
+        await agent.submit(parsed.commands, origin: origin)
     }
 }

@@ -64,23 +64,23 @@ extension BridgeService {
             guard let name = request["name"]?.stringValue, !name.isEmpty, name.count <= 128,
                 !name.unicodeScalars.contains(where: { $0.value < 0x20 })
             else { throw RequestError("tv/rename needs a \"name\" of 1 to 128 printable characters") }
-            await registry.controller(id)?.rename(name)
+            await registry.agent(id)?.rename(name)
             return ["id": .string(id.rawValue), "name": .string(name)]
         case "tv/pair":
             let id = try await knownTV(request)
-            guard let controller = await registry.controller(id) else { throw RequestError("unknown TV") }
+            guard let agent = await registry.agent(id) else { throw RequestError("unknown TV") }
             do {
-                try await controller.driver.pair()
+                try await agent.driver.pair()
             } catch {
                 throw RequestError(error.message)
             }
             return ["id": .string(id.rawValue)]
         case "health_check":
-            let controllers = await registry.controllers()
+            let agents = await registry.agents()
             var online = 0
-            for controller in controllers where await controller.snapshot.reachable { online += 1 }
+            for agent in agents where await agent.snapshot.reachable { online += 1 }
             return [
-                "healthy": .bool(await client.isConnected), "tvs": .integer(Int64(controllers.count)),
+                "healthy": .bool(await client.isConnected), "tvs": .integer(Int64(agents.count)),
                 "online": .integer(Int64(online)), "uptime": .integer(Int64(wallClockSeconds() - startedAt)),
             ]
         case "log_level":
@@ -101,7 +101,7 @@ extension BridgeService {
 
     private func knownTV(_ request: [String: JSONValue]) async throws(RequestError) -> TVID {
         guard let text = request["id"]?.stringValue else { throw RequestError("the request needs an \"id\"") }
-        guard let id = TVID(text), await registry.controller(id) != nil else {
+        guard let id = TVID(text), await registry.agent(id) != nil else {
             throw RequestError("unknown TV '\(CommandParser.printable(text))'")
         }
         return id

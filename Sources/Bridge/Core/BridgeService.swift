@@ -127,12 +127,12 @@ public final class BridgeService: Sendable {
         context.logger.info("shutting down")
         let deadline = ContinuousClock.now + Self.shutdownBudget
         finder.stop()
-        let controllers = await registry.controllers()
-        for controller in controllers { controller.stop() }
+        let agents = await registry.agents()
+        for agent in agents { agent.stop() }
         await registry.saveNow()
         let driversClosed = await finish(by: .now + Self.driverShutdownBudget) {
             await withDiscardingTaskGroup { group in
-                for controller in controllers { group.addTask { await controller.driver.shutdown() } }
+                for agent in agents { group.addTask { await agent.driver.shutdown() } }
             }
         }
         if !driversClosed { context.logger.warning("some TV connections did not close in time; leaving them") }

@@ -24,8 +24,6 @@ public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvert
 /// which apps are installed) are checked by the TV's driver next.
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
-    public static let maxRepeat = 20
-    public static let maxTextLength = 255
     static let jsonKeys = ["power", "input", "app", "launch", "volume", "mute", "key", "repeat", "text", "transaction"]
     public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch"]
     static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
@@ -151,16 +149,22 @@ public enum CommandParser {
 
     private static func volume(_ value: JSONValue) throws(CommandParseError) -> Int {
         let number = value.intValue ?? value.stringValue.flatMap { Int($0) }
-        guard let number, (0...100).contains(number) else {
-            throw reject("volume: expected a whole number from 0 to 100, got \(describe(value))")
+        let range = TVCommand.volumeRange
+        guard let number, range.contains(number) else {
+            throw reject(
+                "volume: expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(describe(value))"
+            )
         }
         return number
     }
 
     private static func repeatCount(_ value: JSONValue?) throws(CommandParseError) -> Int {
         guard let value else { return 1 }
-        guard let count = value.intValue, (1...maxRepeat).contains(count) else {
-            throw reject("repeat: expected a whole number from 1 to \(maxRepeat), got \(describe(value))")
+        let range = TVCommand.repeatRange
+        guard let count = value.intValue, range.contains(count) else {
+            throw reject(
+                "repeat: expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(describe(value))"
+            )
         }
         return count
     }
@@ -189,8 +193,8 @@ public enum CommandParser {
 
     private static func typedText(_ text: String) throws(CommandParseError) -> String {
         guard !text.isEmpty else { throw reject("text: empty") }
-        guard text.count <= maxTextLength else {
-            throw reject("text: \(text.count) characters exceeds the limit of \(maxTextLength)")
+        guard text.count <= TVCommand.maxTextLength else {
+            throw reject("text: \(text.count) characters exceeds the limit of \(TVCommand.maxTextLength)")
         }
         guard !text.unicodeScalars.contains(where: isControl) else {
             throw reject("text: control characters (newlines, NUL…) cannot be typed")

@@ -27,7 +27,7 @@ public enum StateDocument {
         if let volume = snapshot.volume { members["volume"] = .integer(Int64(volume)) }
         if let muted = snapshot.muted { members["muted"] = .bool(muted) }
         if let limited = snapshot.limitedMode { members["limited_mode"] = .bool(limited) }
-        if let path = snapshot.controlPath { members["control"] = .string(capped(path)) }
+        if let path = snapshot.controlPath { members["control"] = .string(capped(path.rawValue)) }
         if let pairing = snapshot.pairingRequired { members["pairing_required"] = .bool(pairing) }
         if let lastSeen { members["last_seen"] = .string(isoTimestamp(lastSeen, fractional: false)) }
         return .object(members)

@@ -16,9 +16,9 @@ public final class TVFinder: Sendable {
     /// A `discover` request is running: one at a time (each is a full search and scan).
     private let discovering = Atomic(false)
 
-    public static let targets: [String: TVKind] = [
-        "roku:ecp": .roku, "urn:samsung.com:device:RemoteControlReceiver:1": .samsung,
-    ]
+    /// The SSDP search targets of every kind of TV, and the kind each means.
+    public static let targets: [String: TVKind] = Dictionary(
+        uniqueKeysWithValues: TVKind.allCases.map { ($0.ssdpSearchTarget, $0) })
     /// How many scan probes run at once, and how long each waits for a TCP answer.
     static let scanConcurrency = 64
     /// How many SSDP-found addresses (search answers and announcements together) are probed
@@ -185,7 +185,7 @@ public final class TVFinder: Sendable {
 
     private func found(_ sighting: SSDPSighting, via source: String) async {
         guard sighting.alive, let kind = Self.targets[sighting.target] else { return }
-        let port = kind == .roku ? sighting.location.port : nil  // Samsung's LOCATION is another service's port
+        let port = kind.ssdpLocationIsControlPort ? sighting.location.port : nil
         await registry.candidate(host: sighting.address, kind: kind, port: port, source: source)
     }
 
@@ -218,7 +218,7 @@ public final class TVFinder: Sendable {
             let connection = try? await TCPConnection.connect(to: address, timeout: Self.scanTimeout)
         else { return }
         connection.close()
-        let kind: TVKind? = port == 8060 ? .roku : port == 8001 ? .samsung : nil
+        let kind = TVKind(defaultPort: port)
         await registry.candidate(host: host, kind: kind, port: port, source: "scan")
     }
 }

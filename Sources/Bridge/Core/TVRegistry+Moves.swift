@@ -11,7 +11,7 @@ extension TVRegistry {
         guard let record = records[id] else { return }
         let old = record.persisted.identity
         guard old.host != host else { return }
-        let driver = record.controller.driver
+        let driver = record.agent.driver
         if await answersAs(claim.identity.id, host: old.host, kind: old.kind, port: old.port, driver: driver) {
             context.logger.warning(
                 "another device at \(host) reports the identity of TV \(id.rawValue), which still answers at \(old.host): keeping it at \(old.host)",

@@ -40,7 +40,7 @@ extension TVRegistry {
         var state = PersistedState()
         for id in records.keys.sorted() {
             guard var record = records[id] else { continue }
-            record.persisted.lastSeen = await record.controller.lastSeen
+            record.persisted.lastSeen = await record.agent.lastSeen
             state.tvs.append(record.persisted)
         }
         let written: PersistedState
@@ -63,7 +63,7 @@ extension TVRegistry {
         for tv in written.tvs {
             let id = tv.identity.id
             guard let ours = sentTVs[id] else {
-                guard controller(id) == nil else { continue }
+                guard agent(id) == nil else { continue }
                 context.logger.info("a TV added by another tv2mqtt process", [("tv", id.rawValue)])
                 let description = TVDescription(
                     identity: tv.identity, capabilities: tv.capabilities ?? TVCapabilities(),

@@ -3,14 +3,14 @@ import Support
 import TVModel
 import Wire
 
-/// Every TV the bridge knows, by stable id, with its controller.
+/// Every TV the bridge knows, by stable id, with its agent.
 ///
 /// Candidates come from SSDP, the subnet scan and the configuration; each new address is
 /// probed once for the TV's identity, and a TV seen on a new address keeps its id (the
 /// record's host is updated). Changes are persisted (debounced) and rediscovered.
 actor TVRegistry {
     struct Record {
-        var controller: TVController
+        var agent: TVAgent
         var persisted: PersistedTV
     }
 
@@ -68,11 +68,11 @@ actor TVRegistry {
     /// Addresses remembered as having failed a probe lately (bounded: see `noteFailedProbe`).
     var failedProbeCount: Int { failedProbes.count }
 
-    func controller(_ id: TVID) -> TVController? { records[id]?.controller }
+    func agent(_ id: TVID) -> TVAgent? { records[id]?.agent }
 
-    func controllers() -> [TVController] { records.values.map(\.controller) }
+    func agents() -> [TVAgent] { records.values.map(\.agent) }
 
-    /// Starts controllers for the TVs remembered in the state file.
+    /// Starts agents for the TVs remembered in the state file.
     func restore(_ state: PersistedState) async {
         for persisted in state.tvs where records[persisted.identity.id] == nil {
             let description = TVDescription(
@@ -120,11 +120,11 @@ actor TVRegistry {
         guard let id = configured.id, let kind = configured.kind, records[id] == nil else { return }
         var identity = TVIdentity(
             id: id, kind: kind, name: configured.name ?? configured.host,
-            manufacturer: kind == .roku ? "Roku" : "Samsung", host: configured.host, port: configured.port,
+            manufacturer: kind.defaultManufacturer, host: configured.host, port: configured.port,
             macs: configured.macs)
         identity.model = nil
-        let capabilities = TVCapabilities(power: true, volumeKeys: true, keyboard: true, mediaState: kind == .roku)
-        await add(TVDescription(identity: identity, capabilities: capabilities), persisted: nil, announce: false)
+        let description = TVDescription(identity: identity, capabilities: kind.placeholderCapabilities)
+        await add(description, persisted: nil, announce: false)
     }
 
     private func apply(_ configured: BridgeConfiguration.ConfiguredTV, to description: inout TVDescription) {
@@ -141,17 +141,17 @@ actor TVRegistry {
         record.identity = description.identity
         record.capabilities = description.capabilities
         record.apps = description.apps.map { AppEntry(id: $0.id, name: $0.name) }
-        let driver = factory.makeDriver(for: description, persisted: persisted)
-        let controller = TVController(
+        let driver = factory.makeDriver(for: description, secrets: persisted?.secrets ?? TVSecrets())
+        let agent = TVAgent(
             description: description, driver: driver, context: context, lastSeen: persisted?.lastSeen
         ) { [weak self] updated in
             await self?.updated(id, updated)
         } secretsChanged: { [weak self] token, pin in
             await self?.setSecrets(id, token: token, certificatePin: pin)
         }
-        records[id] = Record(controller: controller, persisted: record)
+        records[id] = Record(agent: agent, persisted: record)
         hostIndex[description.identity.host] = id
-        spawn { await controller.run() }
+        spawn { await agent.run() }
         await onChange(id, description)
         scheduleSave()
         if announce {
@@ -170,13 +170,13 @@ actor TVRegistry {
         context.logger.info("TV moved to a new address", [("tv", id.rawValue), ("from", old), ("to", new)])
         hostIndex[old] = nil
         hostIndex[new] = id
-        await record.controller.driver.updateHost(new)
-        var description = await record.controller.description
+        await record.agent.driver.updateHost(new)
+        var description = await record.agent.description
         description.identity.host = new
-        await record.controller.adopt(description)
+        await record.agent.adopt(description)
     }
 
-    /// A controller reports a new description: remember it, persist, rediscover.
+    /// An agent reports a new description: remember it, persist, rediscover.
     func updated(_ id: TVID, _ description: TVDescription) async {
         guard var record = records[id] else { return }
         if record.persisted.identity.host != description.identity.host {
@@ -194,8 +194,8 @@ actor TVRegistry {
     /// Removes a TV: stops it and forgets it (the caller clears its retained topics).
     func remove(_ id: TVID) async -> Bool {
         guard let record = records.removeValue(forKey: id) else { return false }
-        record.controller.stop()
-        await record.controller.driver.shutdown()
+        record.agent.stop()
+        await record.agent.driver.shutdown()
         hostIndex[record.persisted.identity.host] = nil
         failedProbes[record.persisted.identity.host] = nil
         await onChange(id, nil)
@@ -211,7 +211,7 @@ actor TVRegistry {
         record.persisted.certificatePin = certificatePin
         records[id] = record
         context.logger.info("using the token and pin another tv2mqtt process saved", [("tv", id.rawValue)])
-        await record.controller.driver.adoptSecrets(token: token, certificatePin: certificatePin)
+        await record.agent.driver.adoptSecrets(token: token, certificatePin: certificatePin)
     }
 
     /// Driver-held secrets (Samsung token, certificate pin) to persist.

@@ -89,7 +89,7 @@ extension TVIdentity {
         let port = json["port"]?.intValue.flatMap(UInt16.init(exactly:))
         self.init(
             id: id, kind: kind, name: json["name"]?.stringValue ?? id.rawValue,
-            manufacturer: json["manufacturer"]?.stringValue ?? (kind == .roku ? "Roku" : "Samsung"),
+            manufacturer: json["manufacturer"]?.stringValue ?? kind.defaultManufacturer,
             model: json["model"]?.stringValue, modelID: json["modelID"]?.stringValue,
             serialNumber: json["serialNumber"]?.stringValue, softwareVersion: json["softwareVersion"]?.stringValue,
             host: host, port: port, macs: (json["macs"]?.arrayValue ?? []).compactMap(\.stringValue))

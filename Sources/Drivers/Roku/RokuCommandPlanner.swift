@@ -1,14 +1,12 @@
 import TVModel
 
 /// Checks a command against one Roku and turns it into a `RokuAction` (SPEC §4: every
-/// command is validated before anything is sent). Pure: tested without a device.
+/// command is validated before anything is sent). Pure: tested without a device. The same
+/// shape as `SamsungCommandPlanner`: `plan(_:)` is `RokuDriver.plan`'s whole work.
 public struct RokuCommandPlanner: Sendable {
     public var capabilities: TVCapabilities
     /// Installed apps and inputs (type `tvin`), as last read from the device.
     public var apps: [RokuApp]
-
-    public static let maxTextLength = 255
-    public static let maxRepeat = 20
 
     public init(capabilities: TVCapabilities, apps: [RokuApp]) {
         self.capabilities = capabilities
@@ -16,11 +14,9 @@ public struct RokuCommandPlanner: Sendable {
     }
 
     public func plan(_ command: TVCommand) throws(CommandRejection) -> RokuAction {
+        if let violation = command.limitViolation { throw CommandRejection(violation) }
         switch command {
         case .key(let key, let count):
-            guard (1...Self.maxRepeat).contains(count) else {
-                throw CommandRejection("repeat must be 1…\(Self.maxRepeat), got \(count)")
-            }
             return try planKey(key, repeat: count)
         case .power(let action):
             try require(.power, for: "power")
@@ -30,7 +26,7 @@ public struct RokuCommandPlanner: Sendable {
         case .launch(let appID, let contentID, let mediaType):
             return try planLaunch(appID, contentID: contentID, mediaType: mediaType)
         case .text(let text):
-            try Self.checkText(text, field: "text", limit: Self.maxTextLength, allowEmpty: false)
+            try Self.checkText(text, field: "text", limit: TVCommand.maxTextLength, allowEmpty: false)
             return .text(text.map(RokuKeys.literal))
         case .input(let name):
             return try planInput(name)
@@ -39,7 +35,6 @@ public struct RokuCommandPlanner: Sendable {
                 throw CommandRejection(
                     "this Roku does not report its volume level; use the volume_up, volume_down and mute keys")
             }
-            guard (0...100).contains(level) else { throw CommandRejection("volume must be 0…100, got \(level)") }
             return .volume(level)
         case .mute(let on):
             guard capabilities.muteState else {

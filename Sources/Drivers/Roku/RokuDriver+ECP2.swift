@@ -22,7 +22,7 @@ extension RokuDriver {
     var ecp2Session: RokuECP2Session? { state.withLock { $0.link.session } }
 
     func startECP2IfNeeded() {
-        guard settings.rokuECP2 != "off" else { return }
+        guard settings.rokuECP2 == .auto else { return }
         state.withLock { state in
             guard state.link.task == nil, !state.link.stopped else { return }
             if let retryAt = state.link.retryAt, ContinuousClock.now < retryAt { return }
@@ -113,7 +113,7 @@ extension RokuDriver {
     private func serve(_ session: RokuECP2Session) async {
         let up = state.withLock { state -> TVSnapshot? in
             state.link.session = session
-            state.link.current?.controlPath = "ecp-2"
+            state.link.current?.controlPath = .ecp2
             return state.link.current
         }
         if let up { eventSink.yield(.state(up)) }
@@ -169,7 +169,7 @@ extension RokuDriver {
             // poll (under way) reads the whole state.
             guard var current = state.link.current else { return (nil, nil, false) }
             let outcome = RokuECP2Events.apply(notify, to: &current, apps: state.apps)
-            current.controlPath = "ecp-2"
+            current.controlPath = .ecp2
             state.link.volume = current.volume
             state.link.muted = current.muted
             var described: TVDescription?

@@ -2,16 +2,16 @@ import TVModel
 import Wire
 
 extension RokuDriver {
-    /// Carries out a command: validated again here (the planner is the one source of what is
-    /// sent), then the ECP requests in order. A 403 Limited mode is remembered, so the next
-    /// snapshot says `limited_mode: true`.
-    public func perform(_ command: TVCommand) async throws(DriverError) {
-        let action: RokuAction
-        do {
-            action = try planner.plan(command)
-        } catch {
-            throw DriverError(.rejected, error.message)
-        }
+    /// Checks a command against this Roku's capabilities and apps as last read, and resolves
+    /// it into the ECP requests `execute` makes (`RokuCommandPlanner`).
+    public func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
+        TVPlan(command, steps: try planner.plan(command))
+    }
+
+    /// Carries out a plan: the ECP requests in order. A 403 Limited mode is remembered, so
+    /// the next snapshot says `limited_mode: true`.
+    public func execute(_ plan: TVPlan) async throws(DriverError) {
+        let action = try plan.steps(as: RokuAction.self)
         do {
             try await run(action)
         } catch {

@@ -5,7 +5,7 @@ import TVModel
 
 /// A Roku (TV, stick, box) over HTTP ECP on port 8060 (SPEC §6).
 ///
-/// The bridge polls it (`poll`) and sends it commands (`validate`, then `perform`) from one
+/// The bridge polls it (`poll`) and sends it commands (`plan`, then `execute`) from one
 /// task each; the state they share sits behind a mutex, held only for copying values in and
 /// out, never across a request.
 public final class RokuDriver: TVDriver {
@@ -46,14 +46,17 @@ public final class RokuDriver: TVDriver {
         get async { state.withLock { $0.description } }
     }
 
-    /// What `validate` and `perform` check commands against.
+    /// What `plan` checks commands against.
     var planner: RokuCommandPlanner {
         state.withLock { RokuCommandPlanner(capabilities: $0.description.capabilities, apps: $0.apps) }
     }
 
-    public func validate(_ command: TVCommand) throws(CommandRejection) {
-        _ = try planner.plan(command)
+    /// Inputs (`tvinput.*`) and the home screen are never on `/query/apps`.
+    public func appListShouldContain(_ appID: String) -> Bool {
+        !appID.hasPrefix("tvinput") && appID != RokuActiveApp.homeID
     }
+
+    public var limitedModeMessage: String { RokuECP.limitedModeMessage }
 
     public func updateHost(_ host: String) async {
         state.withLock { $0.description.identity.host = host }
@@ -84,7 +87,7 @@ public final class RokuDriver: TVDriver {
         if full || !state.withLock({ $0.appsLoaded }) { await refreshApps() }
         var snapshot = TVSnapshot(
             reachable: true, power: info.isPoweredOn, powerMode: info.powerMode,
-            controlPath: session == nil ? "ecp" : "ecp-2")
+            controlPath: session == nil ? .ecp : .ecp2)
         if info.isPoweredOn { await readForeground(into: &snapshot, session: session) }
         if session != nil { await checkLimitedMode() }
         let (polled, sessionNow) = state.withLock { state in

@@ -36,7 +36,7 @@ struct ECP2Link {
         var result = polled
         // The path as it is now: the session may have come up (or gone) during the poll, and
         // with the TV pushing, the next poll is a minute away.
-        if polled.reachable { result.controlPath = session == nil ? "ecp" : "ecp-2" }
+        if polled.reachable { result.controlPath = session == nil ? .ecp : .ecp2 }
         if session != nil {
             result.volume = volume
             result.muted = muted
@@ -64,7 +64,7 @@ struct ECP2Link {
         refreshAgain = false
         generation += 1
         guard var snapshot = current else { return nil }
-        snapshot.controlPath = "ecp"
+        snapshot.controlPath = .ecp
         snapshot.volume = nil
         snapshot.muted = nil
         current = snapshot

@@ -1,34 +1,16 @@
 import TVModel
 
 extension SamsungDriver {
-    /// Carries out a command, validated again here so nothing unchecked reaches the TV.
-    /// Remote-channel commands connect (and wait for the TV's approval) when needed.
-    public func perform(_ command: TVCommand) async throws(DriverError) {
-        do {
-            try validate(command)
-        } catch {
-            throw DriverError(.rejected, error.message)
-        }
-        switch command {
-        case .key(let key, let count):
-            switch try rejecting({ () throws(CommandRejection) in try SamsungCommandSteps.key(key, repeat: count) }) {
-            case .remote(let steps): try await channel.send(steps)
-            case .power(let action): try await power(action)
-            }
+    /// Carries out a plan. Remote-channel steps connect (and wait for the TV's approval) when
+    /// needed.
+    public func execute(_ plan: TVPlan) async throws(DriverError) {
+        switch try plan.steps(as: SamsungAction.self) {
+        case .remote(let steps):
+            try await channel.send(steps)
         case .power(let action):
             try await power(action)
-        case .text(let text):
-            try await channel.send(try rejecting({ () throws(CommandRejection) in try SamsungCommandSteps.text(text) }))
-        case .input(let name):
-            try await channel.send(
-                try rejecting({ () throws(CommandRejection) in try SamsungCommandSteps.input(name) }))
-        case .app(let name):
-            let app = try rejecting({ () throws(CommandRejection) in try resolveApp(name) })
-            try await launch(app.id, type: app.type, metaTag: "")
-            noteLaunched(app.id)
-        case .launch(let appID, let contentID, _):
-            let type = state.withLock { $0.installed.first { $0.appID == appID }?.launchType } ?? .deepLink
-            try await launch(appID, type: type, metaTag: contentID ?? "")
+        case .launch(let appID, let type, let metaTag):
+            try await launch(appID, type: type, metaTag: metaTag)
             noteLaunched(appID)
         case .volume(let level):
             _ = try await http.rendering(.setVolume(level))
@@ -52,14 +34,6 @@ extension SamsungDriver {
             } catch {
                 throw error
             }
-        }
-    }
-
-    private func rejecting<Value>(_ body: () throws(CommandRejection) -> Value) throws(DriverError) -> Value {
-        do {
-            return try body()
-        } catch {
-            throw DriverError(.rejected, error.message)
         }
     }
 }

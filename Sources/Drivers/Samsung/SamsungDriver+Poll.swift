@@ -22,7 +22,7 @@ extension SamsungDriver {
         }
         if info != nil { await channel.recheckChangedCertificate() }
         let pairingRequired = await channel.pairingRequired
-        let controlPath = await channel.plainOnly ? "websocket-8001" : "websocket"
+        let controlPath: ControlPath = await channel.plainOnly ? .plainWebSocket : .websocket
         guard info != nil else {
             forgetCurrentApp()
             var snapshot = TVSnapshot.unreachable

@@ -116,13 +116,18 @@ public final class SamsungDriver: TVDriver {
         get async { state.withLock { $0.description } }
     }
 
-    public func validate(_ command: TVCommand) throws(CommandRejection) {
-        try SamsungCommandSteps.validate(command)
-        switch command {
-        case .app(let name): _ = try resolveApp(name)
-        case .launch(let appID, _, _): try Self.checkAppID(appID)
-        default: break
+    /// What `plan` checks commands against: the app table as last read, and the configuration.
+    var planner: SamsungCommandPlanner {
+        state.withLock {
+            SamsungCommandPlanner(
+                installed: $0.installed, known: $0.description.apps, configured: settings.samsungApps)
         }
+    }
+
+    /// Checks a command against this TV's keys, inputs and apps, and resolves it into what
+    /// `execute` does (`SamsungCommandPlanner`).
+    public func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
+        TVPlan(command, steps: try planner.plan(command))
     }
 
     public func updateHost(_ host: String) async {
@@ -147,38 +152,9 @@ public final class SamsungDriver: TVDriver {
 
     // MARK: apps
 
-    /// An app the TV has, by name (case-insensitive) or id: the installed list, the apps last
-    /// described, or the configured `samsung.apps` map.
+    /// An app the TV has, by name (case-insensitive) or id (`SamsungCommandPlanner.resolveApp`).
     func resolveApp(_ nameOrID: String) throws(CommandRejection) -> (id: String, type: SamsungRemoteMessage.LaunchType)
     {
-        let (installed, known) = state.withLock { ($0.installed, $0.description.apps) }
-        let wanted = nameOrID.lowercased()
-        if let app = installed.first(where: { $0.appID == nameOrID || $0.name.lowercased() == wanted }) {
-            return (app.appID, app.launchType)
-        }
-        if let app = known.first(where: { $0.id == nameOrID || $0.name.lowercased() == wanted }) {
-            return (app.id, .deepLink)
-        }
-        if let entry = settings.samsungApps.first(where: { $0.value == nameOrID || $0.key.lowercased() == wanted }) {
-            return (entry.value, .deepLink)
-        }
-        throw CommandRejection(
-            "app \"\(nameOrID.prefix(64))\" is not known on this TV; add it to samsung.apps (name → id) in the configuration"
-        )
-    }
-
-    /// Ids go into a URL path and a JSON string. Samsung's are digits (`3201907018807`) or
-    /// Tizen package names (`org.tizen.browser`, `9Ur5IzDKqV.TizenYouTube`): letters, digits,
-    /// '.', '_' and '-' only, so no '/', '%' or quote can reach the TV.
-    static func checkAppID(_ appID: String) throws(CommandRejection) {
-        guard !appID.isEmpty, appID.utf8.count <= 128,
-            appID.unicodeScalars.allSatisfy({
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "."
-                    || $0 == "_" || $0 == "-"
-            })
-        else {
-            throw CommandRejection(
-                "app id \"\(appID.prefix(64))\" is not a Samsung app id (letters, digits, '.', '_' or '-')")
-        }
+        try planner.resolveApp(nameOrID)
     }
 }

@@ -104,7 +104,7 @@ public enum SamsungKeys {
         }
     }
 
-    /// Checks a key without resolving it (the driver's `validate`).
+    /// Checks a key without resolving it.
     public static func validate(_ key: TVKey) throws(CommandRejection) {
         _ = try resolve(key)
     }

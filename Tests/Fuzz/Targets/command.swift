@@ -30,12 +30,12 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzExpect(!parsed.commands.isEmpty, "no command")
     for command in parsed.commands {
         switch command {
-        case .volume(let volume): fuzzExpect((0...100).contains(volume), "volume \(volume)")
+        case .volume(let volume): fuzzExpect(TVCommand.volumeRange.contains(volume), "volume \(volume)")
         case .key(let key, let count):
-            fuzzExpect((1...CommandParser.maxRepeat).contains(count), "repeat \(count)")
+            fuzzExpect(TVCommand.repeatRange.contains(count), "repeat \(count)")
             fuzzExpect(!key.description.isEmpty && !hasControl(key.description), "key \(key)")
         case .text(let text):
-            fuzzExpect(!text.isEmpty && text.count <= CommandParser.maxTextLength && !hasControl(text), "text \(text)")
+            fuzzExpect(!text.isEmpty && text.count <= TVCommand.maxTextLength && !hasControl(text), "text \(text)")
         case .app(let name), .input(let name): fuzzExpect(!name.isEmpty && !hasControl(name), "name \(name)")
         case .launch(let app, let content, _):
             fuzzExpect(!hasControl(app) && !hasControl(content ?? ""), "launch \(command)")

@@ -1,8 +1,7 @@
-import Drivers
-import Support
 import TVModel
 
-/// The production driver factory: one driver per vendor, set up from the configuration.
+/// The production driver factory: one driver per vendor. The bridge sets it up from its
+/// configuration (`VendorDriverFactory+Configuration.swift` in Bridge).
 public struct VendorDriverFactory: DriverFactory {
     /// A configured Samsung TV's remote-channel and UPnP ports (`port_wss`, `port_upnp`);
     /// nil means the default (8002, 9197).
@@ -29,57 +28,32 @@ public struct VendorDriverFactory: DriverFactory {
         self.samsungPorts = samsungPorts
     }
 
-    /// The settings the drivers take from the configuration (`wol`, `roku`, `samsung`, `tvs`).
-    public init(configuration: BridgeConfiguration, logger: Logger) {
-        self.init(
-            settings: Self.settings(configuration, logger: logger),
-            samsungPorts: Self.samsungPorts(configuration))
-    }
-
-    public static func settings(_ configuration: BridgeConfiguration, logger: Logger)
-        -> DriverSettings
-    {
-        DriverSettings(
-            wolTargets: configuration.wol.targets.map {
-                DriverSettings.WakeTarget(host: $0.host, port: $0.port)
-            },
-            wolRepeat: configuration.wol.repeatCount, rokuECP2: configuration.roku.ecp2.rawValue,
-            samsungClientName: configuration.samsung.clientName, samsungApps: configuration.samsung.apps,
-            logger: logger)
-    }
-
-    static func samsungPorts(_ configuration: BridgeConfiguration) -> [String: SamsungPorts] {
-        var ports: [String: SamsungPorts] = [:]
-        for tv in configuration.tvs where tv.kind != .roku && (tv.portWSS != nil || tv.portUPnP != nil) {
-            let entry = SamsungPorts(secure: tv.portWSS, upnp: tv.portUPnP)
-            ports[tv.host] = entry
-            if let id = tv.id { ports[id.rawValue] = entry }
-        }
-        return ports
-    }
-
-    /// The vendor `kind` says; with `kind` nil, Roku and Samsung are asked at once (at `port`
-    /// when given, else each at its own default port) and the first that answers wins.
+    /// The vendor `kind` says; with `kind` nil, every vendor is asked at once (at `port` when
+    /// given, else each at its own default port) and the first that answers wins.
     public func probe(host: String, kind: TVKind?, port: UInt16?) async throws(DriverError)
         -> TVDescription
     {
+        guard let kind else { return try await probeEither(host: host, port: port) }
+        return try await Self.describe(kind, host: host, port: port, settings: settings)
+    }
+
+    /// Who the device at `host` is, asked as a TV of `kind`: one line per vendor.
+    static func describe(_ kind: TVKind, host: String, port: UInt16?, settings: DriverSettings)
+        async throws(DriverError) -> TVDescription
+    {
         switch kind {
-        case .roku: return try await RokuProbe.describe(host: host, port: port, settings: settings)
-        case .samsung: return try await SamsungProbe.describe(host: host, port: port, settings: settings)
-        case nil: return try await probeEither(host: host, port: port)
+        case .roku: try await RokuProbe.describe(host: host, port: port, settings: settings)
+        case .samsung: try await SamsungProbe.describe(host: host, port: port, settings: settings)
         }
     }
 
     private func probeEither(host: String, port: UInt16?) async throws(DriverError) -> TVDescription {
         let settings = settings
         let result = await withTaskGroup(of: Result<TVDescription, DriverError>.self) { group in
-            for kind in [TVKind.roku, .samsung] {
+            for kind in TVKind.allCases {
                 group.addTask {
                     do throws(DriverError) {
-                        return .success(
-                            kind == .roku
-                                ? try await RokuProbe.describe(host: host, port: port, settings: settings)
-                                : try await SamsungProbe.describe(host: host, port: port, settings: settings))
+                        return .success(try await Self.describe(kind, host: host, port: port, settings: settings))
                     } catch {
                         return .failure(error)
                     }
@@ -103,7 +77,7 @@ public struct VendorDriverFactory: DriverFactory {
         return try result.get()
     }
 
-    public func makeDriver(for description: TVDescription, persisted: PersistedTV?) -> any TVDriver {
+    public func makeDriver(for description: TVDescription, secrets: TVSecrets) -> any TVDriver {
         switch description.identity.kind {
         case .roku:
             return RokuDriver(description: description, settings: settings)
@@ -112,8 +86,8 @@ public struct VendorDriverFactory: DriverFactory {
             let ports = samsungPorts[identity.id.rawValue] ?? samsungPorts[identity.host] ?? SamsungPorts()
             let options = SamsungDriverOptions(
                 securePort: ports.secure ?? SamsungRemoteEndpoint.securePort,
-                upnpPort: ports.upnp ?? UPnPRenderingControl.defaultPort, token: persisted?.token,
-                certificatePin: persisted?.certificatePin, approvalTimeout: samsungApprovalTimeout)
+                upnpPort: ports.upnp ?? UPnPRenderingControl.defaultPort, token: secrets.token,
+                certificatePin: secrets.certificatePin, approvalTimeout: samsungApprovalTimeout)
             return SamsungDriver(description: description, settings: settings, options: options)
         }
     }

@@ -4,9 +4,10 @@ import Synchronization
 import TVModel
 import Wire
 
-/// Runs one TV: polls it, carries out its commands in order, and publishes its
-/// availability and state when they change.
-actor TVController {
+/// The bridge's agent for one TV: its poller and its command queue. It polls the TV,
+/// plans each command it is given and carries the plans out in order, and publishes the
+/// TV's availability and state when they change.
+actor TVAgent {
     nonisolated let id: TVID
     nonisolated let driver: any TVDriver
     let context: BridgeContext
@@ -73,11 +74,26 @@ actor TVController {
 
     nonisolated var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
-    /// Queues a command message; commands of one TV run one at a time, in arrival order.
-    /// Returns `false` when `commandQueueLimit` commands already wait (the job is dropped).
-    nonisolated func enqueue(_ job: CommandJob) -> Bool {
-        if case .dropped = commandSink.yield(job) { return false }
-        return true
+    /// A parsed command message for this TV: each command is planned (checked against the TV
+    /// and resolved, once) and the plans are queued; commands of one TV run one at a time, in
+    /// arrival order. A command the driver refuses, or a queue already holding
+    /// `commandQueueLimit` messages, fails the whole message with `command_failed` and
+    /// nothing of it is sent (SPEC §4, §10).
+    nonisolated func submit(_ commands: [TVCommand], origin: CommandOrigin) async {
+        var plans: [TVPlan] = []
+        for command in commands {
+            do {
+                plans.append(try driver.plan(command))
+            } catch {
+                await context.commandFailed(error.message, tv: id.rawValue, origin: origin)
+                return
+            }
+        }
+        if case .dropped = commandSink.yield(CommandJob(plans: plans, origin: origin)) {
+            await context.commandFailed(
+                "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later",
+                tv: id.rawValue, origin: origin)
+        }
     }
 
     /// Polls again soon (debounced), e.g. after a command.
@@ -138,36 +154,27 @@ actor TVController {
     private func execute(_ job: CommandJob) async {
         let waited = milliseconds(since: job.received)
         if waited > milliseconds(Self.commandExpiry) {
-            await reportFailure(
+            await context.commandFailed(
                 "expired: the command waited \(waited) ms behind earlier ones for this TV; commands older than \(milliseconds(Self.commandExpiry)) ms are dropped, not sent late",
-                command: job.commands.first, job: job)
+                tv: id.rawValue, origin: job.origin, command: job.plans.first?.command)
             return
         }
-        for command in job.commands {
+        for plan in job.plans {
             let started = ContinuousClock.now
             do {
-                try await driver.perform(command)
+                try await driver.execute(plan)
                 context.logger.debug(
                     "command done",
-                    [("tv", id.rawValue), ("command", command.name), ("ms", "\(milliseconds(since: started))")])
+                    [("tv", id.rawValue), ("command", plan.command.name), ("ms", "\(milliseconds(since: started))")])
             } catch {
-                await reportFailure(error.message, command: command, job: job)
+                await context.commandFailed(error.message, tv: id.rawValue, origin: job.origin, command: plan.command)
                 requestRefresh()
                 return
             }
         }
         requestRefresh()
-        if let transaction = job.transaction {
+        if let transaction = job.origin.transaction {
             await context.respond(context.topics.response(id), ok: true, transaction: transaction)
-        }
-    }
-
-    func reportFailure(_ message: String, command: TVCommand?, job: CommandJob) async {
-        var data: [String: JSONValue] = ["topic": .string(job.topic)]
-        if let command { data["command"] = .string(command.name) }
-        await context.emit(BridgeEvent(.commandFailed, tv: id.rawValue, message: message, data: data))
-        if let transaction = job.transaction {
-            await context.respond(context.topics.response(id), ok: false, error: message, transaction: transaction)
         }
     }
 
@@ -200,12 +207,9 @@ actor TVController {
                 context.topics.state(id), document.serializedBytes(), category: .state)
         }
         if new.limitedMode == true && previous.limitedMode != true {
-            await context.emit(BridgeEvent(.limitedMode, tv: id.rawValue, message: Self.limitedModeMessage))
+            await context.emit(BridgeEvent(.limitedMode, tv: id.rawValue, message: driver.limitedModeMessage))
         }
     }
-
-    static let limitedModeMessage =
-        "the Roku refuses remote control (Limited mode): on the TV open Settings › System › Advanced system settings › Control by mobile apps › Network access and choose Enabled"
 
     private func handle(_ event: DriverEvent) async {
         switch event {
@@ -255,7 +259,7 @@ actor TVController {
 
     private func appIsUnknown(_ snapshot: TVSnapshot) -> Bool {
         guard let appID = snapshot.appID, !description.apps.isEmpty else { return false }
-        return !description.apps.contains { $0.id == appID } && !appID.hasPrefix("tvinput") && appID != "562859"
+        return !description.apps.contains { $0.id == appID } && driver.appListShouldContain(appID)
     }
 }
 

@@ -1,0 +1,13 @@
+import TVModel
+
+/// Every driver's control paths, as the state document's `control` shows them.
+extension ControlPath {
+    /// Roku: HTTP ECP on port 8060.
+    public static let ecp = ControlPath(rawValue: "ecp")
+    /// Roku: the ECP-2 WebSocket session.
+    public static let ecp2 = ControlPath(rawValue: "ecp-2")
+    /// Samsung: the remote WebSocket over TLS (8002).
+    public static let websocket = ControlPath(rawValue: "websocket")
+    /// Samsung: the plain remote WebSocket (8001), on a TV that has no TLS port.
+    public static let plainWebSocket = ControlPath(rawValue: "websocket-8001")
+}

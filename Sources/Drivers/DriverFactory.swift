@@ -1,0 +1,24 @@
+import TVModel
+
+/// Makes drivers: the seam between the bridge and the vendor protocols.
+public protocol DriverFactory: Sendable {
+    /// Asks the device at `host` who it is. `kind` nil: try every vendor's port.
+    func probe(host: String, kind: TVKind?, port: UInt16?) async throws(DriverError) -> TVDescription
+
+    /// A driver for a TV the bridge knows (just probed, or remembered from the state file),
+    /// with the secrets remembered for it.
+    func makeDriver(for description: TVDescription, secrets: TVSecrets) -> any TVDriver
+}
+
+/// What a driver was given by its TV and the bridge keeps for it (Samsung: the token and
+/// the pinned certificate); never logged.
+public struct TVSecrets: Sendable, Equatable {
+    public var token: String?
+    /// SHA-256 of the TV's certificate, hex.
+    public var certificatePin: String?
+
+    public init(token: String? = nil, certificatePin: String? = nil) {
+        self.token = token
+        self.certificatePin = certificatePin
+    }
+}

@@ -1,0 +1,29 @@
+/// The limits of a command's values, defined once (SPEC §4): the command parser names them in
+/// its messages, and every driver's planner refuses a command outside them before anything is
+/// sent (a `TVCommand` can be built by any caller, not only the parser).
+extension TVCommand {
+    /// How many times one key message may press a key.
+    public static let repeatRange = 1...20
+    /// The longest text typed in one message (the `keyboard` entity's max, SPEC §5).
+    public static let maxTextLength = 255
+    /// The volume levels a TV is set to.
+    public static let volumeRange = 0...100
+
+    /// Why this command is outside the limits, or `nil` when it is within them.
+    public var limitViolation: String? {
+        switch self {
+        case .key(_, let count) where !Self.repeatRange.contains(count):
+            return
+                "repeat: expected a whole number from \(Self.repeatRange.lowerBound) to \(Self.repeatRange.upperBound), got \(count)"
+        case .text(let text) where text.isEmpty:
+            return "text: empty"
+        case .text(let text) where text.count > Self.maxTextLength:
+            return "text: \(text.count) characters exceeds the limit of \(Self.maxTextLength)"
+        case .volume(let level) where !Self.volumeRange.contains(level):
+            return
+                "volume: expected a whole number from \(Self.volumeRange.lowerBound) to \(Self.volumeRange.upperBound), got \(level)"
+        default:
+            return nil
+        }
+    }
+}
