@@ -5,7 +5,8 @@
 // modules and the system OpenSSL, reached through the COpenSSL system-library target.
 // Module layers, lowest first (dependencies point one way):
 //   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Bridge  ←  tv2mqtt
-//   TVModel and HomeAssistant are pure modules beside them.
+//   TVModel and HomeAssistant are pure modules beside them; MQTTInterface (topics and the
+//   state document) sits beneath both HomeAssistant and Bridge.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
@@ -37,13 +38,17 @@ let package = Package(
         // The shared TV vocabulary: ids, identities, snapshots, commands, capabilities.
         .target(name: "TVModel", swiftSettings: strict),
         // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
-        .target(name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
+        .target(
+            name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
+        // The bridge's MQTT interface (SPEC §4): every topic and the state document, one definition
+        // each, for Bridge (which publishes them) and HomeAssistant (whose configs name them).
+        .target(name: "MQTTInterface", dependencies: ["TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
-        .target(name: "HomeAssistant", dependencies: ["TVModel", "Wire"], swiftSettings: strict),
+        .target(name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire"], swiftSettings: strict),
         // The application core: registry, pollers, publishers, router, persistence, service.
         .target(
             name: "Bridge",
-            dependencies: ["Drivers", "HomeAssistant", "Clients", "TVModel", "Wire", "Support"],
+            dependencies: ["Drivers", "HomeAssistant", "MQTTInterface", "Clients", "TVModel", "Wire", "Support"],
             swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
         .target(name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"], swiftSettings: strict),
@@ -51,7 +56,8 @@ let package = Package(
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
 
         .executableTarget(name: "tv2mqtt", dependencies: ["Bridge", "Support"], swiftSettings: strict),
-        .executableTarget(name: "tvsim", dependencies: ["TVSimulators", "Net", "Wire", "Support"], swiftSettings: strict),
+        .executableTarget(
+            name: "tvsim", dependencies: ["TVSimulators", "Net", "Wire", "Support"], swiftSettings: strict),
         .executableTarget(
             name: "tvbench",
             dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "TVModel", "Net", "Wire", "Support"],
@@ -66,10 +72,13 @@ let package = Package(
             exclude: ["Interop"]),
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(
-            name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel", "Wire", "TestSupport"],
+            name: "HomeAssistantTests",
+            dependencies: ["HomeAssistant", "MQTTInterface", "TVModel", "Wire", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TVSimulators", "Harness", "TestSupport"]),
+        .testTarget(
+            name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
+        .testTarget(
+            name: "BridgeTests", dependencies: ["Bridge", "MQTTInterface", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators", "TestSupport"]),
     ]
 )

@@ -1,3 +1,5 @@
+import MQTTInterface
+
 /// Jinja `value_template`s for the readings of `EntityDescription`.
 ///
 /// Home Assistant renders them with `value_json` = the parsed payload. Rules they keep, so
@@ -12,17 +14,14 @@
 /// - Anything unusable renders `None`, which switch, select, number, sensor and binary_sensor
 ///   all take as "unknown".
 public enum ValueTemplate {
-    /// The longest state Home Assistant accepts (255 characters, which it counts in code
-    /// points): the state document caps vendor strings to it, and text readings cut to it.
-    public static let maxStateLength = 255
-
     /// The template for `reading` with `options` (the resolved options of an `.option` reading).
     /// nil for `.payload` readings, which need no template.
     public static func make(_ reading: EntityDescription.Reading, options: [String] = []) -> String? {
         switch reading {
         case .text(let field):
             let value = "value_json." + field
-            return "{{ \(value)[:\(maxStateLength)] if value_json is mapping and \(value) is string else 'None' }}"
+            return
+                "{{ \(value)[:\(StateDocument.maxStringLength)] if value_json is mapping and \(value) is string else 'None' }}"
         case .onOff(let field):
             let value = "value_json." + field
             return "{{ ('ON' if \(value) else 'OFF') if value_json is mapping and \(value) is boolean else 'None' }}"

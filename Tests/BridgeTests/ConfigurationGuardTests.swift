@@ -1,3 +1,4 @@
+import MQTTInterface
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Clients
+import MQTTInterface
 import Support
 import Wire
 
@@ -31,7 +32,7 @@ enum HealthCommand {
             printError("cannot check: \(error)")
             return 1
         }
-        let topic = "\(configuration.baseTopic)/bridge/state"
+        let topic = Topics(base: configuration.baseTopic).bridgeState
         let runner = Task { await client.run() }
         let state = await race(timeout) { await readRetained(topic, from: client) }
         await client.stop()

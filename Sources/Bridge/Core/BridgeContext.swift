@@ -1,3 +1,4 @@
+import MQTTInterface
 import Support
 import TVModel
 import Wire

@@ -1,6 +1,7 @@
 import Clients
 import Drivers
 import HomeAssistant
+import MQTTInterface
 import Net
 import Support
 import TVModel
@@ -47,7 +48,7 @@ public final class BridgeService: Sendable {
             spawn: { work in sink.yield(.spawn(work)) })
         let settings = DiscoverySettings(
             baseTopic: configuration.baseTopic, discoveryPrefix: configuration.homeAssistant.discoveryPrefix,
-            style: configuration.homeAssistant.style == .device ? .device : .entity,
+            style: configuration.homeAssistant.style,
             mergeWithNativeDevices: configuration.homeAssistant.mergeWithNativeDevices,
             version: TV2MQTTVersion.current, originURL: TV2MQTTVersion.url)
         discovery = DiscoveryPublisher(
@@ -68,7 +69,7 @@ public final class BridgeService: Sendable {
                 privateKeyFile: mqtt.key.isEmpty ? nil : mqtt.key)
         }
         let will = MQTTWill(
-            topic: "\(configuration.baseTopic)/bridge/state", payload: Array("offline".utf8), qos: .atLeastOnce,
+            topic: Topics(base: configuration.baseTopic).bridgeState, payload: Array("offline".utf8), qos: .atLeastOnce,
             retain: true)
         let session = MQTTSessionConfiguration(
             clientID: mqtt.clientID, cleanSession: true, keepAlive: UInt16(mqtt.keepalive), will: will,

@@ -1,4 +1,5 @@
 import Drivers
+import MQTTInterface
 import Support
 import Synchronization
 import TVModel
