@@ -265,6 +265,5 @@ func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
 }
 
 func milliseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    duration.wholeMilliseconds
 }

@@ -206,8 +206,7 @@ public actor MQTTClient {
 extension Duration {
     /// "1.2 s", "250 ms".
     var shortDescription: String {
-        let (seconds, attoseconds) = components
-        let millis = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let millis = wholeMilliseconds
         return millis >= 1000 ? "\(Double(millis / 100) / 10) s" : "\(millis) ms"
     }
 }
