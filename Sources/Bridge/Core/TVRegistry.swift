@@ -75,10 +75,7 @@ actor TVRegistry {
     /// Starts controllers for the TVs remembered in the state file.
     func restore(_ state: PersistedState) async {
         for persisted in state.tvs where records[persisted.identity.id] == nil {
-            let description = TVDescription(
-                identity: persisted.identity, capabilities: persisted.capabilities ?? TVCapabilities(),
-                apps: (persisted.apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
-            await add(description, persisted: persisted, announce: false)
+            await add(persisted.tvDescription, persisted: persisted, announce: false)
         }
     }
 
