@@ -9,6 +9,8 @@ struct BridgeContext: Sendable {
     let topics: Topics
     let publisher: BridgePublisher
     let logger: Logger
+    /// "Now" for the bridge's timed decisions (`TimeSource.system` but in tests).
+    let time: TimeSource
     /// Signalled when a TV's availability changes, so `bridge/tvs` is republished (coalesced).
     let tvListChanged = Wakeup()
 

@@ -29,8 +29,12 @@ public final class BridgeService: Sendable {
         case shutdown
     }
 
-    /// - Parameter factory: makes drivers (`VendorDriverFactory` in production).
-    public init(configuration: BridgeConfiguration, logger: Logger, factory: any DriverFactory) throws {
+    /// - Parameters:
+    ///   - factory: makes drivers (`VendorDriverFactory` in production).
+    ///   - time: "now" for timed decisions; tests move it instead of waiting.
+    public init(
+        configuration: BridgeConfiguration, logger: Logger, factory: any DriverFactory, time: TimeSource = .system
+    ) throws {
         self.configuration = configuration
         self.threshold = logger.threshold
         stateDirectory = StateStore.resolveDirectory(configuration.stateDir)
@@ -40,7 +44,8 @@ public final class BridgeService: Sendable {
         client = try MQTTClient(configuration: Self.mqttConfiguration(configuration), logger: logger.labeled("mqtt"))
         let publisher = BridgePublisher(client: client, logger: logger.labeled("mqtt"))
         context = BridgeContext(
-            configuration: configuration, topics: topics, publisher: publisher, logger: logger.labeled("bridge"))
+            configuration: configuration, topics: topics, publisher: publisher, logger: logger.labeled("bridge"),
+            time: time)
         (control, controlSink) = AsyncStream.makeStream(of: Control.self)
         let sink = controlSink
         registry = TVRegistry(
