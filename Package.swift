@@ -44,7 +44,8 @@ let package = Package(
         // each, for Bridge (which publishes them) and HomeAssistant (whose configs name them).
         .target(name: "MQTTInterface", dependencies: ["TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
-        .target(name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire"], swiftSettings: strict),
+        .target(
+            name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire", "Support"], swiftSettings: strict),
         // The application core: registry, pollers, publishers, router, persistence, service.
         .target(
             name: "Bridge",

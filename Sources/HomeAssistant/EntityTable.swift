@@ -1,4 +1,5 @@
 import MQTTInterface
+import Support
 import TVModel
 import Wire
 
@@ -14,7 +15,7 @@ public enum EntityTable {
     public static let mediaStates: [String] = MediaState.allCases.map(\.rawValue)
 
     /// The levels `log_level` accepts (SPEC §2), the options of the bridge's select.
-    public static let logLevels: [String] = ["trace", "debug", "info", "warning", "error"]
+    public static let logLevels: [String] = LogLevel.allCases.map(\.name)
 
     /// Per TV, in the order Home Assistant lists them.
     public static let tv: [EntityDescription] = [
@@ -94,14 +95,16 @@ public enum EntityTable {
             availability: .none),
         EntityDescription(
             key: "version", platform: .sensor, name: "Version", icon: "mdi:information-outline",
-            category: .diagnostic, stateTopic: .bridgeInfo, reading: .text("version"), availability: .bridgeOnly),
+            category: .diagnostic, stateTopic: .bridgeInfo, reading: .text(BridgeInfo.Field.version.rawValue),
+            availability: .bridgeOnly),
         EntityDescription(
             key: "discover", platform: .button, name: "Discover TVs", icon: "mdi:magnify-scan", category: .config,
-            command: .bridgeRequest("discover"), payloadPress: "{}", availability: .bridgeOnly),
+            command: .bridgeRequest(BridgeRequest.discover.rawValue), payloadPress: "{}", availability: .bridgeOnly),
         EntityDescription(
             key: "log_level", platform: .select, name: "Log level", icon: "mdi:format-list-bulleted",
-            category: .config, stateTopic: .bridgeInfo, reading: .option("log_level", .fixed(logLevels)),
-            command: .bridgeRequest("log_level"), availability: .bridgeOnly),
+            category: .config, stateTopic: .bridgeInfo,
+            reading: .option(BridgeInfo.Field.logLevel.rawValue, .fixed(logLevels)),
+            command: .bridgeRequest(BridgeRequest.logLevel.rawValue), availability: .bridgeOnly),
     ]
 
     /// The rows a TV gets.
