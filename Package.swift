@@ -5,7 +5,8 @@
 // modules and the system OpenSSL, reached through the COpenSSL system-library target.
 // Module layers, lowest first (dependencies point one way):
 //   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Bridge  ←  ConfigurationLoading  ←  BridgeCommandLine  ←  tv2mqtt
-//   TVModel and HomeAssistant are pure modules beside them.
+//   TVModel and HomeAssistant are pure modules beside them; MQTTInterface (topics and the
+//   state document) sits beneath both HomeAssistant and Bridge.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
@@ -39,24 +40,28 @@ let package = Package(
         // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
         .target(
             name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
+        // The bridge's MQTT interface (SPEC §4): every topic and the state document, one definition
+        // each, for Bridge (which publishes them) and HomeAssistant (whose configs name them).
+        .target(name: "MQTTInterface", dependencies: ["TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
-        .target(name: "HomeAssistant", dependencies: ["TVModel", "Wire"], swiftSettings: strict),
+        .target(
+            name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire", "Support"], swiftSettings: strict),
         // The running bridge: registry, pollers, publishers, router, persistence, service, and the
         // configuration value it runs with.
         .target(
             name: "Bridge",
-            dependencies: ["Drivers", "HomeAssistant", "Clients", "TVModel", "Wire", "Support"],
+            dependencies: ["Drivers", "HomeAssistant", "MQTTInterface", "Clients", "TVModel", "Wire", "Support"],
             swiftSettings: strict),
         // The configuration's sources (JSON file, environment, flag values) merged and validated,
         // every error naming its key, variable or flag. Knows no command-line parser.
         .target(
-            name: "ConfigurationLoading", dependencies: ["Bridge", "TVModel", "Wire"], swiftSettings: strict),
+            name: "ConfigurationLoading", dependencies: ["Bridge", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"], swiftSettings: strict),
         // The `tv2mqtt` command line: flag parser, the commands (run, discover, pair, send,
         // check-config, health, version, help) and signal handling.
         .target(
             name: "BridgeCommandLine",
             dependencies: [
-                "ConfigurationLoading", "Bridge", "Drivers", "Clients", "Net", "TVModel", "Wire", "Support",
+                "ConfigurationLoading", "Bridge", "Drivers", "MQTTInterface", "Clients", "Net", "TVModel", "Wire", "Support",
             ],
             swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
@@ -83,14 +88,16 @@ let package = Package(
             exclude: ["Interop"]),
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(
-            name: "HomeAssistantTests", dependencies: ["HomeAssistant", "TVModel", "Wire", "TestSupport"],
+            name: "HomeAssistantTests",
+            dependencies: ["HomeAssistant", "MQTTInterface", "TVModel", "Wire", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TVSimulators", "Harness", "TestSupport"]),
+        .testTarget(
+            name: "BridgeTests", dependencies: ["Bridge", "MQTTInterface", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(
             name: "ConfigurationLoadingTests",
-            dependencies: ["ConfigurationLoading", "BridgeCommandLine", "Bridge", "Wire", "TestSupport"]),
+            dependencies: ["ConfigurationLoading", "BridgeCommandLine", "Bridge", "MQTTInterface", "Wire", "TestSupport"]),
         .testTarget(
             name: "BridgeCommandLineTests",
             dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "TVSimulators", "TestSupport"]),

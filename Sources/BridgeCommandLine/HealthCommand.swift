@@ -1,6 +1,7 @@
 import Bridge
 import Clients
 import ConfigurationLoading
+import MQTTInterface
 import Support
 import Wire
 
@@ -33,7 +34,7 @@ enum HealthCommand {
             printError("cannot check: \(error)")
             return 1
         }
-        let topic = "\(configuration.baseTopic)/bridge/state"
+        let topic = Topics(base: configuration.baseTopic).bridgeState
         let runner = Task { await client.run() }
         let state = await race(timeout) { await readRetained(topic, from: client) }
         await client.stop()

@@ -1,4 +1,5 @@
 import Bridge
+import MQTTInterface
 import TVModel
 import Wire
 

@@ -1,4 +1,5 @@
 import Glibc
+import Support
 
 /// A TCP port nobody listens on right now: bind port 0, read back what the kernel chose, close.
 ///
@@ -78,7 +79,7 @@ func tcpAcceptsConnections(host: String, port: UInt16, timeout: Duration = .mill
     if address.withPointer({ connect(fd, $0, $1) }) == 0 { return true }
     guard errno == EINPROGRESS else { return false }
     var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-    let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+    let milliseconds = Int32(clamping: timeout.wholeMilliseconds)
     guard poll(&descriptor, 1, milliseconds) == 1 else { return false }
     var error: Int32 = 0
     var length = socklen_t(MemoryLayout<Int32>.size)

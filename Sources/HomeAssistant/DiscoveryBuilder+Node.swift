@@ -1,3 +1,4 @@
+import MQTTInterface
 import TVModel
 import Wire
 
@@ -9,9 +10,8 @@ extension DiscoveryBuilder {
         var uniqueIDPrefix: String
         var objectIDPrefix: String
         var device: JSONValue
-        /// `<base>/<tv>`, or `<base>/bridge`.
-        var commandBase: String
-        var tvAvailabilityTopic: String?
+        /// The TV, or nil for the bridge.
+        var tv: TVID?
         var apps: [String] = []
         var inputs: [String] = []
 
@@ -36,7 +36,7 @@ extension DiscoveryBuilder {
             }
             return Node(
                 id: id, uniqueIDPrefix: "tv2mqtt_" + id, objectIDPrefix: id, device: .object(device),
-                commandBase: settings.baseTopic + "/" + id, tvAvailabilityTopic: settings.availabilityTopic(id),
+                tv: identity.id,
                 apps: distinctOptions(capabilities.apps), inputs: distinctOptions(capabilities.inputs))
         }
 
@@ -50,15 +50,16 @@ extension DiscoveryBuilder {
             return Node(
                 id: settings.bridgeID, uniqueIDPrefix: settings.bridgeID,
                 objectIDPrefix: settings.instanceName + "_bridge", device: device,
-                commandBase: settings.baseTopic + "/bridge", tvAvailabilityTopic: nil)
+                tv: nil)
         }
 
-        func topic(_ topic: EntityDescription.StateTopic, _ settings: DiscoverySettings) -> String {
+        /// nil for a TV topic of the bridge node (no table row asks for one).
+        func topic(_ topic: EntityDescription.StateTopic, _ settings: DiscoverySettings) -> String? {
             switch topic {
-            case .tvState: settings.stateTopic(id)
-            case .tvAvailability: settings.availabilityTopic(id)
-            case .bridgeState: settings.bridgeStateTopic
-            case .bridgeInfo: settings.bridgeInfoTopic
+            case .tvState: tv.map(settings.topics.state)
+            case .tvAvailability: tv.map(settings.topics.availability)
+            case .bridgeState: settings.topics.bridgeState
+            case .bridgeInfo: settings.topics.bridgeInfo
             }
         }
 

@@ -1,3 +1,4 @@
+import MQTTInterface
 import TVModel
 import Wire
 
@@ -139,8 +140,9 @@ public enum DiscoveryBuilder {
 
         let availability: [String]
         switch row.availability {
-        case .bridgeAndTV: availability = [settings.bridgeStateTopic] + (node.tvAvailabilityTopic.map { [$0] } ?? [])
-        case .bridgeOnly: availability = [settings.bridgeStateTopic]
+        case .bridgeAndTV:
+            availability = [settings.topics.bridgeState] + (node.topic(.tvAvailability, settings).map { [$0] } ?? [])
+        case .bridgeOnly: availability = [settings.topics.bridgeState]
         case .none: availability = []
         }
         if !availability.isEmpty {
@@ -148,7 +150,9 @@ public enum DiscoveryBuilder {
             config["availability_mode"] = "all"
         }
 
-        if let stateTopic = row.stateTopic { config["state_topic"] = .string(node.topic(stateTopic, settings)) }
+        if let stateTopic = row.stateTopic.flatMap({ node.topic($0, settings) }) {
+            config["state_topic"] = .string(stateTopic)
+        }
         if let reading = row.reading {
             var options: [String] = []
             if case .option(_, let source) = reading {
@@ -168,9 +172,9 @@ public enum DiscoveryBuilder {
         }
         if let command = row.command {
             switch command {
-            case .tvSet(let property): config["command_topic"] = .string(node.commandBase + "/set/" + property)
-            case .bridgeRequest(let action):
-                config["command_topic"] = .string(settings.baseTopic + "/bridge/request/" + action)
+            case .tvSet(let property):
+                if let tv = node.tv { config["command_topic"] = .string(settings.topics.set(tv, property)) }
+            case .bridgeRequest(let action): config["command_topic"] = .string(settings.topics.bridgeRequest(action))
             }
         }
         if let press = row.payloadPress { config["payload_press"] = .string(press) }

@@ -1,3 +1,4 @@
+import MQTTInterface
 import TVModel
 import Wire
 
@@ -10,7 +11,7 @@ extension DiscoveryCache {
 
     /// The TV a retained discovery config belongs to, when the config is one of ours: on a
     /// topic of our discovery prefix, with origin name `tv2mqtt`, and every availability, state
-    /// and command topic one this instance uses for that node (see `isOwnTopic`). nil for
+    /// and command topic one this instance uses for that node (see `Topics.isOwn`). nil for
     /// anything else, and for the bridge's configs.
     ///
     /// At startup the bridge reads the retained configs and clears those of TVs it no longer
@@ -32,7 +33,7 @@ extension DiscoveryCache {
             configs += components.values
         }
         let topics = configs.flatMap(referencedTopics)
-        guard !topics.isEmpty, topics.allSatisfy({ isOwnTopic($0, node: node, settings: settings) }) else {
+        guard !topics.isEmpty, topics.allSatisfy({ settings.topics.isOwn($0, node: node) }) else {
             return nil
         }
         if node == settings.bridgeID { return .bridge }
@@ -61,20 +62,6 @@ extension DiscoveryCache {
         case 4 where EntityDescription.Platform(rawValue: String(levels[0])) != nil: return String(levels[1])
         default: return nil
         }
-    }
-
-    /// Whether a config of discovery node `node` naming `topic` can be ours: `<base>/bridge/<leaf>`
-    /// or `<base>/bridge/request/…` (the bridge's, which TV configs name too), or, for a TV,
-    /// `<base>/<node>/<leaf>` or `<base>/<node>/set/<property>` (SPEC §4), level by level. A
-    /// prefix test is not enough: another instance's `tv2mqtt/floor2/<tv>/state` starts with `tv2mqtt/`.
-    static func isOwnTopic(_ topic: String, node: String, settings: DiscoverySettings) -> Bool {
-        let prefix = settings.baseTopic + "/"
-        guard topic.hasPrefix(prefix) else { return false }
-        let levels = topic.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
-        guard levels.count >= 2, !levels.contains(where: \.isEmpty) else { return false }
-        if levels[0] == "bridge" { return levels.count == 2 || levels[1] == "request" }
-        guard levels[0] == node else { return false }
-        return levels.count == 2 || (levels.count == 3 && levels[1] == "set")
     }
 
     /// Availability, state and command topics of one config, under full or abbreviated keys.

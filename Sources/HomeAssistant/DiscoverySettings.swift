@@ -1,3 +1,5 @@
+import MQTTInterface
+
 /// How tv2mqtt announces itself to Home Assistant (SPEC §3 `homeassistant`, §5).
 public struct DiscoverySettings: Sendable, Equatable {
     /// SPEC §3 `homeassistant.discovery`.
@@ -52,13 +54,6 @@ public struct DiscoverySettings: Sendable, Equatable {
     /// Every TV device names it in `via_device`.
     public var bridgeID: String { "tv2mqtt_bridge_" + instanceName }
 
-    /// `<base>/bridge/state`: `online`/`offline`, retained, the last will (SPEC §4).
-    public var bridgeStateTopic: String { baseTopic + "/bridge/state" }
-    /// `<base>/bridge/info`: retained JSON with `version` and `log_level` (SPEC §4).
-    public var bridgeInfoTopic: String { baseTopic + "/bridge/info" }
-
-    /// `<base>/<tv>/state`: the retained state document (SPEC §4).
-    public func stateTopic(_ id: String) -> String { baseTopic + "/" + id + "/state" }
-    /// `<base>/<tv>/availability`: `online`/`offline` (SPEC §4).
-    public func availabilityTopic(_ id: String) -> String { baseTopic + "/" + id + "/availability" }
+    /// The topics under `baseTopic` that configs name (state, availability, commands).
+    public var topics: Topics { Topics(base: baseTopic) }
 }

@@ -1,47 +1,45 @@
+import MQTTInterface
+import Support
 import TVModel
 import Wire
 
 /// The entities of SPEC §5, one row each.
 ///
-/// TV entities read these fields of the state document (SPEC §4) and no others:
-/// `power` (`ON`/`OFF`), `power_mode`, `app`, `input`, `media_state`, `volume`, `muted`,
-/// `limited_mode`. `connected` reads `<base>/<tv>/availability`. The bridge's entities read
+/// TV entities read fields of the state document (SPEC §4), named by `StateDocument.Field` and
+/// so by no other list. `connected` reads `<base>/<tv>/availability`. The bridge's entities read
 /// `version` and `log_level` from `<base>/bridge/info`, and `<base>/bridge/state`.
 public enum EntityTable {
-    /// Every field of the state document (SPEC §4); templates may read only these.
-    public static let stateDocumentFields: Set<String> = [
-        "power", "power_mode", "app", "app_id", "input", "media_state", "position", "duration", "volume", "muted",
-        "limited_mode", "host", "last_seen",
-    ]
+    private typealias Field = StateDocument.Field
 
     /// `media_state` values (SPEC §4), the options of the enum sensor.
     public static let mediaStates: [String] = MediaState.allCases.map(\.rawValue)
 
     /// The levels `log_level` accepts (SPEC §2), the options of the bridge's select.
-    public static let logLevels: [String] = ["trace", "debug", "info", "warning", "error"]
+    public static let logLevels: [String] = LogLevel.allCases.map(\.name)
 
     /// Per TV, in the order Home Assistant lists them.
     public static let tv: [EntityDescription] = [
         EntityDescription(
             key: "power", platform: .switch, name: nil, icon: "mdi:power", stateTopic: .tvState,
-            reading: .option("power", .fixed(["ON", "OFF"])), command: .tvSet("power"), availability: .bridgeOnly,
+            reading: .option(Field.power.rawValue, .fixed(["ON", "OFF"])), command: .tvSet("power"),
+            availability: .bridgeOnly,
             applies: { capabilities, _ in capabilities.power }),
         EntityDescription(
             key: "app", platform: .select, name: "App", icon: "mdi:apps", stateTopic: .tvState,
-            reading: .option("app", .apps), command: .tvSet("app"),
+            reading: .option(Field.app.rawValue, .apps), command: .tvSet("app"),
             applies: { capabilities, _ in !capabilities.apps.isEmpty }),
         EntityDescription(
             key: "input", platform: .select, name: "Input", icon: "mdi:video-input-hdmi", stateTopic: .tvState,
-            reading: .option("input", .inputs), command: .tvSet("input"),
+            reading: .option(Field.input.rawValue, .inputs), command: .tvSet("input"),
             applies: { capabilities, _ in !capabilities.inputs.isEmpty }),
         EntityDescription(
             key: "volume", platform: .number, name: "Volume", icon: "mdi:volume-high", stateTopic: .tvState,
-            reading: .number("volume"), command: .tvSet("volume"),
+            reading: .number(Field.volume.rawValue), command: .tvSet("volume"),
             extra: ["min": 0, "max": 100, "step": 1, "mode": "slider", "unit_of_measurement": "%"],
             applies: { capabilities, _ in capabilities.volumeLevel }),
         EntityDescription(
             key: "mute", platform: .switch, name: "Mute", icon: "mdi:volume-off", stateTopic: .tvState,
-            reading: .onOff("muted"), command: .tvSet("mute"),
+            reading: .onOff(Field.muted.rawValue), command: .tvSet("mute"),
             applies: { capabilities, _ in capabilities.muteState }),
         .button("volume_up", "Volume up", icon: "mdi:volume-plus", key: .volumeUp, applies: hasVolumeKeys),
         .button("volume_down", "Volume down", icon: "mdi:volume-minus", key: .volumeDown, applies: hasVolumeKeys),
@@ -71,21 +69,21 @@ public enum EntityTable {
             applies: { capabilities, _ in capabilities.keyboard }),
         EntityDescription(
             key: "media_state", platform: .sensor, name: "Media state", icon: "mdi:play-circle-outline",
-            deviceClass: "enum", stateTopic: .tvState, reading: .option("media_state", .fixed(mediaStates)),
+            deviceClass: "enum", stateTopic: .tvState, reading: .option(Field.mediaState.rawValue, .fixed(mediaStates)),
             applies: { capabilities, _ in capabilities.mediaState }),
         EntityDescription(
             key: "current_app", platform: .sensor, name: "Current app", icon: "mdi:application",
-            stateTopic: .tvState, reading: .text("app")),
+            stateTopic: .tvState, reading: .text(Field.app.rawValue)),
         EntityDescription(
             key: "power_mode", platform: .sensor, name: "Power mode", icon: "mdi:power-settings",
-            category: .diagnostic, stateTopic: .tvState, reading: .text("power_mode")),
+            category: .diagnostic, stateTopic: .tvState, reading: .text(Field.powerMode.rawValue)),
         EntityDescription(
             key: "connected", platform: .binarySensor, name: "Connected", category: .diagnostic,
             deviceClass: "connectivity", stateTopic: .tvAvailability,
             reading: .payload(on: "online", off: "offline"), availability: .bridgeOnly),
         EntityDescription(
             key: "limited_mode", platform: .binarySensor, name: "Limited mode", category: .diagnostic,
-            deviceClass: "problem", stateTopic: .tvState, reading: .onOff("limited_mode"),
+            deviceClass: "problem", stateTopic: .tvState, reading: .onOff(Field.limitedMode.rawValue),
             applies: { capabilities, _ in capabilities.limitedMode }),
     ]
 
@@ -97,14 +95,16 @@ public enum EntityTable {
             availability: .none),
         EntityDescription(
             key: "version", platform: .sensor, name: "Version", icon: "mdi:information-outline",
-            category: .diagnostic, stateTopic: .bridgeInfo, reading: .text("version"), availability: .bridgeOnly),
+            category: .diagnostic, stateTopic: .bridgeInfo, reading: .text(BridgeInfo.Field.version.rawValue),
+            availability: .bridgeOnly),
         EntityDescription(
             key: "discover", platform: .button, name: "Discover TVs", icon: "mdi:magnify-scan", category: .config,
-            command: .bridgeRequest("discover"), payloadPress: "{}", availability: .bridgeOnly),
+            command: .bridgeRequest(BridgeRequest.discover.rawValue), payloadPress: "{}", availability: .bridgeOnly),
         EntityDescription(
             key: "log_level", platform: .select, name: "Log level", icon: "mdi:format-list-bulleted",
-            category: .config, stateTopic: .bridgeInfo, reading: .option("log_level", .fixed(logLevels)),
-            command: .bridgeRequest("log_level"), availability: .bridgeOnly),
+            category: .config, stateTopic: .bridgeInfo,
+            reading: .option(BridgeInfo.Field.logLevel.rawValue, .fixed(logLevels)),
+            command: .bridgeRequest(BridgeRequest.logLevel.rawValue), availability: .bridgeOnly),
     ]
 
     /// The rows a TV gets.

@@ -1,3 +1,5 @@
+import MQTTInterface
+
 /// Jinja `value_template`s for the readings of `EntityDescription`.
 ///
 /// Home Assistant renders them with `value_json` = the parsed payload. Rules they keep, so
@@ -19,10 +21,6 @@ public enum ValueTemplate {
     /// Home Assistant's unknown state (`STATE_UNKNOWN`), for text sensors before 2024.10.
     public static let unknownState = "unknown"
 
-    /// The longest state Home Assistant accepts (255 characters, which it counts in code
-    /// points): the state document caps vendor strings to it, and text readings cut to it.
-    public static let maxStateLength = 255
-
     /// The template for `reading` with `options` (the resolved options of an `.option` reading),
     /// rendering `unknown` for anything unusable. nil for `.payload` readings, which need no template.
     public static func make(
@@ -32,7 +30,7 @@ public enum ValueTemplate {
         switch reading {
         case .text(let field):
             let value = "value_json." + field
-            return "{{ \(value)[:\(maxStateLength)] if value_json is mapping and \(value) is string" + otherwise
+            return "{{ \(value)[:\(StateDocument.maxStringLength)] if value_json is mapping and \(value) is string" + otherwise
         case .onOff(let field):
             let value = "value_json." + field
             return "{{ ('ON' if \(value) else 'OFF') if value_json is mapping and \(value) is boolean" + otherwise

@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import Support
 import Synchronization
 
 /// The I/O event loop: one thread running `epoll_wait` over every socket, resuming the
@@ -194,9 +195,7 @@ public final class EventLoop: Sendable {
     private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
         let remaining = ContinuousClock.now.duration(to: deadline)
         if remaining <= .zero { return 0 }
-        let (seconds, attoseconds) = remaining.components
-        let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: millis)
+        return Int32(clamping: remaining.millisecondsRoundedUp)
     }
 }
 

@@ -16,7 +16,7 @@ public enum LogFormat: String, Sendable, CaseIterable {
             var line =
                 "\(isoTimestamp(record.time)) \(record.level.name.padding(7)) \(record.label): \(escapingControls(record.message))"
             for (key, value) in record.metadata {
-                let quoted = value.isEmpty || value.unicodeScalars.contains { $0 == " " || isControl($0) }
+                let quoted = value.isEmpty || value.unicodeScalars.contains { $0 == " " || $0.isControlCharacter }
                 line += " \(key)=\(quoted ? jsonQuoted(value) : value)"
             }
             return line
@@ -56,14 +56,12 @@ public final class StandardErrorSink: LogSink {
     }
 }
 
-private func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
-
 /// `text` with its control characters written as JSON-style escapes (`\n`, `\r`, `\u0000`).
 private func escapingControls(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: \.isControlCharacter) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
-        guard isControl(scalar) else {
+        guard scalar.isControlCharacter else {
             out.unicodeScalars.append(scalar)
             continue
         }

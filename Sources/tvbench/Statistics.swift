@@ -1,3 +1,5 @@
+import Support
+
 /// Percentiles and medians over samples, the way the targets are stated.
 enum Statistics {
     /// The `p`-th percentile (0…100) by the nearest-rank method: a value that was actually
@@ -19,12 +21,6 @@ enum Statistics {
 }
 
 extension Duration {
-    /// The duration in milliseconds, as a `Double`.
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-
     /// The duration in seconds, as a `Double`.
-    var seconds: Double { milliseconds / 1000 }
+    var seconds: Double { fractionalMilliseconds / 1000 }
 }

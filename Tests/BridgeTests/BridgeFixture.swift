@@ -111,9 +111,11 @@ final class BridgeFixture: Sendable {
 
     /// Starts a bridge; returns once it is connected and has said `online`.
     @discardableResult
-    func startBridge(_ configuration: BridgeConfiguration, factory: any DriverFactory) async throws -> BridgeService {
+    func startBridge(
+        _ configuration: BridgeConfiguration, factory: any DriverFactory, time: TimeSource = .system
+    ) async throws -> BridgeService {
         let logger = Logger(label: "test", sink: logs, threshold: LogThreshold(.debug))
-        let bridge = try BridgeService(configuration: configuration, logger: logger, factory: factory)
+        let bridge = try BridgeService(configuration: configuration, logger: logger, factory: factory, time: time)
         service.withLock { $0 = bridge }
         let mark = await log.count
         let runner = Task { await bridge.run() }

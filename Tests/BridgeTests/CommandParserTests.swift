@@ -1,3 +1,4 @@
+import MQTTInterface
 import TVModel
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Drivers
 import HomeAssistant
+import MQTTInterface
 import TVModel
 import Testing
 import Wire
@@ -12,7 +13,7 @@ import Wire
 struct StateDocumentLimitTests {
     @Test("vendor strings are cut to 255 code points on a character boundary; shorter ones are kept")
     func capped() throws {
-        let limit = ValueTemplate.maxStateLength
+        let limit = StateDocument.maxStringLength
         // 254 letters, then a two-scalar emoji (thumbs up, skin tone) that would end at 256.
         let app = String(repeating: "a", count: limit - 1) + "👍🏽" + "tail"
         // "é" written as e + combining accent: two scalars per character.

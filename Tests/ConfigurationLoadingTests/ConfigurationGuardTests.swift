@@ -1,4 +1,5 @@
 import BridgeCommandLine
+import MQTTInterface
 import TestSupport
 import Testing
 

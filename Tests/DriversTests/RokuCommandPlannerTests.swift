@@ -123,7 +123,7 @@ struct RokuCommandPlannerTests {
     @Test(
         "text with control characters, empty or too long is refused",
         arguments: [
-            "", "line\nbreak", "nul\u{0}", "tab\t", String(repeating: "x", count: 256),
+            "", "line\nbreak", "nul\u{0}", "tab\t", String(repeating: "x", count: 256), "line\u{2028}separator",
         ])
     func badText(text: String) {
         #expect(throws: CommandRejection.self) { try Self.tv.plan(.text(text)) }
@@ -137,6 +137,9 @@ struct RokuCommandPlannerTests {
         #expect(try Self.tv.plan(.app("Roku")) == .keypress("Home", repeat: 1))
         let error = #expect(throws: CommandRejection.self) { try Self.tv.plan(.app("Hulu")) }
         #expect(error?.message == "unknown app 'Hulu'; installed apps: Netflix, YouTube")
+        // A name from the peer is shown as the bridge shows it: controls escaped, not replaced.
+        let escaped = #expect(throws: CommandRejection.self) { try Self.tv.plan(.app("Hu\r\nlu\u{85}")) }
+        #expect(escaped?.message == "unknown app 'Hu\\u{d}\\u{a}lu\\u{85}'; installed apps: Netflix, YouTube")
         // An input is not an app.
         #expect(throws: CommandRejection.self) { try Self.tv.plan(.app("Antenna TV")) }
     }

@@ -1,4 +1,5 @@
 import HomeAssistant
+import MQTTInterface
 import TVModel
 import TestSupport
 import Testing
@@ -13,6 +14,9 @@ struct DiscoveryInvariantTests {
         var platform: String
         var config: [String: JSONValue]
     }
+
+    /// The names the bridge writes in a state document (SPEC §4).
+    static let stateDocumentFields = Set(StateDocument.Field.allCases.map(\.rawValue))
 
     static let awkwardApps = ["it's", "a\\b", "{{ x }}", "100%", "MLB.TV®", "Netflix", "Netflix", "", "tab\there"]
 
@@ -151,7 +155,7 @@ struct DiscoveryInvariantTests {
                 let fields = Self.fieldsRead(by: template)
                 let readsNothing = template == "{{ '' }}"  // the keyboard's, always empty
                 #expect(!fields.isEmpty || readsNothing, "\(entity.key): \(template)")
-                #expect(fields.isSubset(of: EntityTable.stateDocumentFields), "\(entity.key): \(fields)")
+                #expect(fields.isSubset(of: Self.stateDocumentFields), "\(entity.key): \(fields)")
             }
         }
     }

@@ -1,3 +1,5 @@
+import HomeAssistant
+import MQTTInterface
 import TVModel
 
 /// The effective configuration of one tv2mqtt instance (SPEC §3), after defaults, the file,
@@ -21,10 +23,10 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public struct HomeAssistantOptions: Sendable, Equatable {
         public init() {}
 
-        public enum Style: String, Sendable { case device, entity }
+        public typealias Style = DiscoverySettings.Style
         public var enabled = true
         public var discoveryPrefix = "homeassistant"
-        public var statusTopic = "homeassistant/status"
+        public var statusTopic = Topics.defaultHomeAssistantStatus
         public var style = Style.device
         public var mergeWithNativeDevices = false
     }

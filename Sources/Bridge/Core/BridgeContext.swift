@@ -1,4 +1,5 @@
 import Drivers
+import MQTTInterface
 import Support
 import TVModel
 import Wire
@@ -9,6 +10,8 @@ struct BridgeContext: Sendable {
     let topics: Topics
     let publisher: BridgePublisher
     let logger: Logger
+    /// "Now" for the bridge's timed decisions (`TimeSource.system` but in tests).
+    let time: TimeSource
     /// Signalled when a TV's availability changes, so `bridge/tvs` is republished (coalesced).
     let tvListChanged = Wakeup()
 
@@ -58,6 +61,7 @@ struct CommandOrigin: Sendable {
 struct CommandJob: Sendable {
     let plans: [TVPlan]
     let origin: CommandOrigin
-    /// When it arrived: a job older than `TVAgent.commandExpiry` is not run.
-    var received = ContinuousClock.now
+    /// When it arrived (by the bridge's `TimeSource`): a job older than `TVAgent.commandExpiry`
+    /// is not run.
+    let received: ContinuousClock.Instant
 }

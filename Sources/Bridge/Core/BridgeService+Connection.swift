@@ -81,8 +81,6 @@ extension BridgeService {
 final class StaleConfigSweep: Sendable {
     private let state = Mutex<(settings: DiscoverySettings?, owned: Set<String>)>((nil, []))
 
-    var isActive: Bool { state.withLock { $0.settings != nil } }
-
     func begin(settings: DiscoverySettings) {
         state.withLock { $0 = (settings, []) }
     }

@@ -1,3 +1,4 @@
+import MQTTInterface
 import Support
 import TVModel
 import Wire
@@ -6,14 +7,15 @@ extension BridgeService {
     /// `<base>/bridge/info`: version, uptime, TV count, log level, the effective configuration
     /// without secrets (SPEC §4).
     func publishInfo() async {
-        let info: JSONValue = [
-            "version": .string(TV2MQTTVersion.current),
-            "started_at": .string(isoTimestamp(startedAt, fractional: false)),
-            "uptime": .integer(Int64(wallClockSeconds() - startedAt)),
-            "tv_count": .integer(Int64(await registry.ids.count)),
-            "log_level": .string(threshold.level.name),
-            "config": configuration.effectiveJSON(stateDirectory: stateDirectory),
+        let fields: [BridgeInfo.Field: JSONValue] = [
+            .version: .string(TV2MQTTVersion.current),
+            .startedAt: .string(isoTimestamp(startedAt, fractional: false)),
+            .uptime: .integer(Int64(wallClockSeconds() - startedAt)),
+            .tvCount: .integer(Int64(await registry.ids.count)),
+            .logLevel: .string(threshold.level.name),
+            .config: configuration.effectiveJSON(stateDirectory: stateDirectory),
         ]
+        let info = JSONValue.object(Dictionary(uniqueKeysWithValues: fields.map { ($0.key.rawValue, $0.value) }))
         await context.publisher.setRetained(context.topics.bridgeInfo, info.serializedBytes(), category: .bridge)
     }
 

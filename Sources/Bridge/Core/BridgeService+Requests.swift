@@ -1,10 +1,11 @@
 import Clients
+import MQTTInterface
 import Support
 import TVModel
 import Wire
 
 extension BridgeService {
-    static let requestActions = ["discover", "tv/remove", "tv/rename", "tv/pair", "health_check", "log_level"]
+    static let requestActions = BridgeRequest.allCases.map(\.rawValue)
 
     /// `<base>/bridge/request/<action>` → `<base>/bridge/response/<action>` (SPEC §4, the
     /// zigbee2mqtt convention): `{"status":"ok"|"error","data":{},"error":…,"transaction":…}`.
@@ -44,29 +45,29 @@ extension BridgeService {
     private func perform(_ action: String, request: [String: JSONValue], plain: String?) async throws(RequestError)
         -> JSONValue
     {
-        switch action {
-        case "discover":
+        switch BridgeRequest(rawValue: action) {
+        case .discover:
             let before = await registry.ids.count
             guard await finder.discoverNow() else {
                 throw RequestError("a discovery is already running; ask again once it has answered")
             }
             let after = await registry.ids.count
             return ["tvs": .integer(Int64(after)), "new": .integer(Int64(max(0, after - before)))]
-        case "tv/remove":
+        case .tvRemove:
             let id = try await knownTV(request)
             _ = await registry.remove(id)
             await context.publisher.clearRetained(context.topics.availability(id))
             await context.publisher.clearRetained(context.topics.state(id))
             await publishInfo()
             return ["id": .string(id.rawValue)]
-        case "tv/rename":
+        case .tvRename:
             let id = try await knownTV(request)
             guard let name = request["name"]?.stringValue, !name.isEmpty, name.count <= 128,
                 !name.unicodeScalars.contains(where: { $0.value < 0x20 })
             else { throw RequestError("tv/rename needs a \"name\" of 1 to 128 printable characters") }
             await registry.agent(id)?.rename(name)
             return ["id": .string(id.rawValue), "name": .string(name)]
-        case "tv/pair":
+        case .tvPair:
             let id = try await knownTV(request)
             guard let agent = await registry.agent(id) else { throw RequestError("unknown TV") }
             do {
@@ -75,7 +76,7 @@ extension BridgeService {
                 throw RequestError(error.message)
             }
             return ["id": .string(id.rawValue)]
-        case "health_check":
+        case .healthCheck:
             let agents = await registry.agents()
             var online = 0
             for agent in agents where await agent.snapshot.reachable { online += 1 }
@@ -83,7 +84,7 @@ extension BridgeService {
                 "healthy": .bool(await client.isConnected), "tvs": .integer(Int64(agents.count)),
                 "online": .integer(Int64(online)), "uptime": .integer(Int64(wallClockSeconds() - startedAt)),
             ]
-        case "log_level":
+        case .logLevel:
             let text = request["log_level"]?.stringValue ?? request["value"]?.stringValue ?? plain ?? ""
             guard let level = LogLevel(name: text.trimmingWhitespace) else {
                 throw RequestError("log_level must be one of trace, debug, info, warning, error")
@@ -92,7 +93,7 @@ extension BridgeService {
             context.logger.info("log level set to \(level)")
             await publishInfo()
             return ["log_level": .string(level.name)]
-        default:
+        case nil:
             throw RequestError(
                 "unknown request '\(CommandParser.printable(action))' (known: \(Self.requestActions.joined(separator: ", ")))"
             )

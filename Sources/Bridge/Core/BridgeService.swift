@@ -1,6 +1,7 @@
 import Clients
 import Drivers
 import HomeAssistant
+import MQTTInterface
 import Net
 import Support
 import TVModel
@@ -28,8 +29,12 @@ public final class BridgeService: Sendable {
         case shutdown
     }
 
-    /// - Parameter factory: makes drivers (`VendorDriverFactory` in production).
-    public init(configuration: BridgeConfiguration, logger: Logger, factory: any DriverFactory) throws {
+    /// - Parameters:
+    ///   - factory: makes drivers (`VendorDriverFactory` in production).
+    ///   - time: "now" for timed decisions; tests move it instead of waiting.
+    public init(
+        configuration: BridgeConfiguration, logger: Logger, factory: any DriverFactory, time: TimeSource = .system
+    ) throws {
         self.configuration = configuration
         self.threshold = logger.threshold
         stateDirectory = StateStore.resolveDirectory(configuration.stateDir)
@@ -39,7 +44,8 @@ public final class BridgeService: Sendable {
         client = try MQTTClient(configuration: Self.mqttConfiguration(configuration), logger: logger.labeled("mqtt"))
         let publisher = BridgePublisher(client: client, logger: logger.labeled("mqtt"))
         context = BridgeContext(
-            configuration: configuration, topics: topics, publisher: publisher, logger: logger.labeled("bridge"))
+            configuration: configuration, topics: topics, publisher: publisher, logger: logger.labeled("bridge"),
+            time: time)
         (control, controlSink) = AsyncStream.makeStream(of: Control.self)
         let sink = controlSink
         registry = TVRegistry(
@@ -47,7 +53,7 @@ public final class BridgeService: Sendable {
             spawn: { work in sink.yield(.spawn(work)) })
         let settings = DiscoverySettings(
             baseTopic: configuration.baseTopic, discoveryPrefix: configuration.homeAssistant.discoveryPrefix,
-            style: configuration.homeAssistant.style == .device ? .device : .entity,
+            style: configuration.homeAssistant.style,
             mergeWithNativeDevices: configuration.homeAssistant.mergeWithNativeDevices,
             version: TV2MQTTVersion.current, originURL: TV2MQTTVersion.url)
         // Two labels: finding TVs (SSDP, scan) is not Home Assistant discovery.
@@ -69,7 +75,7 @@ public final class BridgeService: Sendable {
                 privateKeyFile: mqtt.key.isEmpty ? nil : mqtt.key)
         }
         let will = MQTTWill(
-            topic: "\(configuration.baseTopic)/bridge/state", payload: Array("offline".utf8), qos: .atLeastOnce,
+            topic: Topics(base: configuration.baseTopic).bridgeState, payload: Array("offline".utf8), qos: .atLeastOnce,
             retain: true)
         let session = MQTTSessionConfiguration(
             clientID: mqtt.clientID, cleanSession: true, keepAlive: UInt16(mqtt.keepalive), will: will,

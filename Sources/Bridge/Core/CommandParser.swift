@@ -1,3 +1,4 @@
+import Support
 import TVModel
 import Wire
 
@@ -231,18 +232,10 @@ public enum CommandParser {
         return .launch(appID: app, contentID: contentID, mediaType: mediaType)
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.isControlCharacter }
 
-    /// The value as it may appear in a message: control characters escaped, at most 64 characters.
-    static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars.prefix(64) {
-            out += isControl(scalar) ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }
-        return text.unicodeScalars.count > 64 ? out + "…" : out
-    }
+    /// The value as it may appear in a message (Support's `printable`).
+    static func printable(_ text: String) -> String { Support.printable(text) }
 
     private static func describe(_ value: JSONValue) -> String {
         if let text = value.stringValue { return "'\(printable(text))'" }

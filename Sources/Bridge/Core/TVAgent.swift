@@ -1,4 +1,5 @@
 import Drivers
+import MQTTInterface
 import Support
 import Synchronization
 import TVModel
@@ -89,7 +90,7 @@ actor TVAgent {
                 return
             }
         }
-        if case .dropped = commandSink.yield(CommandJob(plans: plans, origin: origin)) {
+        if case .dropped = commandSink.yield(CommandJob(plans: plans, origin: origin, received: context.time.now)) {
             await context.commandFailed(
                 "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later",
                 tv: id.rawValue, origin: origin)
@@ -152,7 +153,7 @@ actor TVAgent {
     // MARK: commands
 
     private func execute(_ job: CommandJob) async {
-        let waited = milliseconds(since: job.received)
+        let waited = milliseconds(context.time.now - job.received)
         if waited > milliseconds(Self.commandExpiry) {
             await context.commandFailed(
                 "expired: the command waited \(waited) ms behind earlier ones for this TV; commands older than \(milliseconds(Self.commandExpiry)) ms are dropped, not sent late",
@@ -268,6 +269,5 @@ func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
 }
 
 func milliseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    duration.wholeMilliseconds
 }

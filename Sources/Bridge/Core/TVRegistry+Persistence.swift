@@ -65,10 +65,7 @@ extension TVRegistry {
             guard let ours = sentTVs[id] else {
                 guard agent(id) == nil else { continue }
                 context.logger.info("a TV added by another tv2mqtt process", [("tv", id.rawValue)])
-                let description = TVDescription(
-                    identity: tv.identity, capabilities: tv.capabilities ?? TVCapabilities(),
-                    apps: (tv.apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
-                await add(description, persisted: tv, announce: true)
+                await add(tv.tvDescription, persisted: tv, announce: true)
                 continue
             }
             if tv.token != ours.token || tv.certificatePin != ours.certificatePin {

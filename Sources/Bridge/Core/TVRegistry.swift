@@ -38,7 +38,8 @@ actor TVRegistry {
     static let maxFailedProbes = 1024
 
     /// Remembers that `host` failed (or was refused) now, pruning the map when it is full.
-    func noteFailedProbe(_ host: String, now: ContinuousClock.Instant = .now) {
+    func noteFailedProbe(_ host: String) {
+        let now = context.time.now
         failedProbes[host] = now
         guard failedProbes.count > Self.maxFailedProbes else { return }
         failedProbes = failedProbes.filter { now < $0.value + Self.probeRetryDelay }
@@ -75,10 +76,7 @@ actor TVRegistry {
     /// Starts agents for the TVs remembered in the state file.
     func restore(_ state: PersistedState) async {
         for persisted in state.tvs where records[persisted.identity.id] == nil {
-            let description = TVDescription(
-                identity: persisted.identity, capabilities: persisted.capabilities ?? TVCapabilities(),
-                apps: (persisted.apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
-            await add(description, persisted: persisted, announce: false)
+            await add(persisted.tvDescription, persisted: persisted, announce: false)
         }
     }
 
@@ -90,7 +88,7 @@ actor TVRegistry {
     {
         if let id = hostIndex[host], records[id] != nil { return }
         if probing.contains(host) { return }
-        if let failed = failedProbes[host], ContinuousClock.now < failed + Self.probeRetryDelay { return }
+        if let failed = failedProbes[host], context.time.now < failed + Self.probeRetryDelay { return }
         probing.insert(host)
         defer { probing.remove(host) }
         let description: TVDescription

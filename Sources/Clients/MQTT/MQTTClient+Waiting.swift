@@ -42,6 +42,38 @@ extension MQTTClient {
         }
     }
 
+    /// Waits until the client is connected, `timeout` passes, `stop()` is called or the calling
+    /// task is cancelled, whichever comes first. Returns whether it is connected. Woken by the
+    /// state change itself, not by polling.
+    public func waitUntilConnected(timeout: Duration = .seconds(10)) async -> Bool {
+        guard !session.isConnected, !stopping, !Task.isCancelled else { return session.isConnected }
+        let token = takeToken()
+        let timer = Task {
+            try? await Task.sleep(for: timeout)
+            await self.endConnectWait(token)
+        }
+        defer { timer.cancel() }
+        await withTaskCancellationHandler {
+            // Stored before this task suspends; the timer's and the handler's hops to the actor
+            // can only run after that.
+            await withCheckedContinuation { connectWaiters[token] = $0 }
+        } onCancel: {
+            Task { await self.endConnectWait(token) }
+        }
+        return session.isConnected
+    }
+
+    /// Resumes every `waitUntilConnected` (connected, or stopping).
+    func endConnectWaits() {
+        let waiting = connectWaiters.values
+        connectWaiters.removeAll()
+        for continuation in waiting { continuation.resume() }
+    }
+
+    private func endConnectWait(_ token: UInt64) {
+        connectWaiters.removeValue(forKey: token)?.resume()
+    }
+
     private func takeToken() -> UInt64 {
         nextToken &+= 1
         return nextToken

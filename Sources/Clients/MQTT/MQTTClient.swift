@@ -47,6 +47,8 @@ public actor MQTTClient {
     var writerWake: CheckedContinuation<Void, Never>?
     /// Publishers waiting for room in the outbox, by token (see `waitForRoom()`).
     var drainWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    /// Callers of `waitUntilConnected`, by token; resumed by `setState`, `stop()` or their timeout.
+    var connectWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     var closeReason: MQTTSessionCloseReason?
     var acceptedThisConnection = false
     /// When CONNACK accepted the current connection; how long it lasted decides the backoff.
@@ -151,22 +153,13 @@ public actor MQTTClient {
     public func stop() async {
         guard !stopping else { return }
         stopping = true
+        endConnectWaits()
         backoffSleeper?.cancel()
         guard serving else { return }
         perform(session.disconnect())
         if closeReason == nil { closeReason = .disconnectRequested }
         wakeWriter()
         await withCheckedContinuation { stopWaiters.append($0) }
-    }
-
-    /// Waits until the client is connected (or `timeout` passes). Returns whether it is.
-    public func waitUntilConnected(timeout: Duration = .seconds(10)) async -> Bool {
-        if session.isConnected { return true }
-        let deadline = ContinuousClock.now + timeout
-        while !session.isConnected && ContinuousClock.now < deadline && !stopping {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return session.isConnected
     }
 
     private func openStream() async throws -> any ByteStream {
@@ -182,6 +175,10 @@ public actor MQTTClient {
         guard newState != state else { return }
         state = newState
         stateSink.yield(newState)
+        switch newState {
+        case .connected, .stopped: endConnectWaits()
+        case .connecting, .disconnected: break
+        }
     }
 
     private func finishStopping() {
@@ -206,8 +203,7 @@ public actor MQTTClient {
 extension Duration {
     /// "1.2 s", "250 ms".
     var shortDescription: String {
-        let (seconds, attoseconds) = components
-        let millis = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let millis = wholeMilliseconds
         return millis >= 1000 ? "\(Double(millis / 100) / 10) s" : "\(millis) ms"
     }
 }

@@ -1,3 +1,4 @@
+import Support
 import TVModel
 
 /// Checks a command against one Roku and turns it into a `RokuAction` (SPEC §4: every
@@ -178,13 +179,8 @@ public struct RokuCommandPlanner: Sendable {
         }
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.isControlCharacter }
 
-    /// A peer-supplied string made safe for a log line or an error message.
-    static func printable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(text.unicodeScalars.prefix(64).map { isControl($0) ? "?" : $0 }))
-    }
+    /// A peer-supplied string made safe for a log line or an error message (Support's `printable`).
+    static func printable(_ text: String) -> String { Support.printable(text) }
 }

@@ -57,24 +57,9 @@ extension RokuDriver {
         return nil
     }
 
-    /// Wake-on-LAN to every known MAC at every configured target, `wolRepeat` rounds. A failure
-    /// is logged, not thrown: the power-on key may still work.
+    /// Wake-on-LAN to every known MAC at every configured target (`DriverWake`).
     func wake() async {
-        let macs = state.withLock { $0.description.identity.macs }.compactMap(MACAddress.init)
-        var targets: [SocketAddress] = []
-        for target in settings.wolTargets {
-            do {
-                targets.append(try SocketAddress(ip: target.host, port: target.port))
-            } catch {
-                logger.warning("Wake-on-LAN target \(target) is not an IP address; skipped")
-            }
-        }
-        guard !macs.isEmpty, !targets.isEmpty else { return }
-        do {
-            try await WakeOnLANSender.wake(macs, targets: targets, repeatCount: settings.wolRepeat)
-            logger.debug("Wake-on-LAN sent to \(macs.count) MAC(s) at \(targets.count) target(s)")
-        } catch {
-            logger.warning("Wake-on-LAN failed: \(error)")
-        }
+        await DriverWake.send(
+            to: state.withLock { $0.description.identity.macs }, settings: settings, logger: logger)
     }
 }

@@ -29,11 +29,7 @@ extension SamsungDriver {
             try await channel.send(SamsungCommandSteps.launch(appID: appID, type: type, metaTag: metaTag))
         } catch  where error.kind == .unreachable || error.kind == .timeout {
             logger.debug("remote channel launch failed (\(error.message)); trying REST")
-            do {
-                try await http.launch(appID)
-            } catch {
-                throw error
-            }
+            try await http.launch(appID)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Support
 import Wire
 
 /// How long a simulated TV waits before answering an M-SEARCH.
@@ -12,8 +13,7 @@ enum SSDPAnswerDelay {
     /// `window`: the simulator's `ssdpAnswerWindow`, nil for MX.
     static func random(for search: SSDPSearch, unicast: Bool, window: Duration?) -> Duration {
         guard !unicast else { return .zero }
-        let (seconds, attoseconds) = (window ?? .seconds(search.mx)).components
-        let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int((window ?? .seconds(search.mx)).wholeMilliseconds)
         return .milliseconds(Int.random(in: 0...max(0, milliseconds)))
     }
 }

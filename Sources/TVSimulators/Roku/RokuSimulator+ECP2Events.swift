@@ -1,4 +1,5 @@
 import Clients
+import Support
 import Wire
 
 /// What a simulated Roku tells its ECP-2 sessions: notifies for every state change, whatever
@@ -34,7 +35,7 @@ extension RokuSimulator {
         guard !core.ecp2.peers.isEmpty else { return }
         // Uptime in seconds with milliseconds, as a Roku stamps its notifies.
         let elapsed = now - started
-        let millis = Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let millis = Int(elapsed.wholeMilliseconds % 1000)
         let fraction = String(1000 + millis).dropFirst()
         let notifies = Self.notifies(
             from: core.ecp2.announced, at: core.ecp2.announcedAt, to: current, at: now, kind: kind,
@@ -105,8 +106,7 @@ extension RokuSimulator {
         var expected = old.positionMS
         if old.mediaState == .play {
             let elapsed = now - then
-            expected +=
-                Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+            expected += Int(elapsed.wholeMilliseconds)
             if old.durationMS > 0 { expected = min(expected, old.durationMS) }
         }
         return abs(new.positionMS - expected) > 1000

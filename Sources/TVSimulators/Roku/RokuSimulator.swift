@@ -161,10 +161,7 @@ extension RokuSimulator.Core {
         var copy = state
         if let since = playingSince, state.mediaState == .play {
             let elapsed = now - since
-            let ms =
-                Int(elapsed.components.seconds) * 1000
-                + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
-            copy.positionMS += ms
+            copy.positionMS += Int(elapsed.wholeMilliseconds)
             if copy.durationMS > 0 { copy.positionMS = min(copy.positionMS, copy.durationMS) }
         }
         return copy

@@ -1,3 +1,4 @@
+import Support
 import Wire
 
 /// Remote keys and what they do to the state. Every key is logged (unknown and blocked keys
@@ -23,8 +24,7 @@ extension SamsungSimulator {
             // Logged under the same lock as the effect, so the log order is the handling order.
             var fields: [String: JSONValue] = ["key": .string(key), "cmd": .string(command)]
             if let held {
-                fields["held_ms"] = .integer(
-                    Int64(held.components.seconds * 1000 + held.components.attoseconds / 1_000_000_000_000_000))
+                fields["held_ms"] = .integer(held.wholeMilliseconds)
             }
             record("remote_key", fields)
             let before = core.state.power

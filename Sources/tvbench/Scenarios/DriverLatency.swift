@@ -117,7 +117,7 @@ struct DriverLatency: Scenario {
             let key = TVKey(tv.neutralKeys[index % tv.neutralKeys.count])
             let started = clock.now
             try await driver.perform(.key(key, repeat: 1))
-            if index >= Self.warmUp { samples.append((clock.now - started).milliseconds) }
+            if index >= Self.warmUp { samples.append((clock.now - started).fractionalMilliseconds) }
         }
         guard let median = Statistics.percentile(samples, 50) else { throw BenchError("no keypress measured") }
         return median

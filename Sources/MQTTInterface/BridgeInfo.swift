@@ -1,0 +1,21 @@
+/// `<base>/bridge/info`: the retained JSON document about the bridge itself (SPEC §4).
+public enum BridgeInfo {
+    /// Its fields, the one list of their names: the bridge writes them, Home Assistant's
+    /// `version` sensor and `log_level` select read them.
+    public enum Field: String, Sendable, CaseIterable {
+        case version, uptime, config
+        case startedAt = "started_at"
+        case tvCount = "tv_count"
+        case logLevel = "log_level"
+    }
+}
+
+/// The actions of `<base>/bridge/request/<action>` (SPEC §4), in the order error messages list them.
+public enum BridgeRequest: String, Sendable, CaseIterable {
+    case discover
+    case tvRemove = "tv/remove"
+    case tvRename = "tv/rename"
+    case tvPair = "tv/pair"
+    case healthCheck = "health_check"
+    case logLevel = "log_level"
+}
