@@ -30,7 +30,8 @@ public enum ValueTemplate {
         switch reading {
         case .text(let field):
             let value = "value_json." + field
-            return "{{ \(value)[:\(StateDocument.maxStringLength)] if value_json is mapping and \(value) is string" + otherwise
+            return "{{ \(value)[:\(StateDocument.maxStringLength)] if value_json is mapping and \(value) is string"
+                + otherwise
         case .onOff(let field):
             let value = "value_json." + field
             return "{{ ('ON' if \(value) else 'OFF') if value_json is mapping and \(value) is boolean" + otherwise
