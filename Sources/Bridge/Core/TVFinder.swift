@@ -150,8 +150,7 @@ public final class TVFinder: Sendable {
         guard let discoverer else { return }
         var limiter = SourceRateLimiter(
             limit: Self.announcementsPerSource, window: Self.announcementWindow, maxSources: Self.announcementSources)
-        var dropped = 0
-        var lastReport: ContinuousClock.Instant?
+        let dropReports = LogThrottle()
         while !isStopped {
             do {
                 try await withThrowingDiscardingTaskGroup { group in
@@ -159,13 +158,10 @@ public final class TVFinder: Sendable {
                         guard sighting.alive, Self.targets[sighting.target] != nil else { return }
                         let now = ContinuousClock.now
                         guard limiter.allow(sighting.address, now: now), await probes.tryAcquire() else {
-                            dropped += 1
-                            if lastReport.map({ now - $0 >= .seconds(60) }) ?? true {
+                            if let heldBack = dropReports.admit(now: now) {
                                 logger.warning(
-                                    "SSDP announcements arrive faster than they can be checked: \(dropped) dropped (the next search still finds every TV)"
+                                    "SSDP announcements arrive faster than they can be checked: \(heldBack + 1) dropped (the next search still finds every TV)"
                                 )
-                                dropped = 0
-                                lastReport = now
                             }
                             return
                         }

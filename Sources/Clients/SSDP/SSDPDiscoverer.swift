@@ -30,6 +30,8 @@ public struct SSDPDiscoverer: Sendable {
     /// The search targets to look for, e.g. `roku:ecp`.
     public let targets: [String]
     let logger: Logger
+    /// A flood of answers naming other hosts is a warning a minute, not one per datagram.
+    let foreignLocationWarnings = LogThrottle()
 
     /// At most this many sightings per search are reported (a flood of answers costs nothing more).
     public static let maxSightingsPerSearch = 4096
@@ -157,8 +159,15 @@ public struct SSDPDiscoverer: Sendable {
             return nil
         }
         guard location.host == sender.ip else {
-            logger.warning(
-                "ignoring SSDP \(target) from \(sender.ip): its LOCATION points at another host (\(location.host))")
+            if let heldBack = foreignLocationWarnings.admit() {
+                // How many were held back since the last warning, as metadata (held_back=N).
+                logger.warning(
+                    "ignoring SSDP \(target) from \(sender.ip): its LOCATION points at another host (\(location.host))",
+                    heldBack > 0 ? [("held_back", "\(heldBack)")] : [])
+            } else {
+                logger.debug(
+                    "ignoring SSDP \(target) from \(sender.ip): its LOCATION points at another host (\(location.host))")
+            }
             return nil
         }
         return SSDPSighting(
