@@ -23,13 +23,14 @@ flags=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -use-ld=ll
     -enable-upcoming-feature ExistentialAny -I "$obj" -I "$root/Sources/COpenSSL")
 
 # Module → every module below it, not only its direct imports (`modules` is a valid build order).
-modules=(Support Wire TVModel Net Clients Drivers HomeAssistant Bridge ConfigurationLoading)
+modules=(Support Wire TVModel Net Clients Drivers MQTTInterface HomeAssistant Bridge ConfigurationLoading)
 declare -A deps=(
     [Support]="" [Wire]="" [TVModel]="" [Net]="Support"
     [Clients]="Wire Net Support" [Drivers]="Clients Net TVModel Wire Support"
-    [HomeAssistant]="TVModel Wire"
-    [Bridge]="Drivers HomeAssistant Clients TVModel Wire Support Net"
-    [ConfigurationLoading]="Bridge Drivers HomeAssistant Clients TVModel Wire Support Net"
+    [MQTTInterface]="TVModel Wire Support"
+    [HomeAssistant]="MQTTInterface TVModel Wire Support"
+    [Bridge]="Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
+    [ConfigurationLoading]="Bridge Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
 )
 
 # Target → the deepest module it imports (linking pulls in that module's closure).
