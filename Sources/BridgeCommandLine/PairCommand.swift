@@ -28,12 +28,9 @@ enum PairCommand {
         guard parsed.positionals.count <= 1 else {
             throw ConfigError("pair takes one TV address at most (see 'tv2mqtt pair --help')")
         }
-        let searchSeconds = try DiscoverCommand.searchSeconds(parsed, default: OnlyTV.defaultSearchSeconds)
-        let configuration = try CommandLineTool.configuration(parsed, environment: environment)
-        let logger = CommandLineTool.logger(configuration)
-        let factory = makeFactory(configuration, logger)
-        let store = StateStore(
-            directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
+        let setup = try TVCommandSetup(parsed, environment: environment, makeFactory: makeFactory)
+        let (configuration, logger, factory, store) = (setup.configuration, setup.logger, setup.factory, setup.store)
+        let searchSeconds = setup.searchSeconds
         var state = store.load()
         let host: String
         var chosenPort: UInt16?

@@ -37,12 +37,9 @@ enum SendCommand {
                 "send needs [TV] COMMAND [ARG]: '\(positionals[0])' is not a command (\(CommandParser.properties.joined(separator: ", "))); see 'tv2mqtt send --help'"
             )
         }
-        let searchSeconds = try DiscoverCommand.searchSeconds(parsed, default: OnlyTV.defaultSearchSeconds)
-        let configuration = try CommandLineTool.configuration(parsed, environment: environment)
-        let logger = CommandLineTool.logger(configuration)
-        let factory = makeFactory(configuration, logger)
-        let store = StateStore(
-            directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
+        let setup = try TVCommandSetup(parsed, environment: environment, makeFactory: makeFactory)
+        let (configuration, logger, factory, store) = (setup.configuration, setup.logger, setup.factory, setup.store)
+        let searchSeconds = setup.searchSeconds
         let known = store.load().tvs
         let words = Words(positionals, names: names(known, configuration))
         let commands: [TVCommand]

@@ -1,0 +1,24 @@
+import Bridge
+import ConfigurationLoading
+import Drivers
+import Support
+
+/// What `pair` and `send` both need before they reach a TV: the merged configuration, a
+/// logger, the driver factory, the state store and how long a search for the only TV lasts.
+struct TVCommandSetup {
+    let configuration: BridgeConfiguration
+    let logger: Logger
+    let factory: any DriverFactory
+    let store: StateStore
+    let searchSeconds: Double
+
+    init(_ parsed: ParsedArguments, environment: [String: String], makeFactory: DriverFactoryMaker)
+        throws(ConfigError)
+    {
+        searchSeconds = try DiscoverCommand.searchSeconds(parsed, default: OnlyTV.defaultSearchSeconds)
+        configuration = try CommandLineTool.configuration(parsed, environment: environment)
+        logger = CommandLineTool.logger(configuration)
+        factory = makeFactory(configuration, logger)
+        store = StateStore(directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
+    }
+}
