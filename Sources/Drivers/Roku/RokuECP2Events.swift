@@ -47,9 +47,8 @@ public enum RokuECP2Events {
                 snapshot.app = nil
                 snapshot.appID = nil
                 snapshot.input = nil
-                snapshot.mediaState = nil
-                snapshot.position = nil
-                snapshot.duration = nil
+                snapshot.clearMedia()
+                snapshot.clearChannel()
             }
         case "volume-changed":
             if let text = message["param-volume"], let level = Int(text), (0...100).contains(level) {
@@ -66,14 +65,18 @@ public enum RokuECP2Events {
                 if media == .idle || media == nil {
                     snapshot.position = nil
                     snapshot.duration = nil
+                    snapshot.live = nil
                 }
             }
-            if let text = message["param-media-player-position"], let seconds = RokuMediaPlayer.seconds(text) {
-                snapshot.position = seconds
-            }
-            if let text = message["param-media-player-duration"] {
-                snapshot.duration = RokuMediaPlayer.seconds(text).flatMap { $0 > 0 ? $0 : nil }
-            }
+            // The same rule as media-player over HTTP (`RokuMediaPlayer.normaliseLive`): no
+            // duration of 0, and neither duration nor position for a live stream.
+            var player = RokuMediaPlayer(state: nil)
+            player.isLive = snapshot.live
+            player.position = message["param-media-player-position"].flatMap(RokuMediaPlayer.seconds)
+            player.duration = message["param-media-player-duration"].flatMap(RokuMediaPlayer.seconds)
+            player.normaliseLive()
+            if let position = player.position { snapshot.position = position }
+            if message["param-media-player-duration"] != nil { snapshot.duration = player.duration }
             if let id = message["param-channel-id"], !id.isEmpty, id != snapshot.appID {
                 foreground(id, in: &snapshot, apps: apps)
                 outcome.refresh = true
@@ -107,9 +110,12 @@ public enum RokuECP2Events {
             snapshot.app = RokuActiveApp.homeName
             snapshot.appID = nil
             snapshot.input = nil
+            snapshot.clearChannel()
             return
         }
         let app = apps.first { $0.id == id }
+        // Another app or input: the channel shown so far is no longer on screen.
+        if id != snapshot.appID { snapshot.clearChannel() }
         snapshot.appID = id
         snapshot.app = app?.name ?? id
         snapshot.input = (app?.isInput ?? id.hasPrefix("tvinput.")) ? (app?.name ?? id) : nil
