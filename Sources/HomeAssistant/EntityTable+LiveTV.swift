@@ -8,19 +8,21 @@ extension EntityTable {
     /// only once the tuner has channels), the `current_channel` and `media_title` sensors on
     /// TVs with a tuner (the same pair as the `app` select and `current_app` sensor), the
     /// `find_remote` button where the Roku supports it, and the diagnostic `ecp_setting_mode`.
+    /// The channel rows are for Roku TVs only: a Samsung has channel keys but reports no channel.
     static let liveTV: [EntityDescription] = [
         EntityDescription(
             key: "channel", platform: .select, name: "Channel", icon: "mdi:television-classic", stateTopic: .tvState,
             reading: .option(Field.channel.rawValue, .channels), command: .tvSet("channel"),
-            applies: { capabilities, _ in capabilities.channels && !capabilities.channelList.isEmpty }),
+            applies: { capabilities, kind in kind == .roku && capabilities.channels && !capabilities.channelList.isEmpty
+            }),
         EntityDescription(
             key: "current_channel", platform: .sensor, name: "Current channel", icon: "mdi:television-classic",
             stateTopic: .tvState, reading: .text(Field.channel.rawValue),
-            applies: { capabilities, _ in capabilities.channels }),
+            applies: { capabilities, kind in kind == .roku && capabilities.channels }),
         EntityDescription(
             key: "media_title", platform: .sensor, name: "Program", icon: "mdi:television-guide",
             stateTopic: .tvState, reading: .text(Field.mediaTitle.rawValue),
-            applies: { capabilities, _ in capabilities.channels }),
+            applies: { capabilities, kind in kind == .roku && capabilities.channels }),
         EntityDescription(
             key: "find_remote", platform: .button, name: "Find remote", icon: "mdi:remote",
             command: .tvSet("key"), payloadPress: "FindRemote",
