@@ -141,4 +141,25 @@ struct RokuLiveTVEndToEndTests {
             await fixture.expectState(id) { $0["ecp_setting_mode"] == "enabled" && $0["limited_mode"] == false }
         }
     }
+
+    @Test("over ECP-2 (state pushed, no polling) live streams and channel changes read the same as over HTTP")
+    func overECP2() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2", ecp2: true)
+            let id = try await RokuECP2EndToEndTests().startPushing(fixture, rokus, tv)
+            try tv.apply(["app": "74519", "media_state": "play", "position_ms": 1000])
+            let video = await fixture.expectState(id) { $0["app_id"] == "74519" && $0["live"] == false }
+            #expect(video?["duration"] != nil, "\(String(describing: video))")
+            try tv.apply(["live": true])
+            let live = await fixture.expectState(id) { $0["live"] == true }
+            #expect(live?["duration"] == nil && live?["position"] == nil, "\(String(describing: live))")
+            try tv.apply(["app": "tvinput.dtv", "channel": "7.1"])
+            await fixture.expectState(id) { $0["channel"] == "7.1 KQED" && $0["live"] == nil }
+            try tv.apply(["channel": "14.3"])
+            await fixture.expectState(id) { $0["channel"] == "14.3 getTV" && $0["media_title"] == "Airwolf" }
+            try tv.apply(["app": "837"])
+            let left = await fixture.expectState(id) { $0["app"] == "YouTube" }
+            #expect(left?["channel"] == nil && left?["media_title"] == nil, "\(String(describing: left))")
+        }
+    }
 }

@@ -13,7 +13,7 @@ public enum RokuECP2Events {
     public static let subscribed = [
         "power-mode-changed", "volume-changed", "media-player-state-changed", "plugin-ui-run",
         "plugin-ui-exit", "screensaver-run", "screensaver-exit", "tvinput-ui-run", "textedit-opened",
-        "textedit-changed", "textedit-closed",
+        "textedit-changed", "textedit-closed", "tv-channel-changed",
     ]
 
     public struct Outcome: Equatable, Sendable {
@@ -81,6 +81,15 @@ public enum RokuECP2Events {
                 foreground(id, in: &snapshot, apps: apps)
                 outcome.refresh = true
             }
+            // Playing without a duration may be a live stream: only media-player says
+            // (`is_live`), so ask it, once, unless the stream is already known to be live.
+            if snapshot.mediaState == .playing || snapshot.mediaState == .buffering,
+                message["param-media-player-duration"] == nil, snapshot.live != true
+            {
+                outcome.refresh = true
+            }
+        case "tv-channel-changed":
+            outcome.refresh = true  // the channel and program: tv-active-channel says which
         case "plugin-ui-run", "tvinput-ui-run":
             if let id = message["param-channel-id"], !id.isEmpty { foreground(id, in: &snapshot, apps: apps) }
             outcome.refresh = true
