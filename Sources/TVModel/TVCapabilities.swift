@@ -32,6 +32,10 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public var channelList: [String] = []
     /// The TV (a Roku) can make its remote beep: the `find_remote` button.
     public var findRemote: Bool = false
+    /// The TV says which tuner channel and program are on screen (a Roku TV's
+    /// `tv-active-channel`): the `current_channel` and `media_title` sensors. A Samsung has
+    /// channel keys (`channels`) but reports no channel.
+    public var channelInfo: Bool = false
 
     public init(
         power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,

@@ -11,7 +11,8 @@ struct ChannelSelectDiscoveryTests {
         "500 channels (the limit) give a select with every option and a device config under 64 KiB; awkward names are safe in the template"
     )
     func largeList() throws {
-        var capabilities = TVCapabilities(power: true, channels: true)
+        var capabilities = TVCapabilities(power: true, limitedMode: true, channels: true)
+        capabilities.channelInfo = true
         capabilities.channelList = (0..<500).map { "\($0).1 Channel {{ \($0) }} 'it's'" }
         let identity = TVIdentity(
             id: TVID("den")!, kind: .roku, name: "Den", manufacturer: "Roku", host: "127.0.0.2", port: 8060)
@@ -29,6 +30,8 @@ struct ChannelSelectDiscoveryTests {
         // A Samsung never gets the channel rows (it has channel keys but reports no channel).
         var samsung = identity
         samsung.kind = .samsung
+        capabilities.channelInfo = false
+        capabilities.limitedMode = false
         let samsungConfig = try JSONParser.parse(
             Array(
                 try #require(

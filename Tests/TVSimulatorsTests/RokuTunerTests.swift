@@ -10,7 +10,8 @@ import Wire
     @Test func channelListActiveChannelAndTuning() async throws {
         try await withRoku { (sim, client, log) async throws in
             let list = try await client.xml("/query/tv-channels")
-            #expect(list.children.compactMap { $0.childText("number") } == RokuTuner.channels.map(\.number))
+            let numbers = list.children.compactMap { $0.childText("number") }
+            #expect(numbers == RokuTuner.channels.map(\.number))
             // Away from the tuner: no channel.
             #expect(try await client.xml("/query/tv-active-channel").firstChild(named: "channel") == nil)
 

@@ -105,6 +105,7 @@ extension TVCapabilities {
             "apps": .array(apps.map(JSONValue.string)), "keyboard": .bool(keyboard), "mediaState": .bool(mediaState),
             "limitedMode": .bool(limitedMode), "channels": .bool(channels),
             "channelList": .array(channelList.map(JSONValue.string)), "findRemote": .bool(findRemote),
+            "channelInfo": .bool(channelInfo),
         ]
     }
 
@@ -119,5 +120,6 @@ extension TVCapabilities {
             limitedMode: flag("limitedMode"), channels: flag("channels"))
         channelList = list("channelList")
         findRemote = flag("findRemote")
+        channelInfo = flag("channelInfo")
     }
 }

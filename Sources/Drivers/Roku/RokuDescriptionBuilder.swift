@@ -31,6 +31,7 @@ public enum RokuDescriptionBuilder {
         // Only where the Roku says so (ECP docs: `supports-find-remote`); a TV's remote is
         // usually an IR one that cannot beep.
         capabilities.findRemote = info.supportsFindRemote == true
+        capabilities.channelInfo = capabilities.channels
         return capabilities
     }
 
