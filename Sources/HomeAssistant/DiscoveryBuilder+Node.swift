@@ -14,6 +14,7 @@ extension DiscoveryBuilder {
         var tv: TVID?
         var apps: [String] = []
         var inputs: [String] = []
+        var channels: [String] = []
 
         static func tv(_ identity: TVIdentity, capabilities: TVCapabilities, settings: DiscoverySettings) -> Node {
             let id = identity.id.rawValue
@@ -37,7 +38,8 @@ extension DiscoveryBuilder {
             return Node(
                 id: id, uniqueIDPrefix: "tv2mqtt_" + id, objectIDPrefix: id, device: .object(device),
                 tv: identity.id,
-                apps: distinctOptions(capabilities.apps), inputs: distinctOptions(capabilities.inputs))
+                apps: distinctOptions(capabilities.apps), inputs: distinctOptions(capabilities.inputs),
+                channels: distinctOptions(capabilities.channelList))
         }
 
         static func bridge(settings: DiscoverySettings) -> Node {
@@ -67,6 +69,7 @@ extension DiscoveryBuilder {
             switch source {
             case .apps: apps
             case .inputs: inputs
+            case .channels: channels
             case .fixed(let options): options
             }
         }

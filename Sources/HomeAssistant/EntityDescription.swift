@@ -65,6 +65,8 @@ public struct EntityDescription: Sendable {
         case apps
         /// The TV's inputs (`TVCapabilities.inputs`).
         case inputs
+        /// The tuner's channels (`TVCapabilities.channelList`, "7.1 KQED").
+        case channels
         case fixed([String])
     }
 

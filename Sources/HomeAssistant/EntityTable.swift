@@ -18,74 +18,76 @@ public enum EntityTable {
     public static let logLevels: [String] = LogLevel.allCases.map(\.name)
 
     /// Per TV, in the order Home Assistant lists them.
-    public static let tv: [EntityDescription] = [
-        EntityDescription(
-            key: "power", platform: .switch, name: nil, icon: "mdi:power", stateTopic: .tvState,
-            reading: .option(Field.power.rawValue, .fixed(["ON", "OFF"])), command: .tvSet("power"),
-            availability: .bridgeOnly,
-            applies: { capabilities, _ in capabilities.power }),
-        EntityDescription(
-            key: "app", platform: .select, name: "App", icon: "mdi:apps", stateTopic: .tvState,
-            reading: .option(Field.app.rawValue, .apps), command: .tvSet("app"),
-            applies: { capabilities, _ in !capabilities.apps.isEmpty }),
-        EntityDescription(
-            key: "input", platform: .select, name: "Input", icon: "mdi:video-input-hdmi", stateTopic: .tvState,
-            reading: .option(Field.input.rawValue, .inputs), command: .tvSet("input"),
-            applies: { capabilities, _ in !capabilities.inputs.isEmpty }),
-        EntityDescription(
-            key: "volume", platform: .number, name: "Volume", icon: "mdi:volume-high", stateTopic: .tvState,
-            reading: .number(Field.volume.rawValue), command: .tvSet("volume"),
-            extra: ["min": 0, "max": 100, "step": 1, "mode": "slider", "unit_of_measurement": "%"],
-            applies: { capabilities, _ in capabilities.volumeLevel }),
-        EntityDescription(
-            key: "mute", platform: .switch, name: "Mute", icon: "mdi:volume-off", stateTopic: .tvState,
-            reading: .onOff(Field.muted.rawValue), command: .tvSet("mute"),
-            applies: { capabilities, _ in capabilities.muteState }),
-        .button("volume_up", "Volume up", icon: "mdi:volume-plus", key: .volumeUp, applies: hasVolumeKeys),
-        .button("volume_down", "Volume down", icon: "mdi:volume-minus", key: .volumeDown, applies: hasVolumeKeys),
-        .button("mute_toggle", "Mute toggle", icon: "mdi:volume-mute", key: .mute, applies: hasVolumeKeys),
-        .button("home", "Home", icon: "mdi:home", key: .home),
-        .button("back", "Back", icon: "mdi:arrow-left", key: .back),
-        .button("up", "Up", icon: "mdi:chevron-up", key: .up),
-        .button("down", "Down", icon: "mdi:chevron-down", key: .down),
-        .button("left", "Left", icon: "mdi:chevron-left", key: .left),
-        .button("right", "Right", icon: "mdi:chevron-right", key: .right),
-        .button("select", "Select", icon: "mdi:checkbox-blank-circle-outline", key: .select),
-        .button("play_pause", "Play/pause", icon: "mdi:play-pause", key: .playPause),
-        .button("info", "Info", icon: "mdi:information-outline", key: .info, enabled: false),
-        .button("rewind", "Rewind", icon: "mdi:rewind", key: .rewind, enabled: false),
-        .button("fast_forward", "Fast forward", icon: "mdi:fast-forward", key: .fastForward, enabled: false),
-        .button("replay", "Replay", icon: "mdi:replay", key: .replay, enabled: false),
-        .button(
-            "channel_up", "Channel up", icon: "mdi:chevron-double-up", key: .channelUp, enabled: false,
-            applies: { capabilities, _ in capabilities.channels }),
-        .button(
-            "channel_down", "Channel down", icon: "mdi:chevron-double-down", key: .channelDown, enabled: false,
-            applies: { capabilities, _ in capabilities.channels }),
-        .button("search", "Search", icon: "mdi:magnify", key: .search, enabled: false),
-        EntityDescription(
-            key: "keyboard", platform: .text, name: "Keyboard", icon: "mdi:keyboard", stateTopic: .tvState,
-            reading: .cleared, command: .tvSet("text"), extra: ["max": 255],
-            applies: { capabilities, _ in capabilities.keyboard }),
-        EntityDescription(
-            key: "media_state", platform: .sensor, name: "Media state", icon: "mdi:play-circle-outline",
-            deviceClass: "enum", stateTopic: .tvState, reading: .option(Field.mediaState.rawValue, .fixed(mediaStates)),
-            applies: { capabilities, _ in capabilities.mediaState }),
-        EntityDescription(
-            key: "current_app", platform: .sensor, name: "Current app", icon: "mdi:application",
-            stateTopic: .tvState, reading: .text(Field.app.rawValue)),
-        EntityDescription(
-            key: "power_mode", platform: .sensor, name: "Power mode", icon: "mdi:power-settings",
-            category: .diagnostic, stateTopic: .tvState, reading: .text(Field.powerMode.rawValue)),
-        EntityDescription(
-            key: "connected", platform: .binarySensor, name: "Connected", category: .diagnostic,
-            deviceClass: "connectivity", stateTopic: .tvAvailability,
-            reading: .payload(on: "online", off: "offline"), availability: .bridgeOnly),
-        EntityDescription(
-            key: "limited_mode", platform: .binarySensor, name: "Limited mode", category: .diagnostic,
-            deviceClass: "problem", stateTopic: .tvState, reading: .onOff(Field.limitedMode.rawValue),
-            applies: { capabilities, _ in capabilities.limitedMode }),
-    ]
+    public static let tv: [EntityDescription] =
+        [
+            EntityDescription(
+                key: "power", platform: .switch, name: nil, icon: "mdi:power", stateTopic: .tvState,
+                reading: .option(Field.power.rawValue, .fixed(["ON", "OFF"])), command: .tvSet("power"),
+                availability: .bridgeOnly,
+                applies: { capabilities, _ in capabilities.power }),
+            EntityDescription(
+                key: "app", platform: .select, name: "App", icon: "mdi:apps", stateTopic: .tvState,
+                reading: .option(Field.app.rawValue, .apps), command: .tvSet("app"),
+                applies: { capabilities, _ in !capabilities.apps.isEmpty }),
+            EntityDescription(
+                key: "input", platform: .select, name: "Input", icon: "mdi:video-input-hdmi", stateTopic: .tvState,
+                reading: .option(Field.input.rawValue, .inputs), command: .tvSet("input"),
+                applies: { capabilities, _ in !capabilities.inputs.isEmpty }),
+            EntityDescription(
+                key: "volume", platform: .number, name: "Volume", icon: "mdi:volume-high", stateTopic: .tvState,
+                reading: .number(Field.volume.rawValue), command: .tvSet("volume"),
+                extra: ["min": 0, "max": 100, "step": 1, "mode": "slider", "unit_of_measurement": "%"],
+                applies: { capabilities, _ in capabilities.volumeLevel }),
+            EntityDescription(
+                key: "mute", platform: .switch, name: "Mute", icon: "mdi:volume-off", stateTopic: .tvState,
+                reading: .onOff(Field.muted.rawValue), command: .tvSet("mute"),
+                applies: { capabilities, _ in capabilities.muteState }),
+            .button("volume_up", "Volume up", icon: "mdi:volume-plus", key: .volumeUp, applies: hasVolumeKeys),
+            .button("volume_down", "Volume down", icon: "mdi:volume-minus", key: .volumeDown, applies: hasVolumeKeys),
+            .button("mute_toggle", "Mute toggle", icon: "mdi:volume-mute", key: .mute, applies: hasVolumeKeys),
+            .button("home", "Home", icon: "mdi:home", key: .home),
+            .button("back", "Back", icon: "mdi:arrow-left", key: .back),
+            .button("up", "Up", icon: "mdi:chevron-up", key: .up),
+            .button("down", "Down", icon: "mdi:chevron-down", key: .down),
+            .button("left", "Left", icon: "mdi:chevron-left", key: .left),
+            .button("right", "Right", icon: "mdi:chevron-right", key: .right),
+            .button("select", "Select", icon: "mdi:checkbox-blank-circle-outline", key: .select),
+            .button("play_pause", "Play/pause", icon: "mdi:play-pause", key: .playPause),
+            .button("info", "Info", icon: "mdi:information-outline", key: .info, enabled: false),
+            .button("rewind", "Rewind", icon: "mdi:rewind", key: .rewind, enabled: false),
+            .button("fast_forward", "Fast forward", icon: "mdi:fast-forward", key: .fastForward, enabled: false),
+            .button("replay", "Replay", icon: "mdi:replay", key: .replay, enabled: false),
+            .button(
+                "channel_up", "Channel up", icon: "mdi:chevron-double-up", key: .channelUp, enabled: false,
+                applies: { capabilities, _ in capabilities.channels }),
+            .button(
+                "channel_down", "Channel down", icon: "mdi:chevron-double-down", key: .channelDown, enabled: false,
+                applies: { capabilities, _ in capabilities.channels }),
+            .button("search", "Search", icon: "mdi:magnify", key: .search, enabled: false),
+            EntityDescription(
+                key: "keyboard", platform: .text, name: "Keyboard", icon: "mdi:keyboard", stateTopic: .tvState,
+                reading: .cleared, command: .tvSet("text"), extra: ["max": 255],
+                applies: { capabilities, _ in capabilities.keyboard }),
+            EntityDescription(
+                key: "media_state", platform: .sensor, name: "Media state", icon: "mdi:play-circle-outline",
+                deviceClass: "enum", stateTopic: .tvState,
+                reading: .option(Field.mediaState.rawValue, .fixed(mediaStates)),
+                applies: { capabilities, _ in capabilities.mediaState }),
+            EntityDescription(
+                key: "current_app", platform: .sensor, name: "Current app", icon: "mdi:application",
+                stateTopic: .tvState, reading: .text(Field.app.rawValue)),
+            EntityDescription(
+                key: "power_mode", platform: .sensor, name: "Power mode", icon: "mdi:power-settings",
+                category: .diagnostic, stateTopic: .tvState, reading: .text(Field.powerMode.rawValue)),
+            EntityDescription(
+                key: "connected", platform: .binarySensor, name: "Connected", category: .diagnostic,
+                deviceClass: "connectivity", stateTopic: .tvAvailability,
+                reading: .payload(on: "online", off: "offline"), availability: .bridgeOnly),
+            EntityDescription(
+                key: "limited_mode", platform: .binarySensor, name: "Limited mode", category: .diagnostic,
+                deviceClass: "problem", stateTopic: .tvState, reading: .onOff(Field.limitedMode.rawValue),
+                applies: { capabilities, _ in capabilities.limitedMode }),
+        ] + liveTV
 
     /// The bridge device's entities (SPEC §5).
     public static let bridge: [EntityDescription] = [

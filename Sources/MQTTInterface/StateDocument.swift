@@ -20,6 +20,13 @@ public enum StateDocument {
         case control
         case pairingRequired = "pairing_required"
         case lastSeen = "last_seen"
+        case channel
+        case channelNumber = "channel_number"
+        case channelName = "channel_name"
+        case mediaTitle = "media_title"
+        case mediaDescription = "media_description"
+        case live
+        case ecpSettingMode = "ecp_setting_mode"
     }
 
     /// The longest state Home Assistant accepts (255 characters, which it counts in code
@@ -48,6 +55,7 @@ public enum StateDocument {
         set(.control, snapshot.controlPath.map { .string(capped($0.rawValue)) })
         set(.pairingRequired, snapshot.pairingRequired.map { .bool($0) })
         set(.lastSeen, lastSeen.map { .string(isoTimestamp($0, fractional: false)) })
+        setLiveTV(snapshot, set)
         return .object(members)
     }
 

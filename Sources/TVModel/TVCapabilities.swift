@@ -27,6 +27,15 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public var limitedMode: Bool
     /// Channel up/down make sense (a tuner).
     public var channels: Bool
+    /// The tuner's channels as the `channel` select's options ("7.1 KQED"), in the TV's order;
+    /// empty = no select (no tuner, no scan yet, or not read).
+    public var channelList: [String] = []
+    /// The TV (a Roku) can make its remote beep: the `find_remote` button.
+    public var findRemote: Bool = false
+    /// The TV says which tuner channel and program are on screen (a Roku TV's
+    /// `tv-active-channel`): the `current_channel` and `media_title` sensors. A Samsung has
+    /// channel keys (`channels`) but reports no channel.
+    public var channelInfo: Bool = false
 
     public init(
         power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,

@@ -18,6 +18,8 @@ public enum TVCommand: Equatable, Sendable {
     case volume(Int)
     /// Mute or unmute.
     case mute(Bool)
+    /// Tune the tuner to a channel, by number ("7.1") or by the select's label ("7.1 KQED").
+    case channel(String)
 
     /// A short name for logs and `command_failed` events: "key", "power", "app"…
     public var name: String {
@@ -30,6 +32,7 @@ public enum TVCommand: Equatable, Sendable {
         case .input: "input"
         case .volume: "volume"
         case .mute: "mute"
+        case .channel: "channel"
         }
     }
 }

@@ -30,6 +30,18 @@ public struct TVSnapshot: Equatable, Sendable {
     public var controlPath: ControlPath?
     /// Samsung: the TV has not approved us yet (say what to do on the TV).
     public var pairingRequired: Bool?
+    /// Live TV (a Roku TV's tuner): the channel number ("7.1"), its name ("KQED"), the label
+    /// both make ("7.1 KQED", the `channel` select's option), the program on air and its
+    /// description. All nil away from live TV (see `clearChannel()`).
+    public var channelNumber: String?
+    public var channelName: String?
+    public var channel: String?
+    public var mediaTitle: String?
+    public var mediaDescription: String?
+    /// The media playing is a live stream (it has no fixed duration).
+    public var live: Bool?
+    /// Roku "Control by mobile apps" as device-info reports it: default, limited, enabled, permissive.
+    public var ecpSettingMode: String?
 
     public init(
         reachable: Bool, power: Bool? = nil, powerMode: String? = nil, app: String? = nil, appID: String? = nil,

@@ -12,10 +12,14 @@ struct SimulatorPlan {
           --host IP              address to listen on (default 127.0.0.2; loopback only unless
                                  --allow-non-loopback)
           --port P               ECP port (default 8060; 0 = any free port)
-          --kind tv|stick        a Roku TV (default) or a streaming stick
+          --kind tv|stick        a Roku TV (default, with a tuner: /query/tv-channels,
+                                 /query/tv-active-channel, launch/tvinput.dtv?ch=7.1) or a
+                                 streaming stick (supports-find-remote true)
           --name NAME            friendly name (default "Roku TV <last octet>")
           --serial SERIAL        serial number (default derived from the host)
-          --limited              start in Limited mode (keys and media-player answer 403)
+          --limited              start in Limited mode (keys, media-player, tv-channels and
+                                 tv-active-channel answer 403; device-info says
+                                 ecp-setting-mode limited)
           --ecp2 on|off          ECP-2 WebSocket sessions on /ecp-session (default off:
                                  the upgrade is answered 404, as older firmware does)
           --ssdp-port P          answer SSDP M-SEARCH on UDP port P (0 = any free port, reported)

@@ -43,10 +43,10 @@ let badCommands: [BadCommand] = [
         samsung: "key \"FactoryReset\" is not on the Samsung allowlist; …"),
     BadCommand(
         "unknown JSON command", nil, #"{"frobnicate":1}"#,
-        roku: "unknown command 'frobnicate' (known: power, input, app, launch, volume, mute, key, repeat, text)"),
+        roku: "unknown command 'frobnicate' (known: power, input, app, launch, volume, mute, key, repeat, text, channel)"),
     BadCommand(
-        "unknown property", "channel", "5",
-        roku: "unknown property 'channel' (known: power, key, app, input, text, volume, mute, launch)"),
+        "unknown property", "sleep", "5",
+        roku: "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, channel)"),
     // Injection attempts in keys.
     BadCommand("key with ../", "key", "../launch/12", roku: "key: '../launch/12' \(notAKey)"),
     BadCommand("key with %2F", "key", "Home%2FPowerOff", roku: "key: 'Home%2FPowerOff' \(notAKey)"),

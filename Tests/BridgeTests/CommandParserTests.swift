@@ -86,7 +86,7 @@ struct CommandParserTests {
             (nil, "[1,2]", "expected a JSON object"),
             (nil, "home", "payload is not valid JSON"),
             (nil, String(repeating: "[", count: 20) + String(repeating: "]", count: 20), "payload is not valid JSON"),
-            ("channel", "5", "unknown property 'channel'"),
+            ("sleep", "5", "unknown property 'sleep'"),
             // mosquitto refuses such a topic itself (it disconnects the publisher); another broker may not.
             ("ke\r\ny", "5", "unknown property 'ke\\u{d}\\u{a}y' (known:"),
             (nil, #"{"launch":{"app":"12","mediaType":"podcast"}}"#, "launch.mediaType: expected one of"),

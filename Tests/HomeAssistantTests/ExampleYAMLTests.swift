@@ -18,6 +18,7 @@ struct ExampleYAMLTests {
         let settings = Samples.settings(.device)
         var (roku, rokuCapabilities) = try Samples.rokuTV()
         roku.id = TVID("living_room")!
+        rokuCapabilities.channelList = ["7.1 KQED"]  // a Roku TV whose tuner has scanned channels
         var (samsung, samsungCapabilities) = try Samples.samsungTV()
         samsung.id = TVID("bedroom")!
         let messages =

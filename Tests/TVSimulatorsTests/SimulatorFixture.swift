@@ -12,7 +12,8 @@ func withRoku(
     _ body: (RokuSimulator, HTTPClient, CommandLog) async throws -> Void
 ) async throws {
     let simulator = try await RokuSimulator.start(options, log: log)
-    let client = HTTPClient(host: simulator.host, port: simulator.port, requestTimeout: .seconds(3))
+    // Generous: a loaded machine (the full suite, other builds) answered loopback requests after 3 s.
+    let client = HTTPClient(host: simulator.host, port: simulator.port, requestTimeout: .seconds(15))
     do {
         try await body(simulator, client, log)
     } catch {

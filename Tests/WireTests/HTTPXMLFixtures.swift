@@ -11,6 +11,9 @@ enum HTTPXMLFixtures {
         "active-app-netflix.xml", "active-app-screensaver.xml", "apps-tv.xml", "device-info-7820x.xml",
         "device-info-hisense-g218x.xml", "device-info-standby.xml", "media-player-close.xml",
         "media-player-pluto-play.xml",
+        // Issue 15 (live TV, channels, live streams, capabilities).
+        "tv-active-channel-gettv.xml", "tv-channels-docs.xml", "tv-channels-single.xml", "tv-channels-empty.xml",
+        "media-player-pluto-live.xml", "device-info-stick.xml", "device-info-stick-os15-derived.xml",
     ]
 
     /// The bytes of `Tests/Fixtures/<relativePath>`, exactly as stored.

@@ -504,6 +504,62 @@ class Verification(Stack):
             toggles += [e for e in sim["log"].events if e.get("kind") == "keypress" and e.get("key") == "Power"]
         self.check("no Power toggle keypress was ever sent", not toggles, f"{toggles}")
 
+    async def check_live_tv(self, ha, session):
+        """Issue 15 on the Roku TV and stick: channel select, channel and program sensors, live
+        streams, find_remote where device-info allows it, ecp_setting_mode."""
+        host, tv_id = ROKU_TV, self.tvs.get(ROKU_TV)
+        identifier = f"tv2mqtt_{tv_id}"
+        log = self.sims[host]["log"]
+        timeout = POLL_INTERVAL * 3 + 5
+        channel = self.entity(identifier, "channel")
+        current = self.entity(identifier, "current_channel")
+        title = self.entity(identifier, "media_title")
+        self.check(f"{tv_id}: channel select, current_channel and media_title exist",
+                   None not in (channel, current, title), f"{channel}, {current}, {title}")
+        state = await ha.state(channel) if channel else None
+        options = (state or {}).get("attributes", {}).get("options")
+        self.check(f"{tv_id}: channel select offers '7.1 KQED'", bool(options) and "7.1 KQED" in options,
+                   f"{channel} options {options!r}")
+        await sim_set(session, host, {"app": "tvinput.dtv", "channel": "7.1"})
+        actual = await ha.wait_state(current, "7.1 KQED", timeout) if current else None
+        self.check(f"{tv_id}: current_channel follows /sim/state channel 7.1 -> '7.1 KQED'", actual == "7.1 KQED",
+                   f"{current} = {actual!r}")
+        actual = await ha.wait_state(channel, "7.1 KQED", 5) if channel else None
+        self.check(f"{tv_id}: channel select shows '7.1 KQED'", actual == "7.1 KQED", f"{channel} = {actual!r}")
+        actual = await ha.wait_state(title, "PBS NewsHour", 5) if title else None
+        self.check(f"{tv_id}: media_title is the program 'PBS NewsHour'", actual == "PBS NewsHour",
+                   f"{title} = {actual!r}")
+        await self.service_check(
+            ha, log, f"{tv_id}: select.select_option '14.3 getTV' -> launch tvinput.dtv?ch=14.3", "select",
+            "select_option", channel, {"option": "14.3 getTV"},
+            lambda ev: any(e.get("kind") == "channel" and e.get("channel") == "14.3" for e in ev))
+        actual = await ha.wait_state(title, "Airwolf", timeout) if title else None
+        self.check(f"{tv_id}: media_title follows the tuned channel -> 'Airwolf'", actual == "Airwolf",
+                   f"{title} = {actual!r}")
+        await sim_set(session, host, {"app": "74519", "media_state": "play"})
+        for entity_id in (current, title):
+            actual = await ha.wait_state(entity_id, "unknown", timeout) if entity_id else None
+            self.check(f"{tv_id}: {entity_id} 'unknown' after leaving live TV (never stale)", actual == "unknown",
+                       f"{entity_id} = {actual!r}")
+        mode = self.entity(identifier, "ecp_setting_mode")
+        actual = await ha.wait_state(mode, "enabled", 10) if mode else None
+        self.check(f"{tv_id}: ecp_setting_mode is 'enabled'", actual == "enabled", f"{mode} = {actual!r}")
+        self.check(f"{tv_id}: no find_remote (device-info supports-find-remote false)",
+                   self.entity(identifier, "find_remote") is None, f"{self.entity(identifier, 'find_remote')}")
+        stick_id = self.tvs.get(ROKU_STICK)
+        if stick_id:
+            stick = f"tv2mqtt_{stick_id}"
+            find = self.entity(stick, "find_remote")
+            self.check(f"{stick_id}: find_remote button (supports-find-remote true)", find is not None, f"{find}")
+            self.check(f"{stick_id}: no channel select (no tuner)", self.entity(stick, "channel") is None,
+                       f"{self.entity(stick, 'channel')}")
+            if find:
+                await self.service_check(
+                    ha, self.sims[ROKU_STICK]["log"], f"{stick_id}: button.press find_remote -> keypress FindRemote",
+                    "button", "press", find, {},
+                    lambda ev: any(e.get("kind") == "keypress" and e.get("key") == "FindRemote" for e in ev))
+        await sim_set(session, host, {"app": "562859"})
+
     async def check_samsung_behaviour(self, ha, session):
         """The Samsung TV: state from the TV's side, pairing, service calls, idempotent power."""
         host, tv_id = SAMSUNG_TV, self.tvs.get(SAMSUNG_TV)
@@ -742,6 +798,7 @@ class Verification(Stack):
             if not self.args.bridge_only:
                 await self.check_tv_states(ha, session)
                 await self.check_tv_behaviour(ha, session)
+                await self.check_live_tv(ha, session)
                 await self.check_samsung_behaviour(ha, session)
             await self.check_bridge_commands(ha, expected)
             await self.check_bridge_stop(ha, expected)

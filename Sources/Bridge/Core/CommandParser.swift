@@ -25,8 +25,10 @@ public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvert
 /// which apps are installed) are checked by the TV's driver next.
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
-    static let jsonKeys = ["power", "input", "app", "launch", "volume", "mute", "key", "repeat", "text", "transaction"]
-    public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch"]
+    static let jsonKeys = [
+        "power", "input", "app", "launch", "volume", "mute", "key", "repeat", "text", "channel", "transaction",
+    ]
+    public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch", "channel"]
     static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
 
     public static func parse(property: String?, payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
@@ -58,6 +60,7 @@ public enum CommandParser {
             case "text": return .text(try typedText(text))
             case "volume": return .volume(try volume(.string(trimmed)))
             case "mute": return .mute(try onOff(.string(trimmed), "mute"))
+            case "channel": return .channel(try name(trimmed, "channel"))
             case "launch":
                 let value = try JSONParser.parse(text, limits: JSONLimits(maxDepth: 4, maxBytes: maxPayloadBytes))
                 return try launch(value)
@@ -104,6 +107,7 @@ public enum CommandParser {
             if let value = members["launch"] { commands.append(try launch(value)) }
             if let value = members["volume"] { commands.append(.volume(try volume(value))) }
             if let value = members["mute"] { commands.append(.mute(try onOff(value, "mute"))) }
+            if let value = members["channel"] { commands.append(.channel(try name(try channelText(value), "channel"))) }
             if let value = members["key"] {
                 let count = try repeatCount(members["repeat"])
                 commands.append(.key(try key(try string(value, "key")), repeat: count))
@@ -129,6 +133,12 @@ public enum CommandParser {
     private static func string(_ value: JSONValue, _ field: String) throws(CommandParseError) -> String {
         guard let text = value.stringValue else { throw reject("\(field): expected a string, got \(value.typeName)") }
         return text
+    }
+
+    /// A channel number may come as a JSON string ("7.1") or, for a whole number, as a number (13).
+    private static func channelText(_ value: JSONValue) throws(CommandParseError) -> String {
+        if let number = value.intValue { return String(number) }
+        return try string(value, "channel")
     }
 
     private static func power(_ value: JSONValue) throws(CommandParseError) -> PowerAction {

@@ -104,6 +104,8 @@ extension TVCapabilities {
             "inputState": .bool(inputState),
             "apps": .array(apps.map(JSONValue.string)), "keyboard": .bool(keyboard), "mediaState": .bool(mediaState),
             "limitedMode": .bool(limitedMode), "channels": .bool(channels),
+            "channelList": .array(channelList.map(JSONValue.string)), "findRemote": .bool(findRemote),
+            "channelInfo": .bool(channelInfo),
         ]
     }
 
@@ -116,5 +118,8 @@ extension TVCapabilities {
             muteState: flag("muteState"), inputs: list("inputs"), inputState: flag("inputState"),
             apps: list("apps"), keyboard: flag("keyboard"), mediaState: flag("mediaState"),
             limitedMode: flag("limitedMode"), channels: flag("channels"))
+        channelList = list("channelList")
+        findRemote = flag("findRemote")
+        channelInfo = flag("channelInfo")
     }
 }

@@ -16,4 +16,6 @@ public enum RokuAction: Equatable, Sendable {
     case volume(Int)
     /// Mute on or off: VolumeMute (a toggle) only when the pushed mute state differs.
     case mute(Bool)
+    /// `POST /launch/tvinput.dtv?ch=<number>`: the tuner, on a channel of its list.
+    case tune(channel: String)
 }

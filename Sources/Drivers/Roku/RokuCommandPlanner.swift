@@ -8,10 +8,13 @@ public struct RokuCommandPlanner: Sendable {
     public var capabilities: TVCapabilities
     /// Installed apps and inputs (type `tvin`), as last read from the device.
     public var apps: [RokuApp]
+    /// The tuner's channels as last read (`/query/tv-channels`); nil = never read.
+    public var channels: [RokuTVChannel]?
 
-    public init(capabilities: TVCapabilities, apps: [RokuApp]) {
+    public init(capabilities: TVCapabilities, apps: [RokuApp], channels: [RokuTVChannel]? = nil) {
         self.capabilities = capabilities
         self.apps = apps
+        self.channels = channels
     }
 
     public func plan(_ command: TVCommand) throws(CommandRejection) -> RokuAction {
@@ -43,6 +46,8 @@ public struct RokuCommandPlanner: Sendable {
                     "this Roku does not report its mute state; use the mute key (VolumeMute) to toggle it")
             }
             return .mute(on)
+        case .channel(let requested):
+            return try planChannel(requested)
         }
     }
 

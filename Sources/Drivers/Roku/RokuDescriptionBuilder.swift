@@ -12,18 +12,27 @@ import TVModel
 ///   volume keys when it reports `supports-audio-volume-control` (Roku OS 15+: it drives the
 ///   TV's volume over CEC); without that flag ECP volume keys do nothing on a player.
 /// - Volume level and mute state are false: HTTP ECP cannot read them (ECP-2 will).
+/// - A player reporting `supports-tv-power-control` (Roku OS 15+: its CEC "TV power" setting
+///   is on) still gets no power switch: whether ECP `PowerOff`/`PowerOn` reach the TV over
+///   CEC is not documented, and the player's own `power-mode` does not follow the TV's, so the
+///   switch's state could not be confirmed (README › Roku › Power on streaming players).
 public enum RokuDescriptionBuilder {
     public static func capabilities(_ info: RokuDeviceInfo, apps: [RokuApp]) -> TVCapabilities {
         let inputs = info.isTV ? apps.filter(\.isInput).map(\.name) : []
         let hasTuner =
             apps.contains { $0.id == "tvinput.dtv" }
             || (info.tunerType.map { !$0.isEmpty && $0 != "none" } ?? false)
-        return TVCapabilities(
+        var capabilities = TVCapabilities(
             power: info.isTV, volumeKeys: info.isTV || info.supportsAudioVolumeControl == true,
             volumeLevel: false, muteState: false, inputs: inputs, inputState: !inputs.isEmpty,
             apps: apps.filter { !$0.isInput }.map(\.name), keyboard: true, mediaState: true,
             limitedMode: true,
             channels: info.isTV && hasTuner)
+        // Only where the Roku says so (ECP docs: `supports-find-remote`); a TV's remote is
+        // usually an IR one that cannot beep.
+        capabilities.findRemote = info.supportsFindRemote == true
+        capabilities.channelInfo = capabilities.channels
+        return capabilities
     }
 
     /// The TV's id: from the serial number, else the UDN.

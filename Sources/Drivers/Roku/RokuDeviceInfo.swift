@@ -30,6 +30,9 @@ public struct RokuDeviceInfo: Equatable, Sendable {
     /// Roku OS 15+ streaming players: the player switches the TV on and off (CEC).
     public var supportsTVPowerControl: Bool?
     public var supportsFindRemote: Bool?
+    /// "Control by mobile apps" (newer firmware): `default`, `limited`, `enabled`,
+    /// `permissive`, lowercased; nil when absent or not a plain word.
+    public var ecpSettingMode: String?
 
     /// True only for `PowerOn` (SPEC §4): standby, display-off and suspend are off.
     public var isPoweredOn: Bool { powerMode == "PowerOn" }
@@ -78,6 +81,7 @@ public struct RokuDeviceInfo: Equatable, Sendable {
         info.supportsAudioVolumeControl = RokuXML.bool(text("supports-audio-volume-control"))
         info.supportsTVPowerControl = RokuXML.bool(text("supports-tv-power-control"))
         info.supportsFindRemote = RokuXML.bool(text("supports-find-remote"))
+        info.ecpSettingMode = text("ecp-setting-mode").flatMap(RokuECPSettingMode.normalised)
         return info
     }
 

@@ -227,6 +227,12 @@ extension RokuDriver {
                 current.mediaState = read.mediaState
                 current.position = read.position
                 current.duration = read.duration
+                current.live = read.live
+                current.channelNumber = read.channelNumber
+                current.channelName = read.channelName
+                current.channel = read.channel
+                current.mediaTitle = read.mediaTitle
+                current.mediaDescription = read.mediaDescription
                 guard current != state.link.current else { return nil }
                 state.link.generation += 1
                 state.link.current = current

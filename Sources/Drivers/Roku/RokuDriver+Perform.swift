@@ -55,6 +55,8 @@ extension RokuDriver {
                     .unsupported, "the mute state is known only while the ECP-2 session is up; use mute_toggle")
             }
             if muted != on { try await sendKeys(["VolumeMute"], session: session) }
+        case .tune(let channel):
+            try await tune(channel)
         }
     }
 

@@ -19,6 +19,8 @@ public final class RokuDriver: TVDriver {
         var limitedMode: Bool?
         /// ECP-2 (see `RokuDriver+ECP2.swift`).
         var link = ECP2Link()
+        /// The tuner's channels and when they were read (see `RokuDriver+LiveTV.swift`).
+        var tuner = RokuTunerState()
     }
 
     public let kind = TVKind.roku
@@ -48,7 +50,9 @@ public final class RokuDriver: TVDriver {
 
     /// What `plan` checks commands against.
     var planner: RokuCommandPlanner {
-        state.withLock { RokuCommandPlanner(capabilities: $0.description.capabilities, apps: $0.apps) }
+        state.withLock {
+            RokuCommandPlanner(capabilities: $0.description.capabilities, apps: $0.apps, channels: $0.tuner.channels)
+        }
     }
 
     /// Inputs (`tvinput.*`) and the home screen are never on `/query/apps`.
@@ -88,7 +92,12 @@ public final class RokuDriver: TVDriver {
         var snapshot = TVSnapshot(
             reachable: true, power: info.isPoweredOn, powerMode: info.powerMode,
             controlPath: session == nil ? .ecp : .ecp2)
+        snapshot.ecpSettingMode = info.ecpSettingMode
+        if let limited = RokuECPSettingMode.impliesLimited(info.ecpSettingMode) {
+            state.withLock { $0.limitedMode = limited }
+        }
         if info.isPoweredOn { await readForeground(into: &snapshot, session: session) }
+        await refreshChannelsIfDue(info: info, foreground: snapshot.appID)
         if session != nil { await checkLimitedMode() }
         let (polled, sessionNow) = state.withLock { state in
             var description = state.description
@@ -98,6 +107,7 @@ public final class RokuDriver: TVDriver {
                 description.capabilities.volumeLevel = true
                 description.capabilities.muteState = true
             }
+            description.capabilities.channelList = RokuChannelList.options(state.tuner.channels ?? [])
             description.apps = state.apps.map { TVApp(id: $0.id, name: $0.name) }
             state.description = description
             snapshot.limitedMode = state.limitedMode
@@ -136,6 +146,7 @@ public final class RokuDriver: TVDriver {
             if active.isInput {
                 snapshot.input =
                     state.withLock { $0.apps.first { $0.id == active.id }?.name } ?? active.name
+                if active.id == RokuActiveChannel.tunerAppID { await readActiveChannel(into: &snapshot) }
                 return
             }
         } catch {
@@ -147,6 +158,7 @@ public final class RokuDriver: TVDriver {
             snapshot.mediaState = player.mediaState
             snapshot.position = player.position
             snapshot.duration = player.duration
+            snapshot.live = player.mediaState == .idle ? nil : player.isLive
             if session == nil { state.withLock { $0.limitedMode = false } }
         } catch {
             noteLimitedMode(error)

@@ -13,7 +13,7 @@ public enum RokuECP2Events {
     public static let subscribed = [
         "power-mode-changed", "volume-changed", "media-player-state-changed", "plugin-ui-run",
         "plugin-ui-exit", "screensaver-run", "screensaver-exit", "tvinput-ui-run", "textedit-opened",
-        "textedit-changed", "textedit-closed",
+        "textedit-changed", "textedit-closed", "tv-channel-changed",
     ]
 
     public struct Outcome: Equatable, Sendable {
@@ -47,9 +47,8 @@ public enum RokuECP2Events {
                 snapshot.app = nil
                 snapshot.appID = nil
                 snapshot.input = nil
-                snapshot.mediaState = nil
-                snapshot.position = nil
-                snapshot.duration = nil
+                snapshot.clearMedia()
+                snapshot.clearChannel()
             }
         case "volume-changed":
             if let text = message["param-volume"], let level = Int(text), (0...100).contains(level) {
@@ -66,18 +65,31 @@ public enum RokuECP2Events {
                 if media == .idle || media == nil {
                     snapshot.position = nil
                     snapshot.duration = nil
+                    snapshot.live = nil
                 }
             }
-            if let text = message["param-media-player-position"], let seconds = RokuMediaPlayer.seconds(text) {
-                snapshot.position = seconds
-            }
-            if let text = message["param-media-player-duration"] {
-                snapshot.duration = RokuMediaPlayer.seconds(text).flatMap { $0 > 0 ? $0 : nil }
-            }
+            // The same rule as media-player over HTTP (`RokuMediaPlayer.normaliseLive`): no
+            // duration of 0, and neither duration nor position for a live stream.
+            var player = RokuMediaPlayer(state: nil)
+            player.isLive = snapshot.live
+            player.position = message["param-media-player-position"].flatMap(RokuMediaPlayer.seconds)
+            player.duration = message["param-media-player-duration"].flatMap(RokuMediaPlayer.seconds)
+            player.normaliseLive()
+            if let position = player.position { snapshot.position = position }
+            if message["param-media-player-duration"] != nil { snapshot.duration = player.duration }
             if let id = message["param-channel-id"], !id.isEmpty, id != snapshot.appID {
                 foreground(id, in: &snapshot, apps: apps)
                 outcome.refresh = true
             }
+            // Playing without a duration may be a live stream: only media-player says
+            // (`is_live`), so ask it, once, unless the stream is already known to be live.
+            if snapshot.mediaState == .playing || snapshot.mediaState == .buffering,
+                message["param-media-player-duration"] == nil, snapshot.live != true
+            {
+                outcome.refresh = true
+            }
+        case "tv-channel-changed":
+            outcome.refresh = true  // the channel and program: tv-active-channel says which
         case "plugin-ui-run", "tvinput-ui-run":
             if let id = message["param-channel-id"], !id.isEmpty { foreground(id, in: &snapshot, apps: apps) }
             outcome.refresh = true
@@ -107,9 +119,12 @@ public enum RokuECP2Events {
             snapshot.app = RokuActiveApp.homeName
             snapshot.appID = nil
             snapshot.input = nil
+            snapshot.clearChannel()
             return
         }
         let app = apps.first { $0.id == id }
+        // Another app or input: the channel shown so far is no longer on screen.
+        if id != snapshot.appID { snapshot.clearChannel() }
         snapshot.appID = id
         snapshot.app = app?.name ?? id
         snapshot.input = (app?.isInput ?? id.hasPrefix("tvinput.")) ? (app?.name ?? id) : nil

@@ -50,6 +50,8 @@ struct ECP2Link {
             result.mediaState = pushed.mediaState
             result.position = pushed.position
             result.duration = pushed.duration
+            result.live = pushed.live
+            if pushed.appID != polled.appID { result.clearChannel() }
         }
         current = result
         return result

@@ -40,6 +40,7 @@ public struct RokuMediaPlayer: Equatable, Sendable {
         player.position = root.childText("position").flatMap(seconds)
         player.duration = root.childText("duration").flatMap(seconds)
         player.isLive = RokuXML.bool(root.childText("is_live"))
+        player.normaliseLive()
         return player
     }
 

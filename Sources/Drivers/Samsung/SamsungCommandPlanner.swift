@@ -54,6 +54,9 @@ public struct SamsungCommandPlanner: Sendable {
             return .volume(level)
         case .mute(let muted):
             return .mute(muted)
+        case .channel:
+            throw CommandRejection(
+                "channel: tuning by channel number is for Roku TVs with a tuner; use channel_up and channel_down")
         }
     }
 

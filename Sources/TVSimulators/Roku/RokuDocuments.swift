@@ -44,7 +44,8 @@ enum RokuDocuments {
 
     /// `GET /query/device-info`: the element set of device-info-7820x.xml.
     static func deviceInfo(
-        _ identity: RokuIdentity, kind: RokuDeviceKind, power: RokuSimState.Power, uptime: Int
+        _ identity: RokuIdentity, kind: RokuDeviceKind, power: RokuSimState.Power, uptime: Int,
+        limited: Bool = false
     )
         -> String
     {
@@ -82,6 +83,7 @@ enum RokuDocuments {
             ("software-version", "12.5.0"),
             ("software-build", "4174"),
             ("secure-device", "true"),
+            ("ecp-setting-mode", limited ? "limited" : "enabled"),
             ("language", "en"),
             ("country", "US"),
             ("locale", "en_US"),
@@ -168,8 +170,8 @@ enum RokuDocuments {
         out += "  <buffering current=\"\(buffered)\" max=\"1000\" target=\"0\"/>\n"
         out += "  <new_stream speed=\"128000 bps\"/>\n"
         out += "  <position>\(state.positionMS) ms</position>\n"
-        if state.durationMS > 0 { out += "  <duration>\(state.durationMS) ms</duration>\n" }
-        out += "  <is_live>\(state.durationMS > 0 ? "false" : "true")</is_live>\n"
+        if !state.isLive { out += "  <duration>\(state.durationMS) ms</duration>\n" }
+        out += "  <is_live>\(state.isLive)</is_live>\n"
         out += "  <runtime>\(state.positionMS) ms</runtime>\n"
         return out + "</player>\n"
     }

@@ -28,6 +28,14 @@ public struct RokuSimState: Sendable, Equatable {
     public var limited: Bool = false
     /// Everything typed with `Lit_` keys so far (Backspace removes the last character).
     public var text: String = ""
+    /// The tuner's channel (a number of `RokuTuner.channels`), shown while the app is `tvinput.dtv`.
+    public var channel: String = RokuTuner.channels[0].number
+    /// The media playing is a live stream: `is_live` true and no duration. An app without a
+    /// duration (The Roku Channel's live feed) is live too.
+    public var live: Bool = false
+
+    /// Whether media-player reports `is_live` true.
+    public var isLive: Bool { live || durationMS == 0 }
 
     public init() {}
 
@@ -44,6 +52,8 @@ public struct RokuSimState: Sendable, Equatable {
             "screensaver": .bool(screensaver),
             "limited": .bool(limited),
             "text": .string(text),
+            "channel": .string(channel),
+            "live": .bool(isLive),
         ])
     }
 }

@@ -93,6 +93,7 @@ extension RokuSimulator {
         core.state.mediaState = .close
         core.state.positionMS = 0
         core.state.durationMS = 0
+        core.state.live = false
     }
 
     func goStandby(_ core: inout Core) {
@@ -114,6 +115,7 @@ extension RokuSimulator {
         core.state.screensaver = false
         core.state.positionMS = 0
         core.state.durationMS = app.durationMS ?? 0
+        core.state.live = false
         core.state.mediaState = app.type == "appl" ? .play : .close
     }
 
@@ -122,6 +124,9 @@ extension RokuSimulator {
     func launch(_ appID: String, parameters: [(name: String, value: String)], viaECP2: Bool = false)
         -> HTTPResponse
     {
+        if appID == RokuTuner.appID, let channel = parameters.first(where: { $0.name == "ch" }) {
+            return tune(channel.value, viaECP2: viaECP2)
+        }
         var fields: [String: JSONValue] = ["app": .string(appID)]
         for (name, value) in parameters { fields[name] = .string(value) }
         if viaECP2 { fields["via"] = "ecp-2" }

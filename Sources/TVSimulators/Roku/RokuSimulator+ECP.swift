@@ -36,7 +36,7 @@ extension RokuSimulator {
 
     private func answerQuery(_ name: String, method: String) -> SimHTTPReply {
         guard method == "GET" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
-        if name == "media-player" && core.withLock({ $0.state.limited }) {
+        if RokuTuner.limitedQueries.contains(name) && core.withLock({ $0.state.limited }) {
             // Polls are not commands: refused queries are not logged (a poller would flood the log).
             return SimHTTPReply(Self.plain(403, Self.limitedBody))
         }
@@ -51,12 +51,17 @@ extension RokuSimulator {
             switch name {
             case "device-info":
                 let uptime = Int((ContinuousClock.now - started).components.seconds) + 264_789
-                return RokuDocuments.deviceInfo(identity, kind: kind, power: core.state.power, uptime: uptime)
+                return RokuDocuments.deviceInfo(
+                    identity, kind: kind, power: core.state.power, uptime: uptime, limited: core.state.limited)
             case "apps":
                 return RokuDocuments.apps(kind: kind)
             case "active-app":
                 let app = RokuCatalog.app(core.state.appID, kind: kind) ?? RokuCatalog.home
                 return RokuDocuments.activeApp(app, screensaver: core.state.screensaver)
+            case "tv-channels" where kind == .tv:
+                return RokuTuner.channelList()
+            case "tv-active-channel" where kind == .tv:
+                return RokuTuner.activeChannel(core.state)
             case "media-player":
                 let state = core.snapshot(at: .now)
                 let app = state.power == .on ? RokuCatalog.app(state.appID, kind: kind) : nil

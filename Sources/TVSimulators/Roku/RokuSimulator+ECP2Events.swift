@@ -72,6 +72,9 @@ extension RokuSimulator {
                 notify("plugin-ui-run", ["param-channel-id": new.appID])
             }
         }
+        if new.power == .on && new.appID == RokuTuner.appID && old.appID == new.appID && old.channel != new.channel {
+            notify("tv-channel-changed", [:])
+        }
         if old.screensaver != new.screensaver {
             notify(new.screensaver ? "screensaver-run" : "screensaver-exit", [:])
         }
@@ -80,7 +83,7 @@ extension RokuSimulator {
                 "param-media-player-state": new.mediaState.rawValue, "param-channel-id": new.appID,
                 "param-media-player-position": "\(new.positionMS) ms",
             ]
-            if new.durationMS > 0 { parameters["param-media-player-duration"] = "\(new.durationMS) ms" }
+            if !new.isLive { parameters["param-media-player-duration"] = "\(new.durationMS) ms" }
             notify("media-player-state-changed", parameters)
         }
         // A stick passes volume keys to the TV over HDMI-CEC: it has no level to report.
@@ -100,7 +103,9 @@ extension RokuSimulator {
     private static func mediaChanged(
         _ old: RokuSimState, _ then: ContinuousClock.Instant, _ new: RokuSimState, _ now: ContinuousClock.Instant
     ) -> Bool {
-        if old.mediaState != new.mediaState || old.appID != new.appID || old.durationMS != new.durationMS {
+        if old.mediaState != new.mediaState || old.appID != new.appID || old.durationMS != new.durationMS
+            || old.isLive != new.isLive
+        {
             return true
         }
         var expected = old.positionMS

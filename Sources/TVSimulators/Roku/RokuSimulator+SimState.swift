@@ -15,7 +15,7 @@ extension RokuSimulator {
     static let simStateFields: Set<String> = [
         "power", "app", "media_state", "position_ms", "duration_ms", "volume", "muted", "screensaver",
         "limited",
-        "text",
+        "text", "channel", "live",
     ]
 
     func applyLocked(_ change: JSONValue, to core: inout Core) throws(SimulatorError) -> PowerEffect {
@@ -71,6 +71,7 @@ extension RokuSimulator {
         let screensaver = try bool("screensaver")
         let limited = try bool("limited")
         let text = try string("text")
+        let tuner = try TunerChange(fields, kind: kind)
 
         // Then apply, in an order where later fields refine earlier ones.
         core.settle()
@@ -91,6 +92,7 @@ extension RokuSimulator {
         if let screensaver { core.state.screensaver = screensaver }
         if let limited { core.state.limited = limited }
         if let text { core.state.text = text }
+        tuner.apply(to: &core.state)
         core.restartClock()
         announceLocked(&core)
         switch (before == .off, core.state.power == .off) {
