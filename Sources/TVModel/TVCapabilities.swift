@@ -27,6 +27,8 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public var limitedMode: Bool
     /// Channel up/down make sense (a tuner).
     public var channels: Bool
+    /// The TV gives the current app's icon: the `app_icon` image entity (`AppIcon`).
+    public var appIcons: Bool = false
 
     public init(
         power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,

@@ -18,6 +18,10 @@ public enum TVCommand: Equatable, Sendable {
     case volume(Int)
     /// Mute or unmute.
     case mute(Bool)
+    /// Press a key, hold it `milliseconds` (`holdRange`), release it (`KeyHold.swift`).
+    case holdKey(TVKey, milliseconds: Int)
+    /// Search the TV's catalogue (Roku `search/browse`, `SearchRequest.swift`).
+    case search(SearchRequest)
 
     /// A short name for logs and `command_failed` events: "key", "power", "app"…
     public var name: String {
@@ -30,6 +34,8 @@ public enum TVCommand: Equatable, Sendable {
         case .input: "input"
         case .volume: "volume"
         case .mute: "mute"
+        case .holdKey: "key"
+        case .search: "search"
         }
     }
 }

@@ -60,6 +60,7 @@ struct ValueTemplateTests {
             case .sensor, .binarySensor: #expect(row.command == nil && row.stateTopic != nil && row.reading != nil)
             case .switch, .select, .number: #expect(row.command != nil && row.stateTopic != nil && row.reading != nil)
             case .text: #expect(row.command != nil && (row.stateTopic == nil || row.reading == .cleared))
+            case .image: #expect(row.command == nil && row.stateTopic == .tvAppIcon && row.reading == nil)
             }
             if row.platform == .select, case .option = row.reading {
             } else if row.platform == .select {

@@ -25,8 +25,10 @@ public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvert
 /// which apps are installed) are checked by the TV's driver next.
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
-    static let jsonKeys = ["power", "input", "app", "launch", "volume", "mute", "key", "repeat", "text", "transaction"]
-    public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch"]
+    static let jsonKeys = [
+        "power", "input", "app", "launch", "volume", "mute", "key", "repeat", "hold_ms", "text", "search", "transaction",
+    ]
+    public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch", "search"]
     static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
 
     public static func parse(property: String?, payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
@@ -56,6 +58,7 @@ public enum CommandParser {
             case "app": return .app(try name(trimmed, "app"))
             case "input": return .input(try name(trimmed, "input"))
             case "text": return .text(try typedText(text))
+            case "search": return .search(SearchRequest(keyword: try searchKeyword(text)))
             case "volume": return .volume(try volume(.string(trimmed)))
             case "mute": return .mute(try onOff(.string(trimmed), "mute"))
             case "launch":
@@ -105,12 +108,17 @@ public enum CommandParser {
             if let value = members["volume"] { commands.append(.volume(try volume(value))) }
             if let value = members["mute"] { commands.append(.mute(try onOff(value, "mute"))) }
             if let value = members["key"] {
-                let count = try repeatCount(members["repeat"])
-                commands.append(.key(try key(try string(value, "key")), repeat: count))
-            } else if members["repeat"] != nil {
-                throw fail("repeat needs a key")
+                let pressed = try key(try string(value, "key"))
+                if let hold = members["hold_ms"] {
+                    commands.append(.holdKey(pressed, milliseconds: try holdMilliseconds(hold, repeat: members["repeat"])))
+                } else {
+                    commands.append(.key(pressed, repeat: try repeatCount(members["repeat"])))
+                }
+            } else if members["repeat"] != nil || members["hold_ms"] != nil {
+                throw fail("\(members["repeat"] != nil ? "repeat" : "hold_ms") needs a key")
             }
             if let value = members["text"] { commands.append(.text(try typedText(try string(value, "text")))) }
+            if let value = members["search"] { commands.append(.search(try search(value))) }
         } catch let error as CommandParseError {
             throw CommandParseError(message: error.message, transaction: transaction)
         } catch {

@@ -16,4 +16,8 @@ public enum RokuAction: Equatable, Sendable {
     case volume(Int)
     /// Mute on or off: VolumeMute (a toggle) only when the pushed mute state differs.
     case mute(Bool)
+    /// `keydown/<key>`, a pause of `milliseconds`, `keyup/<key>` (`RokuDriver+KeyHold.swift`).
+    case hold(String, milliseconds: Int)
+    /// `POST /search/browse?keyword=…` (`RokuSearch`).
+    case search(SearchRequest)
 }

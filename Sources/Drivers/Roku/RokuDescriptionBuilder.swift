@@ -18,12 +18,14 @@ public enum RokuDescriptionBuilder {
         let hasTuner =
             apps.contains { $0.id == "tvinput.dtv" }
             || (info.tunerType.map { !$0.isEmpty && $0 != "none" } ?? false)
-        return TVCapabilities(
+        var capabilities = TVCapabilities(
             power: info.isTV, volumeKeys: info.isTV || info.supportsAudioVolumeControl == true,
             volumeLevel: false, muteState: false, inputs: inputs, inputState: !inputs.isEmpty,
             apps: apps.filter { !$0.isInput }.map(\.name), keyboard: true, mediaState: true,
             limitedMode: true,
             channels: info.isTV && hasTuner)
+        capabilities.appIcons = true  // `/query/icon/<id>` (RokuDriver+AppIcon.swift)
+        return capabilities
     }
 
     /// The TV's id: from the serial number, else the UDN.

@@ -55,6 +55,10 @@ extension RokuDriver {
                     .unsupported, "the mute state is known only while the ECP-2 session is up; use mute_toggle")
             }
             if muted != on { try await sendKeys(["VolumeMute"], session: session) }
+        case .hold(let key, let milliseconds):
+            try await hold(key, for: .milliseconds(milliseconds), session: session)
+        case .search(let request):
+            try await ecp.command(RokuSearch.path(request))
         }
     }
 

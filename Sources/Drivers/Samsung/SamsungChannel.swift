@@ -49,6 +49,8 @@ actor SamsungChannel {
     /// Requests sent to the connection since it opened that failed to go out: the requests
     /// whose `.completed` comes after such a failure failed too.
     var sendFailure: DriverError?
+    /// The key a `Press` holds down until its `Release` went out (`SamsungChannel+KeyHold.swift`).
+    var heldKey: String?
     private var workSink: AsyncStream<Work>.Continuation?
     private var worker: Task<Void, Never>?
     private var ticker: Task<Void, Never>?

@@ -54,6 +54,11 @@ public struct SamsungCommandPlanner: Sendable {
             return .volume(level)
         case .mute(let muted):
             return .mute(muted)
+        case .holdKey(let key, let milliseconds):
+            return .remote(try SamsungCommandSteps.hold(key, milliseconds: milliseconds))
+        case .search:
+            throw CommandRejection(
+                "search is a Roku feature; a Samsung TV has no search request (type into its search app with text instead)")
         }
     }
 
