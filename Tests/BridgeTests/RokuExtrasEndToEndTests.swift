@@ -76,6 +76,22 @@ struct RokuExtrasEndToEndTests {
         }
     }
 
+    @Test("the bridge shutting down during a hold still releases the key")
+    func heldKeyReleasedOnShutdown() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            try await startBridge(fixture, rokus)
+            let id = SimulatedRokus.id(tv)
+            await fixture.expectState(id) { $0["power"] == "ON" }
+            try await fixture.publish("tv2mqtt/\(id)/set", #"{"key":"Rev","hold_ms":10000}"#)
+            await expectReceived(rokus.log) { $0["kind"] == "keydown" && $0["key"] == "Rev" }
+            let started = ContinuousClock.now
+            await fixture.stopBridge()
+            await expectReceived(rokus.log) { $0["kind"] == "keyup" && $0["key"] == "Rev" }
+            #expect(ContinuousClock.now - started < .seconds(8), "released at shutdown, not after the 10 s hold")
+        }
+    }
+
     @Test("search: set/search and the JSON form reach search/browse with their fields; a bad one is refused")
     func search() async throws {
         try await withRokus { fixture, rokus in
