@@ -22,9 +22,10 @@ enum Samples {
             id: TVID(kind: .roku, hardwareID: "YN00H5555555")!, kind: .roku, name: "58\" Onn Roku TV",
             manufacturer: "Onn", model: "Onn Roku TV", modelID: "7820X", serialNumber: "YN00H5555555",
             softwareVersion: "9.2.0", host: "203.0.113.50", macs: ["d8:13:99:f8:b0:c6", "d4:3a:2e:07:fd:cb"])
-        let capabilities = TVCapabilities(
+        var capabilities = TVCapabilities(
             power: true, volumeKeys: true, inputs: apps.inputs, apps: apps.apps, keyboard: true, mediaState: true,
             limitedMode: true, channels: true)
+        capabilities.appIcons = true
         return (identity, capabilities)
     }
 
@@ -35,7 +36,8 @@ enum Samples {
             id: TVID(kind: .roku, hardwareID: "1GU48T017973")!, kind: .roku, name: "My Roku 3",
             manufacturer: "Roku", model: "Roku 3", modelID: "4200X", serialNumber: "1GU48T017973",
             softwareVersion: "7.5.0", host: "203.0.113.51", macs: ["b0:a7:37:96:4d:fb", "b0:a7:37:96:4d:fa"])
-        let capabilities = TVCapabilities(apps: apps.apps, keyboard: true, mediaState: true, limitedMode: true)
+        var capabilities = TVCapabilities(apps: apps.apps, keyboard: true, mediaState: true, limitedMode: true)
+        capabilities.appIcons = true
         return (identity, capabilities)
     }
 
