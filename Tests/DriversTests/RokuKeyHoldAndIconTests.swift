@@ -67,3 +67,17 @@ struct RokuKeyHoldAndIconTests {
         }
     }
 }
+
+/// What the driver sends for a search, against the documented request shape.
+@Suite("Roku search request")
+struct RokuSearchRequestTests {
+    @Test("the search/browse request line matches the documented shape, every value percent-encoded")
+    func requestLine() throws {
+        let fixture = String(decoding: RokuFixtures.bytes("search-browse-request.http"), as: UTF8.self)
+        let line = try #require(fixture.split(separator: "\r\n").first)
+        let request = SearchRequest(keyword: "harry potter", type: "movie", launch: true)
+        #expect(line == "POST \(RokuSearch.path(request)) HTTP/1.1")
+        let odd = RokuSearch.path(SearchRequest(keyword: "a&b=c/d?é", provider: "Prime Video"))
+        #expect(odd == "/search/browse?keyword=a%26b%3Dc%2Fd%3F%C3%A9&provider=Prime%20Video")
+    }
+}

@@ -58,7 +58,7 @@ extension RokuDriver {
         case .hold(let key, let milliseconds):
             try await hold(key, for: .milliseconds(milliseconds), session: session)
         case .search(let request):
-            try await ecp.command(RokuSearch.path(request))
+            try await search(request)
         }
     }
 
