@@ -44,5 +44,7 @@ public struct SearchRequest: Equatable, Sendable {
     }
 
     /// C0, DEL and C1 controls (TVModel has no Support module to ask).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
 }

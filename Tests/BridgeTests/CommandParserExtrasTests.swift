@@ -25,7 +25,9 @@ struct CommandParserExtrasTests {
         #expect(try parse(#"{"key":"Right","hold_ms":800}"#) == [.holdKey(.vendor("Right"), milliseconds: 800)])
         #expect(try parse(#"{"key":"right","hold_ms":1}"#) == [.holdKey(.shared(.right), milliseconds: 1)])
         #expect(try parse(#"{"key":"Right","hold_ms":10000}"#) == [.holdKey(.vendor("Right"), milliseconds: 10_000)])
-        #expect(refusal(#"{"key":"Right","hold_ms":0}"#)?.hasPrefix("hold_ms: expected a whole number from 1 to 10000") == true)
+        #expect(
+            refusal(#"{"key":"Right","hold_ms":0}"#)?.hasPrefix("hold_ms: expected a whole number from 1 to 10000")
+                == true)
         #expect(refusal(#"{"key":"Right","hold_ms":10001}"#) != nil)
         #expect(refusal(#"{"key":"Right","hold_ms":"800"}"#) != nil)
         #expect(refusal(#"{"key":"Right","hold_ms":1.5}"#) != nil)

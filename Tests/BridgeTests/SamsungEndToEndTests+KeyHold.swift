@@ -14,7 +14,9 @@ extension SamsungEndToEndTests {
             await fixture.expectState(Self.id) { $0["power"] == "ON" }
             try await fixture.publish("tv2mqtt/\(Self.id)/set", #"{"key":"right","hold_ms":600}"#)
             let released = await expectReceived(log) { $0["kind"] == "remote_key" && $0["cmd"] == "Release" }
-            let commands = entries(log, "remote_key").filter { $0["key"] == "KEY_RIGHT" }.compactMap { $0["cmd"]?.stringValue }
+            let commands = entries(log, "remote_key").filter { $0["key"] == "KEY_RIGHT" }.compactMap {
+                $0["cmd"]?.stringValue
+            }
             #expect(commands == ["Press", "Release"])
             let held = released?["held_ms"]?.intValue ?? 0
             #expect(held >= 550, "held \(held) ms")

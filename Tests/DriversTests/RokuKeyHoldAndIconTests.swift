@@ -54,7 +54,9 @@ struct RokuKeyHoldAndIconTests {
     func icons() async throws {
         try await withRokuRig(driverECP2: .off) { rig in
             let netflix = try await rig.driver.appIcon("12")
-            #expect(netflix?.contentType == "image/jpeg" && netflix?.bytes == RokuSimulator.icon(for: "12", kind: .tv)?.bytes)
+            #expect(
+                netflix?.contentType == "image/jpeg"
+                    && netflix?.bytes == RokuSimulator.icon(for: "12", kind: .tv)?.bytes)
             let youtube = try await rig.driver.appIcon("837")
             #expect(youtube?.contentType == "image/png")
             let input = try await rig.driver.appIcon("tvinput.hdmi1")

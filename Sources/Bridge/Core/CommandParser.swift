@@ -26,7 +26,8 @@ public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvert
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
     static let jsonKeys = [
-        "power", "input", "app", "launch", "volume", "mute", "key", "repeat", "hold_ms", "text", "search", "transaction",
+        "power", "input", "app", "launch", "volume", "mute", "key", "repeat", "hold_ms", "text", "search",
+        "transaction",
     ]
     public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch", "search"]
     static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
@@ -110,7 +111,8 @@ public enum CommandParser {
             if let value = members["key"] {
                 let pressed = try key(try string(value, "key"))
                 if let hold = members["hold_ms"] {
-                    commands.append(.holdKey(pressed, milliseconds: try holdMilliseconds(hold, repeat: members["repeat"])))
+                    commands.append(
+                        .holdKey(pressed, milliseconds: try holdMilliseconds(hold, repeat: members["repeat"])))
                 } else {
                     commands.append(.key(pressed, repeat: try repeatCount(members["repeat"])))
                 }

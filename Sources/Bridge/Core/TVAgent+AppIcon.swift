@@ -31,7 +31,8 @@ struct AppIconState {
 extension TVAgent {
     func showAppIcon(for snapshot: TVSnapshot) async {
         guard description.capabilities.appIcons else { return }
-        let wanted = snapshot.reachable && snapshot.power == true ? snapshot.appID.flatMap { $0.isEmpty ? nil : $0 } : nil
+        let wanted =
+            snapshot.reachable && snapshot.power == true ? snapshot.appID.flatMap { $0.isEmpty ? nil : $0 } : nil
         appIcon.wanted = wanted
         guard let wanted else {
             await showIcon(nil, of: nil)
@@ -69,7 +70,8 @@ extension TVAgent {
         }
         switch result {
         case .failure(let error):
-            context.logger.debug("app icon not fetched", [("tv", id.rawValue), ("app", appID), ("error", error.message)])
+            context.logger.debug(
+                "app icon not fetched", [("tv", id.rawValue), ("app", appID), ("error", error.message)])
             appIcon.retryAt[appID] = .now + AppIconState.retryAfterFailure
             if appIcon.retryAt.count > AppIconCache.maxEntries { appIcon.retryAt.removeAll() }
         case .success(let icon):

@@ -7,7 +7,7 @@ extension RokuDriver {
     func search(_ request: SearchRequest) async throws(DriverError) {
         do {
             try await ecp.command(RokuSearch.path(request))
-        } catch where error.kind == .rejected {
+        } catch  where error.kind == .rejected {
             throw DriverError(
                 .unsupported,
                 "\(error.message); Roku OS 12.0 removed search/browse, so only older firmware opens a search")

@@ -58,7 +58,8 @@ public struct SamsungCommandPlanner: Sendable {
             return .remote(try SamsungCommandSteps.hold(key, milliseconds: milliseconds))
         case .search:
             throw CommandRejection(
-                "search is a Roku feature; a Samsung TV has no search request (type into its search app with text instead)")
+                "search is a Roku feature; a Samsung TV has no search request (type into its search app with text instead)"
+            )
         }
     }
 
