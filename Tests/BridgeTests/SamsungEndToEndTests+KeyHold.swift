@@ -50,3 +50,32 @@ extension SamsungEndToEndTests {
         }
     }
 }
+
+/// The `app_icon` of a Samsung (SPEC §10): `ed.apps.icon` with the installed list's icon path.
+extension SamsungEndToEndTests {
+    @Test("app_icon: the icon of the app in front over ed.apps.icon, once per app, cleared on power off")
+    func appIcon() async throws {
+        try await withSamsung { fixture, simulator, log in
+            let topic = "tv2mqtt/\(Self.id)/app_icon"
+            await fixture.expectState(Self.id) { $0["power"] == "ON" }
+            // The first command pairs. The installed list (with the icon paths) is read at a full
+            // poll over a channel that opens without a prompt: at start with the token kept
+            // from that pairing, and every 15 minutes. So: pair, restart the bridge.
+            try await fixture.use("home", of: Self.id)
+            await expectReceived(log) { $0["kind"] == "remote_key" && $0["key"] == "KEY_HOME" }
+            await fixture.stopBridge()
+            try await startBridge(fixture, simulator, wolPort: simulator.wolPort ?? 0)
+            try await fixture.publish("tv2mqtt/\(Self.id)/set", #"{"launch":{"app":"3201608010191"}}"#)
+            let entity = try await fixture.component("app_icon", of: Self.id)
+            #expect(entity["image_topic"] == .string(topic))
+            let png = try #require(RokuSimulator.icon(for: "837", kind: .tv)).bytes
+            await fixture.expectMessage(topic) { $0.payload == png }
+            let asked = entries(log, "app_icon")
+            #expect(asked.count == 1 && asked.first?["known"] == true, "\(asked)")
+            #expect(asked.first?["path"] == "/opt/share/webappservice/apps_icon/FirstScreen/3201608010191/250x250.png")
+            let off = await fixture.log.count
+            try await fixture.use("power", of: Self.id, payload: "OFF")
+            await fixture.expectMessage(topic, after: off) { $0.payload.isEmpty }
+        }
+    }
+}
