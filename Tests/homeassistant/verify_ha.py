@@ -58,7 +58,8 @@ TV_MINIMUM = {
     "connected": "binary_sensor",
     "limited_mode": "binary_sensor",
 }
-# The current app's icon (SPEC §10), an MQTT image entity; Roku only (Samsung gives none yet).
+# The current app's icon (SPEC §10), an MQTT image entity. A Samsung gets it only once its
+# installed list was read over a paired channel (not within this check), so only the Rokus.
 ROKU_TV_MINIMUM = {**TV_MINIMUM, "input": "select", "app_icon": "image"}
 # A Roku stick cannot be switched off and its remote sets the TV's volume, not the stick's:
 # the Roku driver gives it no power switch and no volume buttons (RokuDescriptionBuilder).
