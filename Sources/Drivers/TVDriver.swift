@@ -97,6 +97,10 @@ public protocol TVDriver: AnyObject, Sendable {
     /// Asks the TV to approve tv2mqtt and waits for the answer (Samsung); others need no pairing.
     func pair() async throws(DriverError)
 
+    /// The icon of an app (TVs whose capabilities say `appIcons`); nil when the TV has none
+    /// for it (an input, the home screen). Thrown errors are passing (unreachable, timeout).
+    func appIcon(_ appID: String) async throws(DriverError) -> AppIcon?
+
     /// Secrets another tv2mqtt process saved for this TV (`tv2mqtt pair` while the daemon
     /// runs): used from the next connection on.
     func adoptSecrets(token: String?, certificatePin: String?) async
@@ -129,4 +133,6 @@ extension TVDriver {
     }
 
     public func adoptSecrets(token: String?, certificatePin: String?) async {}
+
+    public func appIcon(_ appID: String) async throws(DriverError) -> AppIcon? { nil }
 }

@@ -60,6 +60,7 @@ extension DiscoveryBuilder {
             switch topic {
             case .tvState: tv.map(settings.topics.state)
             case .tvAvailability: tv.map(settings.topics.availability)
+            case .tvAppIcon: tv.map(settings.topics.appIcon)
             case .bridgeState: settings.topics.bridgeState
             case .bridgeInfo: settings.topics.bridgeInfo
             }

@@ -151,7 +151,8 @@ public enum DiscoveryBuilder {
         }
 
         if let stateTopic = row.stateTopic.flatMap({ node.topic($0, settings) }) {
-            config["state_topic"] = .string(stateTopic)
+            // An image entity reads raw bytes from its `image_topic` (it has no state topic).
+            config[row.platform == .image ? "image_topic" : "state_topic"] = .string(stateTopic)
         }
         if let reading = row.reading {
             var options: [String] = []

@@ -9,7 +9,7 @@ import Wire
 public struct EntityDescription: Sendable {
     /// The MQTT platforms tv2mqtt uses; all existed before Home Assistant 2024.11.
     public enum Platform: String, Sendable, CaseIterable {
-        case `switch`, select, number, text, button, sensor
+        case `switch`, select, number, text, button, sensor, image
         case binarySensor = "binary_sensor"
     }
 
@@ -24,6 +24,8 @@ public struct EntityDescription: Sendable {
         case tvState
         /// `<base>/<tv>/availability`: `online`/`offline`.
         case tvAvailability
+        /// `<base>/<tv>/app_icon`: raw image bytes, read by an `image` entity as its `image_topic`.
+        case tvAppIcon
         /// `<base>/bridge/state`: `online`/`offline`.
         case bridgeState
         /// `<base>/bridge/info`: JSON with `version` and `log_level`.

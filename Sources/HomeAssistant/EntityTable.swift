@@ -17,6 +17,11 @@ public enum EntityTable {
     /// The levels `log_level` accepts (SPEC §2), the options of the bridge's select.
     public static let logLevels: [String] = LogLevel.allCases.map(\.name)
 
+    /// The `content_type` of the `app_icon` image entity. Home Assistant takes one type per
+    /// entity, not per picture; Roku icons are PNG or JPEG and browsers show either whatever the
+    /// header says (they sniff image types), so the entity names the common one.
+    public static let appIconContentType = "image/png"
+
     /// Per TV, in the order Home Assistant lists them.
     public static let tv: [EntityDescription] =
         [
@@ -76,6 +81,10 @@ public enum EntityTable {
             EntityDescription(
                 key: "current_app", platform: .sensor, name: "Current app", icon: "mdi:application",
                 stateTopic: .tvState, reading: .text(Field.app.rawValue)),
+            EntityDescription(
+                key: "app_icon", platform: .image, name: "App icon", icon: "mdi:image", stateTopic: .tvAppIcon,
+                extra: ["content_type": .string(appIconContentType)],
+                applies: { capabilities, _ in capabilities.appIcons }),
             EntityDescription(
                 key: "power_mode", platform: .sensor, name: "Power mode", icon: "mdi:power-settings",
                 category: .diagnostic, stateTopic: .tvState, reading: .text(Field.powerMode.rawValue)),

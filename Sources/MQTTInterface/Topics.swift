@@ -44,6 +44,8 @@ public struct Topics: Sendable, Equatable {
     public func state(_ tv: TVID) -> String { "\(base)/\(tv)/state" }
     /// Plain-payload commands for one property (`<base>/<tv>/set/<property>`).
     public func set(_ tv: TVID, _ property: String) -> String { "\(base)/\(tv)/\(Self.setLevel)/\(property)" }
+    /// The current app's icon as raw image bytes, retained; emptied when there is none (SPEC §10).
+    public func appIcon(_ tv: TVID) -> String { "\(base)/\(tv)/app_icon" }
     /// Answers to commands that carried a `transaction`.
     public func response(_ tv: TVID) -> String { "\(base)/\(tv)/response" }
 

@@ -36,6 +36,8 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     /// `tv-active-channel`): the `current_channel` and `media_title` sensors. A Samsung has
     /// channel keys (`channels`) but reports no channel.
     public var channelInfo: Bool = false
+    /// The TV gives the current app's icon: the `app_icon` image entity (`AppIcon`).
+    public var appIcons: Bool = false
 
     public init(
         power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,

@@ -22,6 +22,11 @@ extension TVCommand {
         case .volume(let level) where !Self.volumeRange.contains(level):
             return
                 "volume: expected a whole number from \(Self.volumeRange.lowerBound) to \(Self.volumeRange.upperBound), got \(level)"
+        case .holdKey(_, let milliseconds) where !Self.holdRange.contains(milliseconds):
+            return
+                "hold_ms: expected a whole number from \(Self.holdRange.lowerBound) to \(Self.holdRange.upperBound), got \(milliseconds)"
+        case .search(let request):
+            return request.limitViolation
         default:
             return nil
         }

@@ -20,6 +20,10 @@ public enum TVCommand: Equatable, Sendable {
     case mute(Bool)
     /// Tune the tuner to a channel, by number ("7.1") or by the select's label ("7.1 KQED").
     case channel(String)
+    /// Press a key, hold it `milliseconds` (`holdRange`), release it (`KeyHold.swift`).
+    case holdKey(TVKey, milliseconds: Int)
+    /// Search the TV's catalogue (Roku `search/browse`, `SearchRequest.swift`).
+    case search(SearchRequest)
 
     /// A short name for logs and `command_failed` events: "key", "power", "app"…
     public var name: String {
@@ -33,6 +37,8 @@ public enum TVCommand: Equatable, Sendable {
         case .volume: "volume"
         case .mute: "mute"
         case .channel: "channel"
+        case .holdKey: "key"
+        case .search: "search"
         }
     }
 }

@@ -43,10 +43,19 @@ let badCommands: [BadCommand] = [
         samsung: "key \"FactoryReset\" is not on the Samsung allowlist; …"),
     BadCommand(
         "unknown JSON command", nil, #"{"frobnicate":1}"#,
-        roku: "unknown command 'frobnicate' (known: power, input, app, launch, volume, mute, key, repeat, text, channel)"),
+        roku:
+            "unknown command 'frobnicate' (known: power, input, app, launch, volume, mute, key, repeat, hold_ms, text, channel, search)"
+    ),
     BadCommand(
         "unknown property", "sleep", "5",
-        roku: "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, channel)"),
+        roku: "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, channel, search)"),
+    // Held keys and search (SPEC §10).
+    BadCommand(
+        "hold_ms out of range", nil, #"{"key":"right","hold_ms":10001}"#,
+        roku: "hold_ms: expected a whole number from 1 to 10000, got 10001"),
+    BadCommand(
+        "search with a newline", "search", "harry\npotter",
+        roku: "search: control characters (newlines, NUL…) cannot be searched for"),
     // Injection attempts in keys.
     BadCommand("key with ../", "key", "../launch/12", roku: "key: '../launch/12' \(notAKey)"),
     BadCommand("key with %2F", "key", "Home%2FPowerOff", roku: "key: 'Home%2FPowerOff' \(notAKey)"),

@@ -26,6 +26,7 @@ enum Samples {
             power: true, volumeKeys: true, inputs: apps.inputs, apps: apps.apps, keyboard: true, mediaState: true,
             limitedMode: true, channels: true)
         capabilities.channelInfo = true  // a tuner (tvinput.dtv): the channel and program sensors
+        capabilities.appIcons = true
         return (identity, capabilities)
     }
 
@@ -36,7 +37,8 @@ enum Samples {
             id: TVID(kind: .roku, hardwareID: "1GU48T017973")!, kind: .roku, name: "My Roku 3",
             manufacturer: "Roku", model: "Roku 3", modelID: "4200X", serialNumber: "1GU48T017973",
             softwareVersion: "7.5.0", host: "203.0.113.51", macs: ["b0:a7:37:96:4d:fb", "b0:a7:37:96:4d:fa"])
-        let capabilities = TVCapabilities(apps: apps.apps, keyboard: true, mediaState: true, limitedMode: true)
+        var capabilities = TVCapabilities(apps: apps.apps, keyboard: true, mediaState: true, limitedMode: true)
+        capabilities.appIcons = true
         return (identity, capabilities)
     }
 

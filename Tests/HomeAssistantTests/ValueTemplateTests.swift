@@ -60,6 +60,7 @@ struct ValueTemplateTests {
             case .sensor, .binarySensor: #expect(row.command == nil && row.stateTopic != nil && row.reading != nil)
             case .switch, .select, .number: #expect(row.command != nil && row.stateTopic != nil && row.reading != nil)
             case .text: #expect(row.command != nil && (row.stateTopic == nil || row.reading == .cleared))
+            case .image: #expect(row.command == nil && row.stateTopic == .tvAppIcon && row.reading == nil)
             }
             if row.platform == .select, case .option = row.reading {
             } else if row.platform == .select {
@@ -68,7 +69,8 @@ struct ValueTemplateTests {
         }
         let keys = (EntityTable.tv + EntityTable.bridge).map(\.key)
         #expect(Set(EntityTable.tv.map(\.key)).count == EntityTable.tv.count)
-        #expect(keys.count == 38)  // 33, and issue 15's channel, current_channel, media_title, find_remote, ecp_setting_mode
+        // 33, issue 15's channel, current_channel, media_title, find_remote, ecp_setting_mode, app_icon
+        #expect(keys.count == 39)
     }
 
     @Test("The bridge id and name carry the base topic, reduced to an id")

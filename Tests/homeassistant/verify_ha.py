@@ -23,7 +23,7 @@ import aiohttp
 
 from stack import (
     BASE, HOST, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_NAME, SAMSUNG_TV, Stack, mqtt_client, note,
-    read_retained, sim_get, sim_set,
+    read_retained, sim_get, sim_set, sim_url,
 )
 
 # What `tvsim samsung --name Bedroom` reports (its REST /api/v2/ and app catalogue).
@@ -58,13 +58,15 @@ TV_MINIMUM = {
     "connected": "binary_sensor",
     "limited_mode": "binary_sensor",
 }
-ROKU_TV_MINIMUM = {**TV_MINIMUM, "input": "select"}
+# The current app's icon (SPEC §10), an MQTT image entity. A Samsung gets it only once its
+# installed list was read over a paired channel (not within this check), so only the Rokus.
+ROKU_TV_MINIMUM = {**TV_MINIMUM, "input": "select", "app_icon": "image"}
 # A Roku stick cannot be switched off and its remote sets the TV's volume, not the stick's:
 # the Roku driver gives it no power switch and no volume buttons (RokuDescriptionBuilder).
 ROKU_STICK_MINIMUM = {
     key: platform for key, platform in TV_MINIMUM.items()
     if key not in ("power", "volume_up", "volume_down", "mute_toggle")
-}
+} | {"app_icon": "image"}
 # SPEC §5 Samsung column: volume (number) and mute (switch) through UPnP, the input select
 # (KEY_ source keys); no limited_mode (a Roku setting) and media_state only "where known" (the
 # remote channel reports no playback, so the Samsung driver has none).
@@ -80,7 +82,7 @@ SAMSUNG_FORBIDDEN = ("limited_mode",)
 # Home Assistant log records that concern us: MQTT, the platforms we use, templates,
 # registries, or anything naming our topics.
 RELEVANT_LOGGER = re.compile(
-    r"homeassistant\.(components\.(mqtt|switch|select|button|text|sensor|binary_sensor|number)\b"
+    r"homeassistant\.(components\.(mqtt|switch|select|button|text|sensor|binary_sensor|number|image)\b"
     r"|helpers\.(template|entity|entity_platform|entity_registry|device_registry)\b)"
 )
 RELEVANT_TEXT = re.compile(r"mqtt|tv2mqtt|discover|template|homeassistant/", re.IGNORECASE)
@@ -439,6 +441,8 @@ class Verification(Stack):
                    f"{current_app} = {actual!r}")
         actual = await ha.wait_state(app, "Netflix", 5)
         self.check(f"{tv_id}: app select follows to 'Netflix'", actual == "Netflix", f"{app} = {actual!r}")
+        icon_entity = self.entity(identifier, "app_icon")
+        shown = await self.check_app_icon(ha, session, tv_id, icon_entity, host, "12", timeout)
         # media_state follows /sim/state media_state (while an app is in front)
         media = self.entity(identifier, "media_state")
         await sim_set(session, host, {"media_state": "play"})
@@ -458,6 +462,7 @@ class Verification(Stack):
         for key, entity_id in (("current_app", current_app), ("media_state", media)):
             actual = await ha.wait_state(entity_id, "unknown", timeout)
             self.check(f"{tv_id}: {key} 'unknown' in standby", actual == "unknown", f"{entity_id} = {actual!r}")
+        await self.check_app_icon_cleared(ha, tv_id, icon_entity, shown, timeout)
         await sim_set(session, host, {"power": "on"})
         actual = await ha.wait_state(power, "on", timeout)
         self.check(f"{tv_id}: power switch 'on' after /sim/state on", actual == "on", f"{power} = {actual!r}")
@@ -559,6 +564,39 @@ class Verification(Stack):
                     "button", "press", find, {},
                     lambda ev: any(e.get("kind") == "keypress" and e.get("key") == "FindRemote" for e in ev))
         await sim_set(session, host, {"app": "562859"})
+
+    async def icon_picture(self, ha, entity_id):
+        """The image entity's state and what its entity_picture serves: (state, status, bytes, type)."""
+        state = await ha.state(entity_id) or {}
+        picture = (state.get("attributes") or {}).get("entity_picture")
+        if not picture:
+            return state.get("state"), None, b"", None
+        async with ha.session.get(ha.url + picture) as response:
+            return state.get("state"), response.status, await response.read(), response.headers.get("Content-Type")
+
+    async def check_app_icon(self, ha, session, tv_id, entity_id, host, app_id, timeout):
+        """app_icon shows the simulator's own icon of the app in front, served by Home Assistant."""
+        if not self.check(f"{tv_id}: has an app_icon image entity", entity_id is not None, f"{self.tvs}"):
+            return None
+        async with session.get(sim_url(host).removesuffix("/sim/state") + f"/query/icon/{app_id}") as response:
+            wanted = await response.read()
+        shown = await ha.wait_state(entity_id, lambda v: v not in (None, "unknown", "unavailable"), timeout)
+        state, status, body, content_type = await self.icon_picture(ha, entity_id)
+        self.check(f"{tv_id}: app_icon state is a timestamp once the icon arrived", shown is not None and "T" in shown,
+                   f"{entity_id} = {state!r}")
+        self.check(f"{tv_id}: app_icon entity_picture serves the TV's icon of app {app_id} ({len(wanted)} bytes)",
+                   status == 200 and body == wanted, f"HTTP {status}, {len(body)} bytes, {content_type}")
+        return state
+
+    async def check_app_icon_cleared(self, ha, tv_id, entity_id, shown, timeout):
+        """In standby the icon topic is emptied: Home Assistant's image changes and serves no picture."""
+        if entity_id is None:
+            return
+        changed = await ha.wait_state(entity_id, lambda v: v != shown, timeout)
+        state, status, body, _ = await self.icon_picture(ha, entity_id)
+        self.check(f"{tv_id}: app_icon cleared in standby (updated, no picture served)",
+                   changed is not None and changed != shown and (status != 200 or not body),
+                   f"{entity_id} = {state!r}, HTTP {status}, {len(body)} bytes")
 
     async def check_samsung_behaviour(self, ha, session):
         """The Samsung TV: state from the TV's side, pairing, service calls, idempotent power."""

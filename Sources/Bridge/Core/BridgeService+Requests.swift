@@ -58,6 +58,7 @@ extension BridgeService {
             _ = await registry.remove(id)
             await context.publisher.clearRetained(context.topics.availability(id))
             await context.publisher.clearRetained(context.topics.state(id))
+            await context.publisher.clearRetained(context.topics.appIcon(id))
             await publishInfo()
             return ["id": .string(id.rawValue)]
         case .tvRename:

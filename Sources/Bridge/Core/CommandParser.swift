@@ -26,9 +26,12 @@ public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvert
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
     static let jsonKeys = [
-        "power", "input", "app", "launch", "volume", "mute", "key", "repeat", "text", "channel", "transaction",
+        "power", "input", "app", "launch", "volume", "mute", "key", "repeat", "hold_ms", "text", "channel", "search",
+        "transaction",
     ]
-    public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch", "channel"]
+    public static let properties = [
+        "power", "key", "app", "input", "text", "volume", "mute", "launch", "channel", "search",
+    ]
     static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
 
     public static func parse(property: String?, payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
@@ -58,6 +61,7 @@ public enum CommandParser {
             case "app": return .app(try name(trimmed, "app"))
             case "input": return .input(try name(trimmed, "input"))
             case "text": return .text(try typedText(text))
+            case "search": return .search(SearchRequest(keyword: try searchKeyword(text)))
             case "volume": return .volume(try volume(.string(trimmed)))
             case "mute": return .mute(try onOff(.string(trimmed), "mute"))
             case "channel": return .channel(try name(trimmed, "channel"))
@@ -109,12 +113,18 @@ public enum CommandParser {
             if let value = members["mute"] { commands.append(.mute(try onOff(value, "mute"))) }
             if let value = members["channel"] { commands.append(.channel(try name(try channelText(value), "channel"))) }
             if let value = members["key"] {
-                let count = try repeatCount(members["repeat"])
-                commands.append(.key(try key(try string(value, "key")), repeat: count))
-            } else if members["repeat"] != nil {
-                throw fail("repeat needs a key")
+                let pressed = try key(try string(value, "key"))
+                if let hold = members["hold_ms"] {
+                    commands.append(
+                        .holdKey(pressed, milliseconds: try holdMilliseconds(hold, repeat: members["repeat"])))
+                } else {
+                    commands.append(.key(pressed, repeat: try repeatCount(members["repeat"])))
+                }
+            } else if members["repeat"] != nil || members["hold_ms"] != nil {
+                throw fail("\(members["repeat"] != nil ? "repeat" : "hold_ms") needs a key")
             }
             if let value = members["text"] { commands.append(.text(try typedText(try string(value, "text")))) }
+            if let value = members["search"] { commands.append(.search(try search(value))) }
         } catch let error as CommandParseError {
             throw CommandParseError(message: error.message, transaction: transaction)
         } catch {

@@ -32,6 +32,8 @@ actor TVAgent {
     /// The poll loop is waiting the driver's reconcile interval (state is pushed), not
     /// `poll_interval`: when the push stops, it must be woken.
     private var pollingSlowly = false
+    /// The `app_icon` topic: the icon cache and what the topic holds (`TVAgent+AppIcon.swift`).
+    var appIcon = AppIconState()
 
     static let refreshDelay = Duration.milliseconds(350)
     /// Commands waiting behind the one running (SPEC §10): a TV that stopped answering fails
@@ -207,6 +209,7 @@ actor TVAgent {
             await context.publisher.setRetained(
                 context.topics.state(id), document.serializedBytes(), category: .state)
         }
+        await showAppIcon(for: new)
         if new.limitedMode == true && previous.limitedMode != true {
             await context.emit(BridgeEvent(.limitedMode, tv: id.rawValue, message: driver.limitedModeMessage))
         }

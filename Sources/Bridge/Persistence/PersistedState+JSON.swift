@@ -106,6 +106,7 @@ extension TVCapabilities {
             "limitedMode": .bool(limitedMode), "channels": .bool(channels),
             "channelList": .array(channelList.map(JSONValue.string)), "findRemote": .bool(findRemote),
             "channelInfo": .bool(channelInfo),
+            "limitedMode": .bool(limitedMode), "channels": .bool(channels), "appIcons": .bool(appIcons),
         ]
     }
 
@@ -121,5 +122,6 @@ extension TVCapabilities {
         channelList = list("channelList")
         findRemote = flag("findRemote")
         channelInfo = flag("channelInfo")
+        self.appIcons = flag("appIcons")
     }
 }

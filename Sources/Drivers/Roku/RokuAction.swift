@@ -18,4 +18,8 @@ public enum RokuAction: Equatable, Sendable {
     case mute(Bool)
     /// `POST /launch/tvinput.dtv?ch=<number>`: the tuner, on a channel of its list.
     case tune(channel: String)
+    /// `keydown/<key>`, a pause of `milliseconds`, `keyup/<key>` (`RokuDriver+KeyHold.swift`).
+    case hold(String, milliseconds: Int)
+    /// `POST /search/browse?keyword=…` (`RokuSearch`).
+    case search(SearchRequest)
 }

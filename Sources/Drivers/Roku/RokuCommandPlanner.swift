@@ -48,7 +48,20 @@ public struct RokuCommandPlanner: Sendable {
             return .mute(on)
         case .channel(let requested):
             return try planChannel(requested)
+        case .holdKey(let key, let milliseconds):
+            return try planHold(key, milliseconds: milliseconds)
+        case .search(let request):
+            return .search(request)
         }
+    }
+
+    /// A held key is a plain key of the allowlist; the power keys are state-checked logic,
+    /// never held.
+    private func planHold(_ key: TVKey, milliseconds: Int) throws(CommandRejection) -> RokuAction {
+        guard case .keypress(let name, _) = try planKey(key, repeat: 1), !name.hasPrefix("Power") else {
+            throw CommandRejection("key '\(Self.printable(key.description))' cannot be held; use power ON/OFF")
+        }
+        return .hold(name, milliseconds: milliseconds)
     }
 
     private func planKey(_ key: TVKey, repeat count: Int) throws(CommandRejection) -> RokuAction {

@@ -32,6 +32,7 @@ public enum RokuDescriptionBuilder {
         // usually an IR one that cannot beep.
         capabilities.findRemote = info.supportsFindRemote == true
         capabilities.channelInfo = capabilities.channels
+        capabilities.appIcons = true  // `/query/icon/<id>` (RokuDriver+AppIcon.swift)
         return capabilities
     }
 

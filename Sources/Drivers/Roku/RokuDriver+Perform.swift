@@ -57,6 +57,10 @@ extension RokuDriver {
             if muted != on { try await sendKeys(["VolumeMute"], session: session) }
         case .tune(let channel):
             try await tune(channel)
+        case .hold(let key, let milliseconds):
+            try await hold(key, for: .milliseconds(milliseconds), session: session)
+        case .search(let request):
+            try await search(request)
         }
     }
 

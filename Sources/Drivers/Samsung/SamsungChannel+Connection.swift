@@ -32,6 +32,7 @@ extension SamsungChannel {
             logger.debug("send \(message.summary)")
             do {
                 try await connection.send(text: message.text)
+                noteSent(message)
             } catch {
                 sendFailure = DriverError(.unreachable, "sending to the TV failed: \(error.message)")
                 connectionEnded(generation)

@@ -49,6 +49,10 @@ actor SamsungChannel {
     /// Requests sent to the connection since it opened that failed to go out: the requests
     /// whose `.completed` comes after such a failure failed too.
     var sendFailure: DriverError?
+    /// `ed.apps.icon` requests waiting for their reply, by icon path (`SamsungChannel+AppIcon.swift`).
+    var iconWaiters: [String: [CheckedContinuation<String?, Never>]] = [:]
+    /// The key a `Press` holds down until its `Release` went out (`SamsungChannel+KeyHold.swift`).
+    var heldKey: String?
     private var workSink: AsyncStream<Work>.Continuation?
     private var worker: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
@@ -141,6 +145,7 @@ actor SamsungChannel {
         waiters.removeAll()
         for (_, waiter) in appListWaiters { waiter.resume(returning: nil) }
         appListWaiters.removeAll()
+        answerIcons(nil)
     }
 
     // MARK: actions
@@ -187,6 +192,8 @@ actor SamsungChannel {
         switch event {
         case .installedApps(let apps):
             for (id, _) in appListWaiters { answerAppList(id, apps) }
+        case .appIcon(let path, let image):
+            answerIcons(path, image)
         case .appLaunch(let succeeded, let detail):
             if !succeeded { logger.info("the TV refused an app launch: \(detail.prefix(120))") }
         default:

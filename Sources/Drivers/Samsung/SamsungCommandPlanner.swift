@@ -57,6 +57,12 @@ public struct SamsungCommandPlanner: Sendable {
         case .channel:
             throw CommandRejection(
                 "channel: tuning by channel number is for Roku TVs with a tuner; use channel_up and channel_down")
+        case .holdKey(let key, let milliseconds):
+            return .remote(try SamsungCommandSteps.hold(key, milliseconds: milliseconds))
+        case .search:
+            throw CommandRejection(
+                "search is a Roku feature; a Samsung TV has no search request (type into its search app with text instead)"
+            )
         }
     }
 

@@ -71,6 +71,7 @@ extension SamsungDriver {
                 state.withLock { state in
                     state.installed = installed
                     state.appsLoaded = true
+                    state.description.capabilities.appIcons = installed.contains { $0.iconPath != nil }
                     Self.setApps(
                         installed.map { TVApp(id: $0.appID, name: $0.name) }, seen: state.seenApps,
                         in: &state.description)
@@ -121,6 +122,8 @@ extension SamsungDriver {
         for mac in info.macs where !identity.macs.contains(mac) { identity.macs.append(mac) }
         description.identity = identity
         let apps = description.apps
+        let appIcons = description.capabilities.appIcons  // from the installed list, not REST
         description.capabilities = info.capabilities(apps: apps)
+        description.capabilities.appIcons = appIcons
     }
 }

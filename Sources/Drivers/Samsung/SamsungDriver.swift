@@ -137,6 +137,7 @@ public final class SamsungDriver: TVDriver {
     }
 
     public func shutdown() async {
+        await channel.releaseHeldKey()
         await channel.shutdown()
         await http.closeIdle()
         eventSink.finish()

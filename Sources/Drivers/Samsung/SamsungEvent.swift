@@ -6,11 +6,14 @@ public struct SamsungInstalledApp: Equatable, Sendable {
     public var name: String
     /// 2 = web app (launch with DEEP_LINK); others are native (NATIVE_LAUNCH).
     public var appType: Int?
+    /// The `icon` path on the TV, which `ed.apps.icon` reads (`SamsungChannel+AppIcon.swift`).
+    public var iconPath: String?
 
-    public init(appID: String, name: String, appType: Int?) {
+    public init(appID: String, name: String, appType: Int?, iconPath: String? = nil) {
         self.appID = appID
         self.name = name
         self.appType = appType
+        self.iconPath = iconPath
     }
 
     public var launchType: SamsungRemoteMessage.LaunchType { .init(appType: appType) }
@@ -31,6 +34,8 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
     case installedApps([SamsungInstalledApp])
     /// `ed.apps.launch` reply: `data` 200 means launched; anything else is the TV's refusal.
     case appLaunch(succeeded: Bool, detail: String)
+    /// `ed.apps.icon` reply: the picture at `iconPath`, base64 (nil when the TV sent none).
+    case appIcon(path: String?, imageBase64: String?)
     /// Startup chatter and notifications with nothing for us (`ms.channel.ready`,
     /// `ms.channel.clientConnect`, `ed.edenTV.update`, `ms.remote.imeStart`…).
     case ignorable(String)
@@ -69,6 +74,9 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
             return .error(
                 SamsungJSON.string(data?["message"]) ?? SamsungJSON.string(data) ?? "no message")
         case "ed.installedApp.get": return .installedApps(Self.apps(in: data))
+        case "ed.apps.icon":
+            return .appIcon(
+                path: SamsungJSON.string(data?["iconPath"]), imageBase64: SamsungJSON.string(data?["imageBase64"]))
         case "ed.apps.launch":
             let code = data?.intValue
             return .appLaunch(
@@ -108,7 +116,8 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
             }
             let type =
                 entry["app_type"]?.intValue ?? SamsungJSON.string(entry["app_type"]).flatMap { Int($0) }
-            return SamsungInstalledApp(appID: id, name: name, appType: type)
+            let icon = SamsungJSON.string(entry["icon"]).flatMap { $0.isEmpty ? nil : $0 }
+            return SamsungInstalledApp(appID: id, name: name, appType: type, iconPath: icon)
         }
     }
 
@@ -121,6 +130,8 @@ public enum SamsungEvent: Equatable, Sendable, CustomStringConvertible {
         case .timeOut: "ms.channel.timeOut"
         case .error(let message): "ms.error: \(message)"
         case .installedApps(let apps): "ed.installedApp.get (\(apps.count) apps)"
+        case .appIcon(let path, let image):
+            "ed.apps.icon (\(path ?? "no path"), \(image?.count ?? 0) base64 characters)"
         case .appLaunch(let succeeded, let detail):
             "ed.apps.launch (\(succeeded ? "ok" : "refused: \(detail)"))"
         case .ignorable(let name): name

@@ -32,6 +32,8 @@ public enum SamsungRemoteMessage: Equatable, Sendable {
     case installedApps
     /// `ed.apps.launch`.
     case launch(appID: String, type: LaunchType, metaTag: String)
+    /// `ed.apps.icon`: the picture at an app's `icon` path (samsungtvws `App.icon`).
+    case appIcon(path: String)
 
     public var json: JSONValue {
         switch self {
@@ -50,6 +52,11 @@ public enum SamsungRemoteMessage: Equatable, Sendable {
         case .installedApps:
             return [
                 "method": "ms.channel.emit", "params": ["event": "ed.installedApp.get", "to": "host"],
+            ]
+        case .appIcon(let path):
+            return [
+                "method": "ms.channel.emit",
+                "params": ["event": "ed.apps.icon", "to": "host", "data": ["iconPath": .string(path)]],
             ]
         case .launch(let appID, let type, let metaTag):
             let data: JSONValue = [

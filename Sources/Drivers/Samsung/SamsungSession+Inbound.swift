@@ -37,7 +37,7 @@ extension SamsungSession {
             return [.close] + failQueued(DriverError(.unsupported, SamsungPairingHelp.legacyModel))
         case .ignorable:
             return []
-        case .error, .installedApps, .appLaunch, .other:
+        case .error, .installedApps, .appLaunch, .appIcon, .other:
             return [.deliver(event)]
         }
     }

@@ -71,6 +71,7 @@ extension SamsungRemoteMessage {
         case .text(let text): "text (\(text.count) characters)"
         case .textEnd: "text end"
         case .installedApps: "ed.installedApp.get"
+        case .appIcon(let path): "ed.apps.icon \(path)"
         case .launch(let appID, let type, _): "ed.apps.launch \(appID) \(type.rawValue)"
         }
     }

@@ -19,6 +19,11 @@ extension RokuSimulator {
             return query(method) { core in RokuDocuments.root(identity, kind: kind) }
         case ("query", 2):
             return answerQuery(segments[1], method: method)
+        case ("query", 3) where segments[1] == "icon":
+            return answerIcon(segments[2], method: method)
+        case ("search", 2) where segments[1] == "browse":
+            guard method == "POST" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+            return SimHTTPReply(search((try? request.queryItems) ?? []))
         case ("keypress", 2), ("keydown", 2), ("keyup", 2):
             guard method == "POST" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
             let raw = Self.rawSegment(request, at: 1)

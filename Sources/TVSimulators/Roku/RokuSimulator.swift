@@ -31,6 +31,7 @@ public final class RokuSimulator: Sendable {
         /// HTTP requests answered (queries are not logged, a poller would flood the log; tests
         /// count them to see whether a bridge polls).
         var httpRequests = 0
+        var iconRequests = 0
     }
 
     let options: RokuSimulatorOptions

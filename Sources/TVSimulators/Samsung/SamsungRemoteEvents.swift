@@ -35,11 +35,16 @@ enum SamsungRemoteEvents {
         ["data": ["message": .string(message)], "event": "ms.error"]
     }
 
+    /// Where a Tizen TV keeps an app's icon (the path `ed.apps.icon` is asked for).
+    static func iconPath(_ appID: String) -> String {
+        "/opt/share/webappservice/apps_icon/FirstScreen/\(appID)/250x250.png"
+    }
+
     static func installedApps(_ apps: [SamsungCatalog.App]) -> JSONValue {
         let list: [JSONValue] = apps.map { app in
             [
                 "appId": .string(app.id), "app_type": .integer(Int64(app.appType)),
-                "icon": .string("/opt/share/webappservice/apps_icon/FirstScreen/\(app.id)/250x250.png"),
+                "icon": .string(iconPath(app.id)),
                 "is_lock": 0, "name": .string(app.name),
             ]
         }

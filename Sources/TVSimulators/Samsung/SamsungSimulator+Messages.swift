@@ -52,6 +52,8 @@ extension SamsungSimulator {
 
     private func emit(_ params: JSONValue?) -> [JSONValue] {
         switch params?["event"]?.stringValue {
+        case "ed.apps.icon":
+            return [appIcon(params?["data"]?["iconPath"]?.stringValue ?? "")]
         case "ed.installedApp.get":
             // Newer firmware never answers: the client has to time out.
             return options.apps ? [SamsungRemoteEvents.installedApps(SamsungCatalog.apps)] : []

@@ -18,8 +18,12 @@ struct SamsungEventTests {
         #expect(
             event
                 == .installedApps([
-                    SamsungInstalledApp(appID: "111299001912", name: "YouTube", appType: 2),
-                    SamsungInstalledApp(appID: "3201608010191", name: "Deezer", appType: 2),
+                    SamsungInstalledApp(
+                        appID: "111299001912", name: "YouTube", appType: 2,
+                        iconPath: "/opt/share/webappservice/apps_icon/FirstScreen/111299001912/250x250.png"),
+                    SamsungInstalledApp(
+                        appID: "3201608010191", name: "Deezer", appType: 2,
+                        iconPath: "/opt/share/webappservice/apps_icon/FirstScreen/3201608010191/250x250.png"),
                 ]))
         if case .installedApps(let apps) = event {
             let allDeepLinks = apps.allSatisfy { $0.launchType == .deepLink }

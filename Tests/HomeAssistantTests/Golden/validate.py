@@ -56,6 +56,7 @@ except ImportError:  # before 2024.11: no device discovery, only the *-entity.js
 from homeassistant.components.mqtt import (
     binary_sensor,
     button,
+    image,
     number,
     select,
     sensor,
@@ -66,6 +67,7 @@ from homeassistant.components.mqtt import (
 PLATFORMS = {
     "binary_sensor": binary_sensor,
     "button": button,
+    "image": image,
     "number": number,
     "select": select,
     "sensor": sensor,
