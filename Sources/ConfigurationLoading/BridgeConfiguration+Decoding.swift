@@ -187,7 +187,7 @@ extension BridgeConfiguration {
     }
 
     private static func decodeSamsung(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> Samsung {
-        let members = try reader.object(value, "samsung", allowed: ["client_name", "apps"])
+        let members = try reader.object(value, "samsung", allowed: ["client_name", "apps", "inputs"])
         var samsung = Samsung()
         if let name = try reader.string(members["client_name"], "samsung.client_name") {
             guard !name.isEmpty, name.count <= 64 else {
@@ -213,6 +213,7 @@ extension BridgeConfiguration {
             }
             samsung.apps = parsed
         }
+        if let inputs = members["inputs"] { samsung.inputs = try decodeSamsungInputs(inputs, reader) }
         return samsung
     }
 

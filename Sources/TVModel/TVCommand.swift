@@ -18,6 +18,8 @@ public enum TVCommand: Equatable, Sendable {
     case volume(Int)
     /// Mute or unmute.
     case mute(Bool)
+    /// Samsung The Frame: show art (`true`) or TV (`false`).
+    case artMode(Bool)
 
     /// A short name for logs and `command_failed` events: "key", "power", "app"…
     public var name: String {
@@ -30,6 +32,7 @@ public enum TVCommand: Equatable, Sendable {
         case .input: "input"
         case .volume: "volume"
         case .mute: "mute"
+        case .artMode: "art_mode"
         }
     }
 }

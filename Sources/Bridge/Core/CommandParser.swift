@@ -25,8 +25,10 @@ public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvert
 /// which apps are installed) are checked by the TV's driver next.
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
-    static let jsonKeys = ["power", "input", "app", "launch", "volume", "mute", "key", "repeat", "text", "transaction"]
-    public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch"]
+    static let jsonKeys = [
+        "power", "art_mode", "input", "app", "launch", "volume", "mute", "key", "repeat", "text", "transaction",
+    ]
+    public static let properties = ["power", "key", "app", "input", "text", "volume", "mute", "launch", "art_mode"]
     static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
 
     public static func parse(property: String?, payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
@@ -58,6 +60,7 @@ public enum CommandParser {
             case "text": return .text(try typedText(text))
             case "volume": return .volume(try volume(.string(trimmed)))
             case "mute": return .mute(try onOff(.string(trimmed), "mute"))
+            case "art_mode": return .artMode(try onOff(.string(trimmed), "art_mode"))
             case "launch":
                 let value = try JSONParser.parse(text, limits: JSONLimits(maxDepth: 4, maxBytes: maxPayloadBytes))
                 return try launch(value)
@@ -99,6 +102,7 @@ public enum CommandParser {
         var commands: [TVCommand] = []
         do {
             if let value = members["power"] { commands.append(.power(try power(value))) }
+            if let value = members["art_mode"] { commands.append(.artMode(try onOff(value, "art_mode"))) }
             if let value = members["input"] { commands.append(.input(try name(try string(value, "input"), "input"))) }
             if let value = members["app"] { commands.append(.app(try name(try string(value, "app"), "app"))) }
             if let value = members["launch"] { commands.append(try launch(value)) }

@@ -19,7 +19,7 @@ extension VendorDriverFactory {
             },
             wolRepeat: configuration.wol.repeatCount, rokuECP2: configuration.roku.ecp2 == .off ? .off : .auto,
             samsungClientName: configuration.samsung.clientName, samsungApps: configuration.samsung.apps,
-            logger: logger)
+            samsungInputs: configuration.samsung.inputs, logger: logger)
     }
 
     /// The ports configured for a TV (only Samsung's have any), by id and by host.

@@ -103,7 +103,7 @@ extension TVCapabilities {
             "muteState": .bool(muteState), "inputs": .array(inputs.map(JSONValue.string)),
             "inputState": .bool(inputState),
             "apps": .array(apps.map(JSONValue.string)), "keyboard": .bool(keyboard), "mediaState": .bool(mediaState),
-            "limitedMode": .bool(limitedMode), "channels": .bool(channels),
+            "limitedMode": .bool(limitedMode), "channels": .bool(channels), "artMode": .bool(artMode),
         ]
     }
 
@@ -115,6 +115,6 @@ extension TVCapabilities {
             power: flag("power"), volumeKeys: flag("volumeKeys"), volumeLevel: flag("volumeLevel"),
             muteState: flag("muteState"), inputs: list("inputs"), inputState: flag("inputState"),
             apps: list("apps"), keyboard: flag("keyboard"), mediaState: flag("mediaState"),
-            limitedMode: flag("limitedMode"), channels: flag("channels"))
+            limitedMode: flag("limitedMode"), channels: flag("channels"), artMode: flag("artMode"))
     }
 }

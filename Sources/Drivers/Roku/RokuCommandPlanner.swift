@@ -43,6 +43,8 @@ public struct RokuCommandPlanner: Sendable {
                     "this Roku does not report its mute state; use the mute key (VolumeMute) to toggle it")
             }
             return .mute(on)
+        case .artMode:
+            throw CommandRejection("art_mode is for Samsung The Frame TVs; a Roku has no art mode")
         }
     }
 
