@@ -68,7 +68,7 @@ struct ValueTemplateTests {
         }
         let keys = (EntityTable.tv + EntityTable.bridge).map(\.key)
         #expect(Set(EntityTable.tv.map(\.key)).count == EntityTable.tv.count)
-        #expect(keys.count == 33)
+        #expect(keys.count == 34)
     }
 
     @Test("The bridge id and name carry the base topic, reduced to an id")
