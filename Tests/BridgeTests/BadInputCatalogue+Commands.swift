@@ -43,10 +43,14 @@ let badCommands: [BadCommand] = [
         samsung: "key \"FactoryReset\" is not on the Samsung allowlist; …"),
     BadCommand(
         "unknown JSON command", nil, #"{"frobnicate":1}"#,
-        roku: "unknown command 'frobnicate' (known: power, input, app, launch, volume, mute, key, repeat, text)"),
+        roku:
+            "unknown command 'frobnicate' (known: power, art_mode, input, app, launch, volume, mute, key, repeat, text)"
+    ),
     BadCommand(
         "unknown property", "channel", "5",
-        roku: "unknown property 'channel' (known: power, key, app, input, text, volume, mute, launch)"),
+        roku: "unknown property 'channel' (known: power, key, app, input, text, volume, mute, launch, art_mode)"),
+    BadCommand(
+        "art_mode neither ON nor OFF", "art_mode", "maybe", roku: "art_mode: expected ON or OFF, got 'maybe'"),
     // Injection attempts in keys.
     BadCommand("key with ../", "key", "../launch/12", roku: "key: '../launch/12' \(notAKey)"),
     BadCommand("key with %2F", "key", "Home%2FPowerOff", roku: "key: 'Home%2FPowerOff' \(notAKey)"),

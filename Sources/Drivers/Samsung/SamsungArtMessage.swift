@@ -58,6 +58,8 @@ public enum SamsungArtEvent: Equatable, Sendable, CustomStringConvertible {
     /// The most a message may hold, and how deep: art payloads are a few hundred bytes;
     /// `get_content_list` answers (which we never ask for) stay well under this.
     static let limits = JSONLimits(maxDepth: 16, maxBytes: 256 * 1024)
+    /// Names and messages are cut to this many characters: they end up in the debug log.
+    static let maxTextLength = 120
 
     /// Decodes one text frame. Malformed input throws; it never traps.
     public static func decode(_ bytes: some Collection<UInt8>) throws(DriverError) -> SamsungArtEvent {
@@ -67,7 +69,10 @@ public enum SamsungArtEvent: Equatable, Sendable, CustomStringConvertible {
         } catch {
             throw DriverError(.badResponse, "Samsung art-channel message is not usable JSON (\(error))")
         }
-        guard let event = message["event"]?.stringValue else {
+        // Some captures show the event wrapped in `params`, as the TV relays a message between
+        // clients (`ms.channel.emit`); the content is the same.
+        let body = message["event"] == nil ? message["params"] : message
+        guard let event = body?["event"]?.stringValue else {
             throw DriverError(.badResponse, "Samsung art-channel message has no \"event\"")
         }
         switch event {
@@ -75,12 +80,13 @@ public enum SamsungArtEvent: Equatable, Sendable, CustomStringConvertible {
         case "ms.channel.ready": return .ready
         case "ms.channel.unauthorized", "ms.channel.timeOut": return .unauthorized
         case "ms.error":
-            let data = message["data"]
-            return .error(SamsungJSON.string(data?["message"]) ?? SamsungJSON.string(data) ?? "no message")
+            let data = body?["data"]
+            let text = SamsungJSON.string(data?["message"]) ?? SamsungJSON.string(data) ?? "no message"
+            return .error(String(text.prefix(maxTextLength)))
         case "d2d_service_message":
-            return try payload(message["data"])
+            return try payload(body?["data"])
         default:
-            return .other(event)
+            return .other(String(event.prefix(maxTextLength)))
         }
     }
 
@@ -111,7 +117,7 @@ public enum SamsungArtEvent: Equatable, Sendable, CustomStringConvertible {
             let code = SamsungJSON.string(inner["error_code"]) ?? "unknown"
             return .error("art request failed with error \(code.prefix(32))")
         default:
-            return .other(String(name.prefix(64)))
+            return .other(String(name.prefix(maxTextLength)))
         }
     }
 
