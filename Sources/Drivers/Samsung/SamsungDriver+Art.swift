@@ -82,7 +82,19 @@ extension SamsungDriver {
                 throw DriverError(.timeout, "the TV did not turn on, so art mode could not be switched on")
             }
         }
+        try await pairIfNeeded()
         try await art.channel.set(on, timeout: artTimeout)
+    }
+
+    /// The art channel uses the remote channel's pin and token: a TV never reached yet is
+    /// reached (and paired, with its prompt) on the remote channel first, as any command does.
+    private func pairIfNeeded() async throws(DriverError) {
+        guard await channel.artCredentials == nil else { return }
+        try await channel.send([])
+        guard let credentials = await channel.artCredentials else {
+            throw DriverError(.unauthorized, "the TV's certificate is not pinned, so the art channel cannot be opened")
+        }
+        await art.channel.keepConnected(credentials, now: true)
     }
 
     /// Power, with the Frame's art mode in mind: ON (and TOGGLE, since `power` reads OFF in

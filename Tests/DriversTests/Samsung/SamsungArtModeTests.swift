@@ -139,6 +139,18 @@ struct SamsungArtModeTests {
         }
     }
 
+    @Test("art_mode ON on a Frame never paired pairs on the remote channel first (its prompt), then shows art")
+    func pairsFirst() async throws {
+        try await withSamsungRig(frame: true) { rig in
+            try await withDriver(rig.driver()) { driver, events in
+                try await driver.perform(.artMode(true))
+                #expect(rig.simulator.state.artMode)
+                #expect(rig.entries("pairing").count == 1)
+                #expect(events.pins.count == 1)
+            }
+        }
+    }
+
     /// Polls until `condition` holds (up to ~10 s: the art channel opens in the background).
     private func eventuallySnapshot(_ driver: SamsungDriver, _ condition: (TVSnapshot) -> Bool) async throws
         -> TVSnapshot
