@@ -213,7 +213,9 @@ extension BridgeConfiguration {
             }
             samsung.apps = parsed
         }
-        if let inputs = members["inputs"] { samsung.inputs = try decodeSamsungInputs(inputs, reader) }
+        if let inputs = members["inputs"] {
+            samsung.inputs = try decodeSamsungInputs(inputs, reader, path: "samsung.inputs")
+        }
         return samsung
     }
 
@@ -223,7 +225,7 @@ extension BridgeConfiguration {
         var tvs: [ConfiguredTV] = []
         for (index, entry) in list.enumerated() {
             let path = "tvs[\(index)]"
-            let keys: Set<String> = ["host", "kind", "name", "id", "mac", "port", "port_wss", "port_upnp"]
+            let keys: Set<String> = ["host", "kind", "name", "id", "mac", "port", "port_wss", "port_upnp", "inputs"]
             let members = try reader.object(entry, path, allowed: keys)
             guard let host = try reader.string(members["host"], "\(path).host"), !host.isEmpty else {
                 throw reader.fail("\(path).host", "every TV needs a host (its IP address)")
@@ -254,6 +256,9 @@ extension BridgeConfiguration {
             tv.port = try reader.port(members["port"], "\(path).port")
             tv.portWSS = try reader.port(members["port_wss"], "\(path).port_wss")
             tv.portUPnP = try reader.port(members["port_upnp"], "\(path).port_upnp")
+            if let inputs = members["inputs"] {
+                tv.samsungInputs = try decodeSamsungInputs(inputs, reader, path: "\(path).inputs")
+            }
             tvs.append(tv)
         }
         let ids = tvs.compactMap(\.id)

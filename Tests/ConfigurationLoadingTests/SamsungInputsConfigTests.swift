@@ -1,3 +1,4 @@
+import Drivers
 import Testing
 
 @testable import Bridge
@@ -13,6 +14,18 @@ struct SamsungInputsConfigTests {
         #expect(
             config.samsung.inputs == ["HDMI 1": ["KEY_HDMI1"], "Console": ["KEY_SOURCE", "KEY_RIGHT", "KEY_ENTER"]])
         #expect(try loadConfig().samsung.inputs.isEmpty)
+    }
+
+    @Test("a TV's own tvs[].inputs replaces samsung.inputs for that TV (the driver factory gets it by id and host)")
+    func perTV() throws {
+        let config = try loadConfig(
+            file: #"{"tvs":[{"host":"192.0.2.7","kind":"samsung","id":"den","inputs":{"PC":["KEY_HDMI2"]}}]}"#)
+        #expect(config.tvs.first?.samsungInputs == ["PC": ["KEY_HDMI2"]])
+        let ports = VendorDriverFactory.samsungPorts(config)
+        #expect(ports["den"]?.inputs == ["PC": ["KEY_HDMI2"]])
+        #expect(ports["192.0.2.7"]?.inputs == ["PC": ["KEY_HDMI2"]])
+        let refused = configError(file: #"{"tvs":[{"host":"192.0.2.7","inputs":{"X":["KEY_POWER"]}}]}"#) ?? ""
+        #expect(refused.contains("tvs[0].inputs"), "\(refused)")
     }
 
     @Test(

@@ -82,6 +82,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var port: UInt16?
         public var portWSS: UInt16?
         public var portUPnP: UInt16?
+        /// A Samsung's own `inputs` (name → keys), instead of `samsung.inputs`.
+        public var samsungInputs: [String: [String]]?
 
         public init(host: String, kind: TVKind? = nil, name: String? = nil, id: TVID? = nil, port: UInt16? = nil) {
             self.host = host
