@@ -84,8 +84,13 @@ struct SamsungArtEndToEndTests {
                 }
                 try await fixture.startBridge(
                     configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
-                let input = try await fixture.component("input", of: Self.id)
-                #expect(input["options"] == ["Console", "HDMI 1"])
+                // The discovery config carries the configured names (at the latest after the first poll).
+                let config = await fixture.expectMessage("homeassistant/device/\(Self.id)/config") { message in
+                    (try? JSONParser.parse(message.payload))?["components"]?["input"]?["options"] == [
+                        "Console", "HDMI 1",
+                    ]
+                }
+                #expect(config != nil)
                 try await fixture.use("input", of: Self.id, payload: "Console")
                 await expectReceived(log) { $0["kind"] == "remote_key" && $0["key"] == "KEY_ENTER" }
                 let keys = log.entries.filter { $0["kind"] == "remote_key" }.compactMap { $0["key"]?.stringValue }

@@ -47,6 +47,10 @@ actor SamsungArtChannel {
     private var connection: WebSocketConnection?
     /// The TV said `ms.channel.connect` or `ms.channel.ready` on the current connection.
     private var admitted = false
+    /// A connection attempt is under way (not waiting out a backoff).
+    private var attempting = false
+    /// The refusal was logged for these credentials (once, not at every reconnection).
+    private var refusalLogged = false
 
     init(timeouts: SamsungChannel.Timeouts, logger: Logger, changed: @escaping @Sendable (Bool?) -> Void) {
         self.timeouts = timeouts
@@ -59,7 +63,9 @@ actor SamsungArtChannel {
     /// Keeps the channel open with `credentials` (new credentials reconnect). `now`: a
     /// command needs the channel, so a reconnection waiting out its backoff starts at once.
     func keepConnected(_ credentials: Credentials, now: Bool = false) {
-        if self.credentials == credentials, runner != nil, !(now && connection == nil) { return }
+        let waiting = connection == nil && !attempting
+        if self.credentials == credentials, runner != nil, !(now && waiting) { return }
+        if self.credentials != credentials { refusalLogged = false }
         stop()
         self.credentials = credentials
         runner = Task { [weak self] in await self?.run(credentials) }
@@ -75,27 +81,32 @@ actor SamsungArtChannel {
 
     /// Waits up to `timeout` for the channel to be open and the art mode known.
     func current(timeout: Duration) async -> Bool? {
-        let deadline = ContinuousClock.now + timeout
-        while artMode == nil || !isConnected, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(50))
-        }
+        await wait(until: timeout) { $0.artMode != nil && $0.isConnected }
         return isConnected ? artMode : nil
+    }
+
+    /// Waits until `condition` holds, `timeout` passes, or the caller is cancelled.
+    private func wait(until timeout: Duration, _ condition: (isolated SamsungArtChannel) -> Bool) async {
+        let deadline = ContinuousClock.now + timeout
+        while !condition(self), ContinuousClock.now < deadline {
+            do {
+                try await Task.sleep(for: .milliseconds(50))
+            } catch {
+                return  // cancelled: never spin
+            }
+        }
     }
 
     /// Asks the TV to show art (`true`) or TV, and waits up to `timeout` for it to say so.
     func set(_ on: Bool, timeout: Duration) async throws(DriverError) {
         let deadline = ContinuousClock.now + timeout
-        while !isConnected, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(50))
-        }
+        await wait(until: timeout) { $0.isConnected }
         guard isConnected else {
             throw DriverError(.timeout, "the TV's art channel did not open within \(timeout)")
         }
         if artMode == on { return }
         try await send(.setArtMode(on, id: Self.newID()))
-        while artMode != on, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(50))
-        }
+        await wait(until: deadline - ContinuousClock.now) { $0.artMode == on }
         guard artMode == on else {
             throw DriverError(.timeout, "the TV did not confirm art mode \(on ? "on" : "off") within \(timeout)")
         }
@@ -107,14 +118,19 @@ actor SamsungArtChannel {
         var backoff: Duration = .seconds(1)
         while !Task.isCancelled {
             if await session(credentials) { backoff = .seconds(1) }
-            guard !Task.isCancelled else { return }
-            try? await Task.sleep(for: backoff)
+            do {
+                try await Task.sleep(for: backoff)
+            } catch {
+                return
+            }
             backoff = min(backoff * 2, Self.maxBackoff)
         }
     }
 
     /// One connection, until it closes. Returns whether the TV admitted us.
     private func session(_ credentials: Credentials) async -> Bool {
+        attempting = true
+        defer { attempting = false }
         do {
             let seen = try await SamsungChannel.certificateFingerprint(
                 host: credentials.host, port: credentials.port, timeouts: timeouts)
@@ -180,7 +196,10 @@ actor SamsungArtChannel {
             logger.debug("art mode \(on ? "on" : "off")")
             changed(on)
         case .unauthorized:
-            logger.info("the TV refused the art channel; pair again (tv2mqtt pair) if art mode stays unknown")
+            if !refusalLogged {
+                refusalLogged = true
+                logger.info("the TV refused the art channel; pair again (tv2mqtt pair) if art mode stays unknown")
+            }
             drop()
         case .error(let message):
             logger.debug("art channel: \(message)")

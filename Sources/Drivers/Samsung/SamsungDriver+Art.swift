@@ -131,7 +131,11 @@ extension SamsungDriver {
         let deadline = ContinuousClock.now + settings.wakeWait + .seconds(15)
         while ContinuousClock.now < deadline {
             if await isShowingPicture() { return true }
-            try? await Task.sleep(for: .milliseconds(250))
+            do {
+                try await Task.sleep(for: .milliseconds(250))
+            } catch {
+                return false
+            }
         }
         return false
     }
