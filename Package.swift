@@ -55,7 +55,7 @@ let package = Package(
         // The configuration's sources (JSON file, environment, flag values) merged and validated,
         // every error naming its key, variable or flag. Knows no command-line parser.
         .target(
-            name: "ConfigurationLoading", dependencies: ["Bridge", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"], swiftSettings: strict),
+            name: "ConfigurationLoading", dependencies: ["Bridge", "Drivers", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"], swiftSettings: strict),
         // The `tv2mqtt` command line: flag parser, the commands (run, discover, pair, send,
         // check-config, health, version, help) and signal handling.
         .target(

@@ -187,7 +187,7 @@ extension BridgeConfiguration {
     }
 
     private static func decodeSamsung(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> Samsung {
-        let members = try reader.object(value, "samsung", allowed: ["client_name", "apps"])
+        let members = try reader.object(value, "samsung", allowed: ["client_name", "apps", "inputs"])
         var samsung = Samsung()
         if let name = try reader.string(members["client_name"], "samsung.client_name") {
             guard !name.isEmpty, name.count <= 64 else {
@@ -213,6 +213,9 @@ extension BridgeConfiguration {
             }
             samsung.apps = parsed
         }
+        if let inputs = members["inputs"] {
+            samsung.inputs = try decodeSamsungInputs(inputs, reader, path: "samsung.inputs")
+        }
         return samsung
     }
 
@@ -222,7 +225,7 @@ extension BridgeConfiguration {
         var tvs: [ConfiguredTV] = []
         for (index, entry) in list.enumerated() {
             let path = "tvs[\(index)]"
-            let keys: Set<String> = ["host", "kind", "name", "id", "mac", "port", "port_wss", "port_upnp"]
+            let keys: Set<String> = ["host", "kind", "name", "id", "mac", "port", "port_wss", "port_upnp", "inputs"]
             let members = try reader.object(entry, path, allowed: keys)
             guard let host = try reader.string(members["host"], "\(path).host"), !host.isEmpty else {
                 throw reader.fail("\(path).host", "every TV needs a host (its IP address)")
@@ -253,6 +256,9 @@ extension BridgeConfiguration {
             tv.port = try reader.port(members["port"], "\(path).port")
             tv.portWSS = try reader.port(members["port_wss"], "\(path).port_wss")
             tv.portUPnP = try reader.port(members["port_upnp"], "\(path).port_upnp")
+            if let inputs = members["inputs"] {
+                tv.samsungInputs = try decodeSamsungInputs(inputs, reader, path: "\(path).inputs")
+            }
             tvs.append(tv)
         }
         let ids = tvs.compactMap(\.id)

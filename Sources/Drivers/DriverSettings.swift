@@ -33,6 +33,8 @@ public struct DriverSettings: Sendable {
     public var samsungClientName: String
     /// `samsung.apps`: app name → id.
     public var samsungApps: [String: String]
+    /// `samsung.inputs`: input name → the keys that select it (empty: `SamsungInputs.defaults`).
+    public var samsungInputs: [String: [String]]
     public var connectTimeout: Duration
     public var requestTimeout: Duration
     /// How long power ON waits for a TV woken by Wake-on-LAN to answer before it sends the
@@ -43,7 +45,7 @@ public struct DriverSettings: Sendable {
     public init(
         wolTargets: [WakeTarget] = [WakeTarget(host: "255.255.255.255", port: 9)], wolRepeat: Int = 3,
         rokuECP2: RokuECP2 = .auto, samsungClientName: String = "tv2mqtt",
-        samsungApps: [String: String] = [:],
+        samsungApps: [String: String] = [:], samsungInputs: [String: [String]] = [:],
         connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(5),
         wakeWait: Duration = .seconds(4),
         logger: Logger = .disabled
@@ -53,6 +55,7 @@ public struct DriverSettings: Sendable {
         self.rokuECP2 = rokuECP2
         self.samsungClientName = samsungClientName
         self.samsungApps = samsungApps
+        self.samsungInputs = samsungInputs
         self.connectTimeout = connectTimeout
         self.requestTimeout = requestTimeout
         self.wakeWait = wakeWait

@@ -8,10 +8,13 @@ public struct VendorDriverFactory: DriverFactory {
     public struct SamsungPorts: Sendable, Equatable {
         public var secure: UInt16?
         public var upnp: UInt16?
+        /// The TV's own `inputs` (`tvs[].inputs`), instead of `samsung.inputs`.
+        public var inputs: [String: [String]]?
 
-        public init(secure: UInt16? = nil, upnp: UInt16? = nil) {
+        public init(secure: UInt16? = nil, upnp: UInt16? = nil, inputs: [String: [String]]? = nil) {
             self.secure = secure
             self.upnp = upnp
+            self.inputs = inputs
         }
     }
 
@@ -88,6 +91,8 @@ public struct VendorDriverFactory: DriverFactory {
                 securePort: ports.secure ?? SamsungRemoteEndpoint.securePort,
                 upnpPort: ports.upnp ?? UPnPRenderingControl.defaultPort, token: secrets.token,
                 certificatePin: secrets.certificatePin, approvalTimeout: samsungApprovalTimeout)
+            var settings = settings
+            if let inputs = ports.inputs { settings.samsungInputs = inputs }
             return SamsungDriver(description: description, settings: settings, options: options)
         }
     }

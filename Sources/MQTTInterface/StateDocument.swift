@@ -19,6 +19,7 @@ public enum StateDocument {
         case limitedMode = "limited_mode"
         case control
         case pairingRequired = "pairing_required"
+        case artMode = "art_mode"
         case lastSeen = "last_seen"
         case channel
         case channelNumber = "channel_number"
@@ -54,6 +55,7 @@ public enum StateDocument {
         set(.limitedMode, snapshot.limitedMode.map { .bool($0) })
         set(.control, snapshot.controlPath.map { .string(capped($0.rawValue)) })
         set(.pairingRequired, snapshot.pairingRequired.map { .bool($0) })
+        set(.artMode, snapshot.artMode.map { .string($0 ? "ON" : "OFF") })
         set(.lastSeen, lastSeen.map { .string(isoTimestamp($0, fractional: false)) })
         setLiveTV(snapshot, set)
         return .object(members)

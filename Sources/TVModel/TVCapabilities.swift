@@ -38,11 +38,14 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public var channelInfo: Bool = false
     /// The TV gives the current app's icon: the `app_icon` image entity (`AppIcon`).
     public var appIcons: Bool = false
+    /// Samsung The Frame (REST `FrameTVSupport`): the `art_mode` switch.
+    public var artMode: Bool
 
     public init(
         power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,
         inputs: [String] = [], inputState: Bool = false, apps: [String] = [], keyboard: Bool = false,
-        mediaState: Bool = false, limitedMode: Bool = false, channels: Bool = false
+        mediaState: Bool = false, limitedMode: Bool = false, channels: Bool = false,
+        artMode: Bool = false
     ) {
         self.power = power
         self.volumeKeys = volumeKeys
@@ -55,5 +58,6 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
         self.mediaState = mediaState
         self.limitedMode = limitedMode
         self.channels = channels
+        self.artMode = artMode
     }
 }

@@ -24,6 +24,8 @@ public enum TVCommand: Equatable, Sendable {
     case holdKey(TVKey, milliseconds: Int)
     /// Search the TV's catalogue (Roku `search/browse`, `SearchRequest.swift`).
     case search(SearchRequest)
+    /// Samsung The Frame: show art (`true`) or TV (`false`).
+    case artMode(Bool)
 
     /// A short name for logs and `command_failed` events: "key", "power", "app"…
     public var name: String {
@@ -39,6 +41,7 @@ public enum TVCommand: Equatable, Sendable {
         case .channel: "channel"
         case .holdKey: "key"
         case .search: "search"
+        case .artMode: "art_mode"
         }
     }
 }

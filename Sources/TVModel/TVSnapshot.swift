@@ -42,12 +42,15 @@ public struct TVSnapshot: Equatable, Sendable {
     public var live: Bool?
     /// Roku "Control by mobile apps" as device-info reports it: default, limited, enabled, permissive.
     public var ecpSettingMode: String?
+    /// Samsung The Frame: showing art (then `power` is false and `powerMode` is "art");
+    /// nil on TVs without art mode, or while unknown.
+    public var artMode: Bool?
 
     public init(
         reachable: Bool, power: Bool? = nil, powerMode: String? = nil, app: String? = nil, appID: String? = nil,
         input: String? = nil, mediaState: MediaState? = nil, position: Double? = nil, duration: Double? = nil,
         volume: Int? = nil, muted: Bool? = nil, limitedMode: Bool? = nil, controlPath: ControlPath? = nil,
-        pairingRequired: Bool? = nil
+        pairingRequired: Bool? = nil, artMode: Bool? = nil
     ) {
         self.reachable = reachable
         self.power = power
@@ -63,6 +66,7 @@ public struct TVSnapshot: Equatable, Sendable {
         self.limitedMode = limitedMode
         self.controlPath = controlPath
         self.pairingRequired = pairingRequired
+        self.artMode = artMode
     }
 
     /// A TV that did not answer: unreachable and off, everything else unknown.

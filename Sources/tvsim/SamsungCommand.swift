@@ -16,7 +16,7 @@ extension SimulatorPlan {
           --model MODEL          model name (default QE55Q60TAUXXU)
           --pairing MODE         accept (default), deny, ignore or tokenless
           --prompt-timeout S     seconds before an ignored prompt times out (default 30)
-          --frame                a Frame TV (KEY_POWER toggles art mode; hold 3 s to power off)
+          --frame                a Frame TV: the art channel (com.samsung.art-app), KEY_POWER toggles art mode, hold 3 s to power off
           --apps on|off          answer ed.installedApp.get (default on)
           --ssdp-port P          answer SSDP M-SEARCH on UDP port P (0 = any free port, reported)
           --wol-port P           wake from standby/off on Wake-on-LAN packets to UDP port P (0 = any, reported)

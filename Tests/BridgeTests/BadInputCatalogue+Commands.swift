@@ -44,18 +44,20 @@ let badCommands: [BadCommand] = [
     BadCommand(
         "unknown JSON command", nil, #"{"frobnicate":1}"#,
         roku:
-            "unknown command 'frobnicate' (known: power, input, app, launch, volume, mute, key, repeat, hold_ms, text, channel, search)"
+            "unknown command 'frobnicate' (known: power, art_mode, input, app, launch, volume, mute, key, repeat, hold_ms, text, channel, search)"
     ),
     BadCommand(
         "unknown property", "sleep", "5",
-        roku: "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, channel, search)"),
-    // Held keys and search (SPEC §10).
+        roku: "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, art_mode, channel, search)"),
+    // Held keys, search and art mode (SPEC §10).
     BadCommand(
         "hold_ms out of range", nil, #"{"key":"right","hold_ms":10001}"#,
         roku: "hold_ms: expected a whole number from 1 to 10000, got 10001"),
     BadCommand(
         "search with a newline", "search", "harry\npotter",
         roku: "search: control characters (newlines, NUL…) cannot be searched for"),
+    BadCommand(
+        "art_mode neither ON nor OFF", "art_mode", "maybe", roku: "art_mode: expected ON or OFF, got 'maybe'"),
     // Injection attempts in keys.
     BadCommand("key with ../", "key", "../launch/12", roku: "key: '../launch/12' \(notAKey)"),
     BadCommand("key with %2F", "key", "Home%2FPowerOff", roku: "key: 'Home%2FPowerOff' \(notAKey)"),

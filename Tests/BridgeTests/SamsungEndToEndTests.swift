@@ -98,8 +98,8 @@ struct SamsungEndToEndTests {
             await expectReceived(log) { $0["kind"] == "app_launch" }
             try await fixture.use("keyboard", of: Self.id, payload: "hello")
             await expectReceived(log) { $0["kind"] == "text" && $0["text"] == "hello" }
-            try await fixture.use("input", of: Self.id, payload: "HDMI2")
-            await expectReceived(log) { $0["kind"] == "remote_key" && $0["key"] == "KEY_HDMI2" }
+            try await fixture.use("input", of: Self.id, payload: "HDMI")
+            await expectReceived(log) { $0["kind"] == "remote_key" && $0["key"] == "KEY_HDMI" }
 
             // The token is in the state file (mode 0600) and nowhere in the logs.
             try await Task.sleep(for: .milliseconds(1500))  // the state file is written, debounced

@@ -88,9 +88,9 @@ struct SamsungDriverSimulatorTests {
                 let launch = rig.entries("app_launch").first
                 #expect(launch?["app"]?.stringValue == "3201907018807")
                 #expect(launch?["action_type"]?.stringValue == "DEEP_LINK")
-                try await driver.perform(.input("HDMI2"))
+                try await driver.perform(.input("HDMI"))
                 let afterInput = try await rig.keys(atLeast: 4)
-                #expect(afterInput.last == "KEY_HDMI2 Click")
+                #expect(afterInput.last == "KEY_HDMI Click")
                 try await driver.perform(.volume(30))
                 try await driver.perform(.mute(true))
                 let volume = rig.entries("volume").first?["volume"]?.intValue

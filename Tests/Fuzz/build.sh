@@ -36,7 +36,7 @@ declare -A deps=(
 # Target → the deepest module it imports (linking pulls in that module's closure).
 declare -A needs=(
     [mqtt]=Wire [http-response]=Wire [http-request]=Wire [websocket]=Wire [ssdp]=Wire
-    [xml]=Wire [json]=Wire [websocket-session]=Clients [roku-ecp]=Drivers [samsung]=Drivers
+    [xml]=Wire [json]=Wire [websocket-session]=Clients [roku-ecp]=Drivers [samsung]=Drivers [samsung-art]=Drivers
     [ecp2]=Drivers [command]=Bridge [config]=ConfigurationLoading [app-icon]=TVModel
 )
 

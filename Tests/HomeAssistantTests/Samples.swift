@@ -53,7 +53,7 @@ enum Samples {
             modelID: "20_MUSEL_UHD", host: "203.0.113.60", macs: ["64:1c:ae:00:11:22"])
         let capabilities = TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true,
-            inputs: ["TV", "HDMI1", "HDMI2", "HDMI3", "HDMI4"], apps: apps, keyboard: true, channels: true)
+            inputs: ["HDMI", "Source"], apps: apps, keyboard: true, channels: true)
         return (identity, capabilities)
     }
 

@@ -69,8 +69,9 @@ struct ValueTemplateTests {
         }
         let keys = (EntityTable.tv + EntityTable.bridge).map(\.key)
         #expect(Set(EntityTable.tv.map(\.key)).count == EntityTable.tv.count)
-        // 33, issue 15's channel, current_channel, media_title, find_remote, ecp_setting_mode, app_icon
-        #expect(keys.count == 39)
+        // 33, issue 15's channel, current_channel, media_title, find_remote, ecp_setting_mode, app_icon;
+        // issue 16's art_mode
+        #expect(keys.count == 40)
     }
 
     @Test("The bridge id and name carry the base topic, reduced to an id")

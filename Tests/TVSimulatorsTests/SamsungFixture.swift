@@ -47,14 +47,15 @@ final class RemoteChannel: Sendable {
 
     /// Connects to `sim`'s remote channel: wss on `portWSS` when `secure`, else ws on `portWS`.
     static func open(
-        _ sim: SamsungSimulator, secure: Bool = true, name: String = "tv2mqtt", token: String? = nil
+        _ sim: SamsungSimulator, secure: Bool = true, name: String = "tv2mqtt", token: String? = nil,
+        path: String = "/api/v2/channels/samsung.remote.control"
     ) async throws -> RemoteChannel {
         var items = [("name", Base64.encode(Array(name.utf8)))]
         if let token { items.append(("token", token)) }
         let scheme = secure ? "wss" : "ws"
         let port = secure ? sim.portWSS : sim.portWS
         let url =
-            "\(scheme)://\(sim.host):\(port)/api/v2/channels/samsung.remote.control?"
+            "\(scheme)://\(sim.host):\(port)\(path)?"
             + PercentEncoding.buildQuery(items)
         let connected = try await WebSocketClient.connect(
             url: url, tls: secure ? TLSConfiguration(trust: .selfSigned(pinned: nil)) : nil)

@@ -25,6 +25,9 @@ PREFIX = "homeassistant"
 ROKU_TV = "127.0.0.2"
 ROKU_STICK = "127.0.0.3"
 SAMSUNG_TV = "127.0.0.4"
+# A Samsung The Frame (`tvsim samsung --frame`): the art_mode switch.
+FRAME_TV = "127.0.0.5"
+FRAME_NAME = "Gallery"
 # The name `tvsim samsung` is started with (it reports it as the TV's name).
 SAMSUNG_NAME = "Bedroom"
 # The port of each simulator's HTTP API (and /sim/state): Roku ECP, Samsung REST.
@@ -374,7 +377,7 @@ def wait_tcp(host, port, timeout):
 
 
 def sim_url(host):
-    return f"http://{host}:{SIM_PORT['samsung' if host == SAMSUNG_TV else 'roku']}/sim/state"
+    return f"http://{host}:{SIM_PORT['samsung' if host in (SAMSUNG_TV, FRAME_TV) else 'roku']}/sim/state"
 
 
 async def sim_get(session, host):
@@ -444,20 +447,26 @@ class Stack:
         ok = all(wait_tcp(host, 8060, 20) for host in roku)
         self.check("simulated Roku TV and stick listen", ok, ", ".join(f"{h}:8060" for h in roku))
 
-        host = SAMSUNG_TV
-        log = os.path.join(self.work, f"tvsim-{host}.jsonl")
-        wol_port = free_port(socket.SOCK_DGRAM, host)
-        argv = [
-            os.path.join(self.bin, "tvsim"), "samsung", "--host", host, "--port-ws", "8001",
-            "--port-wss", "8002", "--port-upnp", "9197", "--name", SAMSUNG_NAME, "--pairing", "accept",
-            "--wol-port", str(wol_port), "--log", log,
-        ]
-        process = self.processes.start(f"tvsim-{host}", argv)
-        self.sims[host] = {
-            "process": process, "log": SimulatorLog(log), "kind": "tv", "vendor": "samsung", "wol_port": wol_port,
-        }
-        samsung_ok = all(wait_tcp(host, port, 20) for port in (8001, 8002, 9197))
-        self.check("simulated Samsung TV listens", samsung_ok, f"{host}:8001, 8002, 9197")
+        samsung_ok = True
+        samsungs = [(SAMSUNG_TV, SAMSUNG_NAME, [])]
+        if self.bridge_config is None:  # the verification; the screenshots configure their own TVs
+            samsungs.append((FRAME_TV, FRAME_NAME, ["--frame"]))
+        for host, name, extra in samsungs:
+            log = os.path.join(self.work, f"tvsim-{host}.jsonl")
+            wol_port = free_port(socket.SOCK_DGRAM, host)
+            argv = [
+                os.path.join(self.bin, "tvsim"), "samsung", "--host", host, "--port-ws", "8001",
+                "--port-wss", "8002", "--port-upnp", "9197", "--name", name, "--pairing", "accept",
+                "--wol-port", str(wol_port), "--log", log, *extra,
+            ]
+            process = self.processes.start(f"tvsim-{host}", argv)
+            self.sims[host] = {
+                "process": process, "log": SimulatorLog(log), "kind": "tv", "vendor": "samsung", "wol_port": wol_port,
+            }
+            listens = all(wait_tcp(host, port, 20) for port in (8001, 8002, 9197))
+            what = "The Frame" if extra else "Samsung TV"
+            self.check(f"simulated {what} listens", listens, f"{host}:8001, 8002, 9197")
+            samsung_ok = samsung_ok and listens
         return ok and samsung_ok
 
     def start_bridge(self):

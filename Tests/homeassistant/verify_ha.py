@@ -22,8 +22,8 @@ import time
 import aiohttp
 
 from stack import (
-    BASE, HOST, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_NAME, SAMSUNG_TV, Stack, mqtt_client, note,
-    read_retained, sim_get, sim_set, sim_url,
+    BASE, FRAME_TV, HOST, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_NAME, SAMSUNG_TV, Stack, mqtt_client,
+    note, read_retained, sim_get, sim_set, sim_url,
 )
 
 # What `tvsim samsung --name Bedroom` reports (its REST /api/v2/ and app catalogue).
@@ -76,6 +76,8 @@ SAMSUNG_MINIMUM = {
     "volume": "number",
     "mute": "switch",
 }
+# The Frame: a Samsung with the art_mode switch (SPEC §10).
+FRAME_MINIMUM = {**SAMSUNG_MINIMUM, "art_mode": "switch"}
 # Entities a Samsung TV must not have.
 SAMSUNG_FORBIDDEN = ("limited_mode",)
 
@@ -292,7 +294,8 @@ class Verification(Stack):
                 minimum = BRIDGE_MINIMUM
             else:
                 host = next((h for h, t in self.tvs.items() if f"tv2mqtt_{t}" == identifier), None)
-                minimum = {ROKU_TV: ROKU_TV_MINIMUM, SAMSUNG_TV: SAMSUNG_MINIMUM}.get(host, ROKU_STICK_MINIMUM)
+                minimum = {ROKU_TV: ROKU_TV_MINIMUM, SAMSUNG_TV: SAMSUNG_MINIMUM, FRAME_TV: FRAME_MINIMUM}.get(
+                    host, ROKU_STICK_MINIMUM)
                 if host == SAMSUNG_TV:
                     wanted = {"name": SAMSUNG_NAME, "manufacturer": "Samsung", "model": SAMSUNG_MODEL}
                     wrong = [f"{field} {device.get(field)!r} != {value!r}" for field, value in wanted.items()
@@ -374,13 +377,15 @@ class Verification(Stack):
             actual = await ha.wait_state(entity_id, "on", 10) if entity_id else None
             self.check(f"{tv_id}: connected is 'on'", actual == "on", f"{entity_id} = {actual!r}")
             # power_mode is the raw vendor value: Roku power-mode, Samsung PowerState.
-            mode = "on" if host == SAMSUNG_TV else "PowerOn"
+            mode = "on" if host in (SAMSUNG_TV, FRAME_TV) else "PowerOn"
             entity_id = self.entity(identifier, "power_mode")
             actual = await ha.wait_state(entity_id, mode, 10) if entity_id else None
             self.check(f"{tv_id}: power_mode is {mode!r}", actual == mode, f"{entity_id} = {actual!r}")
             if host == SAMSUNG_TV:
                 await self.check_samsung_states(ha, tv_id, sim_state)
                 continue
+            if host == FRAME_TV:
+                continue  # its art_mode switch: check_frame_behaviour
             entity_id = self.entity(identifier, "limited_mode")
             actual = await ha.wait_state(entity_id, "off", 10) if entity_id else None
             self.check(f"{tv_id}: limited_mode is 'off'", actual == "off", f"{entity_id} = {actual!r}")
@@ -413,7 +418,7 @@ class Verification(Stack):
         entity_id = self.entity(identifier, "input")
         state = await ha.state(entity_id) if entity_id else None
         options = (state or {}).get("attributes", {}).get("options")
-        self.check(f"{tv_id}: input select offers HDMI2", bool(options) and "HDMI2" in options,
+        self.check(f"{tv_id}: input select offers HDMI (KEY_HDMI)", bool(options) and "HDMI" in options,
                    f"{entity_id} options {options!r}, state {(state or {}).get('state')!r}")
         entity_id = self.entity(identifier, "current_app")
         actual = await ha.wait_state(entity_id, "unknown", 10) if entity_id else None
@@ -642,8 +647,8 @@ class Verification(Stack):
         self.check(f"{tv_id}: exactly one pairing, accepted", [e.get("result") for e in seen] == ["accepted"],
                    f"{[(e.get('result'), e.get('client')) for e in seen]}")
         await self.service_check(
-            ha, log, f"{tv_id}: select.select_option input HDMI2 -> KEY_HDMI2", "select", "select_option",
-            self.entity(identifier, "input"), {"option": "HDMI2"}, remote_key("KEY_HDMI2"))
+            ha, log, f"{tv_id}: select.select_option input HDMI -> KEY_HDMI", "select", "select_option",
+            self.entity(identifier, "input"), {"option": "HDMI"}, remote_key("KEY_HDMI"))
         again = pairings()[len(seen):]
         self.check(f"{tv_id}: the second command did not prompt or pair again", not again, f"{again}")
         await self.service_check(
@@ -724,6 +729,49 @@ class Verification(Stack):
         self.check(f"{tv_id}: no KEY_POWER for that turn_on", not keys, f"{kinds(keys)}")
         keys = power_keys(log.since(0))
         self.check(f"{tv_id}: one KEY_POWER in the whole run (the turn_off)", len(keys) == 1, f"{kinds(keys)}")
+
+    async def check_frame_behaviour(self, ha, session):
+        """The Frame: the art_mode switch turns art on (pairing first), power reads off in art,
+        art changed with the TV's own remote is pushed, power off from art is standby."""
+        host, tv_id = FRAME_TV, self.tvs.get(FRAME_TV)
+        if not self.check("the bridge knows The Frame", tv_id is not None, f"TVs {self.tvs}"):
+            return
+        identifier = f"tv2mqtt_{tv_id}"
+        log = self.sims[host]["log"]
+        timeout = POLL_INTERVAL * 3 + 5
+        art, power, mode = (self.entity(identifier, key) for key in ("art_mode", "power", "power_mode"))
+        object_id = object_id_of(tv_id)
+        self.check(f"{tv_id}: art_mode entity is switch.{object_id}_art_mode", art == f"switch.{object_id}_art_mode",
+                   f"{art!r}")
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_on art_mode -> set_artmode_status on", "switch", "turn_on", art, {},
+            lambda ev: any(e.get("kind") == "art_mode" and e.get("value") == "on" for e in ev), timeout=20)
+        actual = await ha.wait_state(art, "on", timeout) if art else None
+        self.check(f"{tv_id}: art_mode switch 'on'", actual == "on", f"{art} = {actual!r}")
+        actual = await ha.wait_state(power, "off", timeout) if power else None
+        self.check(f"{tv_id}: power switch 'off' while art shows", actual == "off", f"{power} = {actual!r}")
+        actual = await ha.wait_state(mode, "art", timeout) if mode else None
+        self.check(f"{tv_id}: power_mode 'art' while art shows", actual == "art", f"{mode} = {actual!r}")
+        # The TV's own remote (pushed on the art channel).
+        await sim_set(session, host, {"art_mode": "off"})
+        actual = await ha.wait_state(art, "off", timeout) if art else None
+        self.check(f"{tv_id}: art_mode switch 'off' after /sim/state art_mode off", actual == "off",
+                   f"{art} = {actual!r}")
+        actual = await ha.wait_state(power, "on", timeout) if power else None
+        self.check(f"{tv_id}: power switch 'on' showing TV", actual == "on", f"{power} = {actual!r}")
+        await sim_set(session, host, {"art_mode": "on"})
+        actual = await ha.wait_state(art, "on", timeout) if art else None
+        self.check(f"{tv_id}: art_mode switch 'on' after /sim/state art_mode on", actual == "on",
+                   f"{art} = {actual!r}")
+        # Power off from art: KEY_POWER held (Press ... Release), standby, both switches off.
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_off power (art) -> KEY_POWER held", "switch", "turn_off", power, {},
+            lambda ev: any(e.get("kind") == "remote_key" and e.get("key") == "KEY_POWER" and e.get("cmd") == "Release"
+                           for e in ev), timeout=20)
+        actual = await ha.wait_state(art, "off", timeout) if art else None
+        sim_power = (await sim_get(session, host)).get("power")
+        self.check(f"{tv_id}: art_mode 'off' and the TV in standby after power off", actual == "off" and
+                   sim_power == "standby", f"{art} = {actual!r}, simulator {sim_power!r}")
 
     async def service_check(self, ha, log, name, domain, service, entity_id, data, predicate, timeout=10):
         """Calls a service on an entity and checks the simulator's log for what it should cause."""
@@ -838,6 +886,7 @@ class Verification(Stack):
                 await self.check_tv_behaviour(ha, session)
                 await self.check_live_tv(ha, session)
                 await self.check_samsung_behaviour(ha, session)
+                await self.check_frame_behaviour(ha, session)
             await self.check_bridge_commands(ha, expected)
             await self.check_bridge_stop(ha, expected)
             await ha.ws.close()

@@ -52,6 +52,7 @@ extension BridgeConfiguration {
             "samsung": [
                 "client_name": .string(samsung.clientName),
                 "apps": .object(samsung.apps.mapValues(JSONValue.string)),
+                "inputs": .object(samsung.inputs.mapValues { .array($0.map(JSONValue.string)) }),
             ],
             "tvs": .array(tvList),
             "log_level": .string(logLevel),

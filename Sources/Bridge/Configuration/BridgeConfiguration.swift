@@ -67,6 +67,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var clientName = "tv2mqtt"
         /// App name → app id, for TVs that no longer list their installed apps.
         public var apps: [String: String] = ["Netflix": "3201907018807", "YouTube": "111299001912"]
+        /// Input name → the keys that select it; empty: `SamsungInputs.defaults` (KEY_HDMI, KEY_SOURCE).
+        public var inputs: [String: [String]] = [:]
     }
 
     /// A TV listed in the configuration (`tvs` or `--tv`).
@@ -80,6 +82,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var port: UInt16?
         public var portWSS: UInt16?
         public var portUPnP: UInt16?
+        /// A Samsung's own `inputs` (name → keys), instead of `samsung.inputs`.
+        public var samsungInputs: [String: [String]]?
 
         public init(host: String, kind: TVKind? = nil, name: String? = nil, id: TVID? = nil, port: UInt16? = nil) {
             self.host = host

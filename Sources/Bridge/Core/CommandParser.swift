@@ -26,11 +26,11 @@ public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvert
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
     static let jsonKeys = [
-        "power", "input", "app", "launch", "volume", "mute", "key", "repeat", "hold_ms", "text", "channel", "search",
-        "transaction",
+        "power", "art_mode", "input", "app", "launch", "volume", "mute", "key", "repeat", "hold_ms", "text", "channel",
+        "search", "transaction",
     ]
     public static let properties = [
-        "power", "key", "app", "input", "text", "volume", "mute", "launch", "channel", "search",
+        "power", "key", "app", "input", "text", "volume", "mute", "launch", "art_mode", "channel", "search",
     ]
     static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
 
@@ -65,6 +65,7 @@ public enum CommandParser {
             case "volume": return .volume(try volume(.string(trimmed)))
             case "mute": return .mute(try onOff(.string(trimmed), "mute"))
             case "channel": return .channel(try name(trimmed, "channel"))
+            case "art_mode": return .artMode(try onOff(.string(trimmed), "art_mode"))
             case "launch":
                 let value = try JSONParser.parse(text, limits: JSONLimits(maxDepth: 4, maxBytes: maxPayloadBytes))
                 return try launch(value)
@@ -106,6 +107,7 @@ public enum CommandParser {
         var commands: [TVCommand] = []
         do {
             if let value = members["power"] { commands.append(.power(try power(value))) }
+            if let value = members["art_mode"] { commands.append(.artMode(try onOff(value, "art_mode"))) }
             if let value = members["input"] { commands.append(.input(try name(try string(value, "input"), "input"))) }
             if let value = members["app"] { commands.append(.app(try name(try string(value, "app"), "app"))) }
             if let value = members["launch"] { commands.append(try launch(value)) }

@@ -19,14 +19,14 @@ extension VendorDriverFactory {
             },
             wolRepeat: configuration.wol.repeatCount, rokuECP2: configuration.roku.ecp2 == .off ? .off : .auto,
             samsungClientName: configuration.samsung.clientName, samsungApps: configuration.samsung.apps,
-            logger: logger)
+            samsungInputs: configuration.samsung.inputs, logger: logger)
     }
 
     /// The ports configured for a TV (only Samsung's have any), by id and by host.
     static func samsungPorts(_ configuration: BridgeConfiguration) -> [String: SamsungPorts] {
         var ports: [String: SamsungPorts] = [:]
-        for tv in configuration.tvs where tv.portWSS != nil || tv.portUPnP != nil {
-            let entry = SamsungPorts(secure: tv.portWSS, upnp: tv.portUPnP)
+        for tv in configuration.tvs where tv.portWSS != nil || tv.portUPnP != nil || tv.samsungInputs != nil {
+            let entry = SamsungPorts(secure: tv.portWSS, upnp: tv.portUPnP, inputs: tv.samsungInputs)
             ports[tv.host] = entry
             if let id = tv.id { ports[id.rawValue] = entry }
         }

@@ -103,10 +103,9 @@ extension TVCapabilities {
             "muteState": .bool(muteState), "inputs": .array(inputs.map(JSONValue.string)),
             "inputState": .bool(inputState),
             "apps": .array(apps.map(JSONValue.string)), "keyboard": .bool(keyboard), "mediaState": .bool(mediaState),
-            "limitedMode": .bool(limitedMode), "channels": .bool(channels),
+            "limitedMode": .bool(limitedMode), "channels": .bool(channels), "artMode": .bool(artMode),
             "channelList": .array(channelList.map(JSONValue.string)), "findRemote": .bool(findRemote),
-            "channelInfo": .bool(channelInfo),
-            "limitedMode": .bool(limitedMode), "channels": .bool(channels), "appIcons": .bool(appIcons),
+            "channelInfo": .bool(channelInfo), "appIcons": .bool(appIcons),
         ]
     }
 
@@ -118,10 +117,10 @@ extension TVCapabilities {
             power: flag("power"), volumeKeys: flag("volumeKeys"), volumeLevel: flag("volumeLevel"),
             muteState: flag("muteState"), inputs: list("inputs"), inputState: flag("inputState"),
             apps: list("apps"), keyboard: flag("keyboard"), mediaState: flag("mediaState"),
-            limitedMode: flag("limitedMode"), channels: flag("channels"))
+            limitedMode: flag("limitedMode"), channels: flag("channels"), artMode: flag("artMode"))
         channelList = list("channelList")
         findRemote = flag("findRemote")
         channelInfo = flag("channelInfo")
-        self.appIcons = flag("appIcons")
+        appIcons = flag("appIcons")
     }
 }

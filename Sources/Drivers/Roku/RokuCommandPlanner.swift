@@ -52,6 +52,8 @@ public struct RokuCommandPlanner: Sendable {
             return try planHold(key, milliseconds: milliseconds)
         case .search(let request):
             return .search(request)
+        case .artMode:
+            throw CommandRejection("art_mode is for Samsung The Frame TVs; a Roku has no art mode")
         }
     }
 

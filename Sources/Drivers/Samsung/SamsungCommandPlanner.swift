@@ -13,6 +13,8 @@ public enum SamsungAction: Equatable, Sendable {
     case volume(Int)
     /// UPnP RenderingControl SetMute.
     case mute(Bool)
+    /// The Frame's art channel: art (`true`) or TV (`SamsungDriver+Art.swift`).
+    case artMode(Bool)
 }
 
 /// Checks a command against one Samsung and turns it into a `SamsungAction` (SPEC §4: every
@@ -25,11 +27,20 @@ public struct SamsungCommandPlanner: Sendable {
     public var known: [TVApp]
     /// `samsung.apps` from the configuration: name → id.
     public var configured: [String: String]
+    /// The `input` select's options and their keys (`samsung.inputs`, or the defaults).
+    public var inputs: SamsungInputs
+    /// `FrameTVSupport`: `art_mode` commands are accepted.
+    public var frameTV: Bool
 
-    public init(installed: [SamsungInstalledApp], known: [TVApp], configured: [String: String]) {
+    public init(
+        installed: [SamsungInstalledApp], known: [TVApp], configured: [String: String],
+        inputs: SamsungInputs = SamsungInputs(), frameTV: Bool = false
+    ) {
         self.installed = installed
         self.known = known
         self.configured = configured
+        self.inputs = inputs
+        self.frameTV = frameTV
     }
 
     public func plan(_ command: TVCommand) throws(CommandRejection) -> SamsungAction {
@@ -42,7 +53,7 @@ public struct SamsungCommandPlanner: Sendable {
         case .text(let text):
             return .remote(SamsungCommandSteps.text(text))
         case .input(let name):
-            return .remote(try SamsungCommandSteps.input(name))
+            return .remote(try inputs.steps(for: name))
         case .app(let name):
             let app = try resolveApp(name)
             return .launch(appID: app.id, type: app.type, metaTag: "")
@@ -63,6 +74,12 @@ public struct SamsungCommandPlanner: Sendable {
             throw CommandRejection(
                 "search is a Roku feature; a Samsung TV has no search request (type into its search app with text instead)"
             )
+        case .artMode(let on):
+            guard frameTV else {
+                throw CommandRejection(
+                    "this TV has no art mode (its REST API does not report FrameTVSupport); art_mode is for The Frame")
+            }
+            return .artMode(on)
         }
     }
 

@@ -1,7 +1,8 @@
 import TVModel
 
-/// Remote-channel steps for the commands `SamsungCommandPlanner` plans: keys, text, inputs
-/// and launches. The command's limits (`TVCommand.limitViolation`) are checked by the planner.
+/// Remote-channel steps for the commands `SamsungCommandPlanner` plans: keys, text and
+/// launches (inputs: `SamsungInputs`). The command's limits (`TVCommand.limitViolation`) are
+/// checked by the planner.
 public enum SamsungCommandSteps {
     /// The pause between repeated clicks (`{"key":"KEY_VOLUP","repeat":5}`). Tizen drops keys
     /// that arrive back to back; samsungtvws waits 1 s, which makes a volume ramp slow. A
@@ -29,11 +30,6 @@ public enum SamsungCommandSteps {
     /// Typing `text` into the on-screen keyboard: SendInputString, then SendInputEnd.
     public static func text(_ text: String) -> [SamsungRemoteStep] {
         [.message(.text(text)), .message(.textEnd)]
-    }
-
-    /// Switching to an input of `SamsungDeviceInfo.inputs`.
-    public static func input(_ name: String) throws(CommandRejection) -> [SamsungRemoteStep] {
-        [.message(.key(try SamsungKeys.inputKey(name), .click))]
     }
 
     /// Launching an app by id, with the launch type its `app_type` calls for.

@@ -2,11 +2,10 @@ import TVModel
 import Wire
 
 extension SamsungDeviceInfo {
-    /// The inputs a Samsung TV offers in the `input` select, in display order. Tizen has
-    /// direct keys for the tuner (`KEY_TV`) and HDMI 1–4 (`KEY_HDMI1`…); we cannot ask a TV
-    /// how many HDMI ports it has, and every 2016+ Samsung TV has at least four or ignores
-    /// the key of a port it lacks, so the list is fixed. (`KEY_SOURCE` only opens the menu.)
-    public static let inputs = ["TV", "HDMI1", "HDMI2", "HDMI3", "HDMI4"]
+    /// The inputs a Samsung TV offers in the `input` select before the configuration is
+    /// applied: the source keys every model year obeys (`SamsungInputs.defaults`). The
+    /// driver replaces them with `samsung.inputs` when that is set.
+    public static let inputs = SamsungInputs().names
 
     /// The TV's stable id: `samsung_<duid without "uuid:">`; `nil` when the TV gave no id.
     public var tvID: TVID? {
@@ -22,7 +21,8 @@ extension SamsungDeviceInfo {
     public func capabilities(apps: [TVApp]) -> TVCapabilities {
         TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true, inputs: Self.inputs,
-            apps: apps.map(\.name), keyboard: true, mediaState: false, limitedMode: false, channels: true)
+            apps: apps.map(\.name), keyboard: true, mediaState: false, limitedMode: false, channels: true,
+            artMode: frameTV)
     }
 
     /// The description the bridge keeps for this TV, reached at `host` (the address we

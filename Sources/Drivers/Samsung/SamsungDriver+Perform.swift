@@ -8,7 +8,9 @@ extension SamsungDriver {
         case .remote(let steps):
             try await channel.send(steps)
         case .power(let action):
-            try await power(action)
+            try await powerConsideringArt(action)
+        case .artMode(let on):
+            try await setArtMode(on)
         case .launch(let appID, let type, let metaTag):
             try await launch(appID, type: type, metaTag: metaTag)
             noteLaunched(appID)

@@ -17,7 +17,9 @@ extension SamsungDriver {
         let reading = state.withLock { state in
             state.info = info
             state.reachable = info != nil
-            if let info { Self.update(&state.description, from: info) }
+            if let info {
+                Self.update(&state.description, from: info, inputs: SamsungInputs(configured: settings.samsungInputs))
+            }
             return state.grace.reading(for: info, now: .now)
         }
         if info != nil { await channel.recheckChangedCertificate() }
@@ -29,7 +31,7 @@ extension SamsungDriver {
             snapshot.powerMode = reading.powerMode
             snapshot.controlPath = controlPath
             snapshot.pairingRequired = pairingRequired
-            return snapshot
+            return await mergeArt(into: snapshot)
         }
         var snapshot = TVSnapshot(
             reachable: true, power: reading.power, powerMode: reading.powerMode, controlPath: controlPath,
@@ -42,7 +44,7 @@ extension SamsungDriver {
         let app = await readCurrentApp(poweredOn: reading.power)
         snapshot.app = app?.name
         snapshot.appID = app?.id
-        return snapshot
+        return await mergeArt(into: snapshot)
     }
 
     private func readRendering<Value>(_ action: UPnPRenderingAction) async -> Value? {
@@ -114,7 +116,9 @@ extension SamsungDriver {
 
     /// What a REST reading tells about the TV's identity; the name stays (the user's or
     /// the one first seen), the Wi-Fi MAC is added to those known (configured Ethernet ones stay).
-    static func update(_ description: inout TVDescription, from info: SamsungDeviceInfo) {
+    static func update(
+        _ description: inout TVDescription, from info: SamsungDeviceInfo, inputs: SamsungInputs = SamsungInputs()
+    ) {
         var identity = description.identity
         if let model = info.modelName { identity.model = model }
         if let code = info.modelCode { identity.modelID = code }
@@ -125,5 +129,6 @@ extension SamsungDriver {
         let appIcons = description.capabilities.appIcons  // from the installed list, not REST
         description.capabilities = info.capabilities(apps: apps)
         description.capabilities.appIcons = appIcons
+        description.capabilities.inputs = inputs.names
     }
 }

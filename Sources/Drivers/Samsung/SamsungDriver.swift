@@ -85,6 +85,8 @@ public final class SamsungDriver: TVDriver {
     let state: Mutex<State>
     let http: SamsungHTTP
     let channel: SamsungChannel
+    /// The Frame's art channel and art mode (`SamsungDriver+Art.swift`).
+    let art: SamsungArt
     let settings: DriverSettings
     let options: SamsungDriverOptions
     let logger: Logger
@@ -104,12 +106,12 @@ public final class SamsungDriver: TVDriver {
             host: identity.host, clientName: settings.samsungClientName,
             token: options.token.flatMap(SamsungToken.init), pinnedCertificate: options.certificatePin,
             securePort: options.securePort, plainPort: identity.port, approvalTimeout: options.approvalTimeout)
+        let timeouts = SamsungChannel.Timeouts(
+            connect: settings.connectTimeout, handshake: settings.requestTimeout, keepAlive: options.keepAlive,
+            keepAliveTimeout: options.keepAliveTimeout)
         channel = SamsungChannel(
-            configuration: configuration,
-            timeouts: .init(
-                connect: settings.connectTimeout, handshake: settings.requestTimeout, keepAlive: options.keepAlive,
-                keepAliveTimeout: options.keepAliveTimeout),
-            logger: logger, emit: { sink.yield($0) })
+            configuration: configuration, timeouts: timeouts, logger: logger, emit: { sink.yield($0) })
+        art = SamsungArt(timeouts: timeouts, logger: logger, emit: { sink.yield($0) })
     }
 
     public var description: TVDescription {
@@ -120,7 +122,9 @@ public final class SamsungDriver: TVDriver {
     var planner: SamsungCommandPlanner {
         state.withLock {
             SamsungCommandPlanner(
-                installed: $0.installed, known: $0.description.apps, configured: settings.samsungApps)
+                installed: $0.installed, known: $0.description.apps, configured: settings.samsungApps,
+                inputs: SamsungInputs(configured: settings.samsungInputs),
+                frameTV: $0.info?.frameTV ?? $0.description.capabilities.artMode)
         }
     }
 
@@ -138,6 +142,7 @@ public final class SamsungDriver: TVDriver {
 
     public func shutdown() async {
         await channel.releaseHeldKey()
+        await art.channel.stop()
         await channel.shutdown()
         await http.closeIdle()
         eventSink.finish()

@@ -106,6 +106,8 @@ public enum SamsungProbe {
             host: host, restPort: port, upnpPort: UPnPRenderingControl.defaultPort, settings: settings)
         defer { Task { await http.closeIdle() } }
         let info = try await http.deviceInfo()
-        return try info.tvDescription(host: host, port: port)
+        var description = try info.tvDescription(host: host, port: port)
+        description.capabilities.inputs = SamsungInputs(configured: settings.samsungInputs).names
+        return description
     }
 }

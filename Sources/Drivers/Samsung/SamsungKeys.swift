@@ -132,19 +132,4 @@ public enum SamsungKeys {
         }
         return code
     }
-
-    /// The key that selects an input of `SamsungDeviceInfo.inputs` (case and spaces ignored:
-    /// "hdmi 1" is "HDMI1"); "HDMI" alone cycles through the HDMI ports.
-    public static func inputKey(_ input: String) throws(CommandRejection) -> String {
-        let normalized = input.uppercased().filter { $0 != " " }
-        switch normalized {
-        case "TV", "TUNER", "LIVETV": return "KEY_TV"
-        case "HDMI": return "KEY_HDMI"
-        case "HDMI1", "HDMI2", "HDMI3", "HDMI4": return "KEY_\(normalized)"
-        default:
-            throw CommandRejection(
-                "input \"\(input.prefix(64))\" is not one of \(SamsungDeviceInfo.inputs.joined(separator: ", "))"
-            )
-        }
-    }
 }

@@ -32,6 +32,7 @@ public struct SamsungSimState: Sendable, Equatable {
             "power": .string(power.rawValue),
             "app": .optional(appID),
             "source": .string(source),
+            "input": .string(source),
             "volume": .integer(Int64(volume)),
             "muted": .bool(muted),
             "text": .string(text),

@@ -22,8 +22,12 @@ extension SamsungSimulator {
         async
     {
         let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        if path == Self.artPath {
+            await artChannel(request, stream: stream, secure: secure, leftover: leftover)
+            return
+        }
         guard path == Self.remotePath else {
-            // Other channels (com.samsung.art-app…) are not simulated.
+            // Other channels are not simulated.
             let response = Self.plain(404, "Not Found")
             if let bytes = try? response.encode() { try? await stream.write(bytes, deadline: .now + .seconds(2)) }
             return

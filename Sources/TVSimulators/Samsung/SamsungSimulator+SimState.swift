@@ -5,7 +5,7 @@ import Wire
 /// a bad field is refused (400) with its name.
 extension SamsungSimulator {
     static let simStateFields: Set<String> = [
-        "power", "app", "source", "volume", "muted", "text", "art_mode",
+        "power", "app", "source", "input", "volume", "muted", "text", "art_mode",
     ]
 
     func applyLocked(_ change: JSONValue, to core: inout Core) throws(SimulatorError) {
@@ -41,7 +41,10 @@ extension SamsungSimulator {
             app = .some(id)
         default: throw SimulatorError("'app' must be an app id or null")
         }
-        let source = try string("source")
+        // "input" is another name for "source" (SPEC §10 names it so).
+        let named = try string("source")
+        let alias = try string("input")
+        let source = named ?? alias
         if let source, !SamsungCatalog.sources.contains(source) {
             throw SimulatorError(
                 "'source' must be one of \(SamsungCatalog.sources.joined(separator: ", ")), not '\(source)'")
@@ -55,7 +58,7 @@ extension SamsungSimulator {
         }
         let muted = try bool("muted")
         let text = try string("text")
-        let artMode = try bool("art_mode")
+        let artMode = try artModeValue(fields["art_mode"])
         if artMode != nil && !options.frame {
             throw SimulatorError("'art_mode': this TV is not a Frame TV (start it with frame)")
         }
@@ -71,5 +74,16 @@ extension SamsungSimulator {
         if let text { core.state.text = text }
         if let artMode { core.state.artMode = artMode }
         if core.state.power != .on { core.state.artMode = false }
+    }
+
+    /// `art_mode`: "on"/"off" (SPEC §10), or true/false.
+    private func artModeValue(_ value: JSONValue?) throws(SimulatorError) -> Bool? {
+        switch value {
+        case nil: return nil
+        case .bool(let flag)?: return flag
+        case .string("on")?: return true
+        case .string("off")?: return false
+        default: throw SimulatorError("'art_mode' must be \"on\" or \"off\" (or true/false)")
+        }
     }
 }

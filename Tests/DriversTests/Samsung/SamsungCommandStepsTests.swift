@@ -26,7 +26,7 @@ struct SamsungCommandStepsTests {
         #expect(try Self.planner.plan(.text("hi")) == .remote([.message(.text("hi")), .message(.textEnd)]))
         #expect(throws: CommandRejection.self) { try Self.planner.plan(.text("")) }
         #expect(throws: CommandRejection.self) { try Self.planner.plan(.text(String(repeating: "x", count: 256))) }
-        #expect(try SamsungCommandSteps.input("HDMI2") == [.message(.key("KEY_HDMI2", .click))])
+        #expect(try Self.planner.plan(.input("hdmi")) == .remote([.message(.key("KEY_HDMI", .click))]))
         #expect(
             SamsungCommandSteps.launch(appID: "111299001912")
                 == [.message(.launch(appID: "111299001912", type: .deepLink, metaTag: ""))])

@@ -45,7 +45,7 @@ struct SamsungDeviceInfoTests {
             modelID: "20_MUSEL_UHD", host: "192.0.2.60", macs: ["64:1c:ae:00:11:22"])
         let expectedCapabilities = TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true,
-            inputs: ["TV", "HDMI1", "HDMI2", "HDMI3", "HDMI4"], apps: ["YouTube", "Deezer"],
+            inputs: ["HDMI", "Source"], apps: ["YouTube", "Deezer"],
             keyboard: true,
             channels: true)
         #expect(description.identity == expectedIdentity)

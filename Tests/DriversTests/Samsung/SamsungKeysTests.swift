@@ -81,24 +81,4 @@ struct SamsungKeysTests {
             #expect(error.message.contains("KEY_VOLUP"))
         }
     }
-
-    @Test(
-        "inputs map to source keys",
-        arguments: [
-            ("TV", "KEY_TV"), ("tv", "KEY_TV"), ("HDMI", "KEY_HDMI"), ("HDMI1", "KEY_HDMI1"),
-            ("hdmi 2", "KEY_HDMI2"),
-            ("HDMI3", "KEY_HDMI3"), ("HDMI4", "KEY_HDMI4"),
-        ])
-    func inputs(name: String, code: String) throws {
-        #expect(try SamsungKeys.inputKey(name) == code)
-    }
-
-    @Test(
-        "unknown inputs are refused, listing the known ones", arguments: ["HDMI5", "AV", "", "Netflix"])
-    func unknownInput(name: String) {
-        #expect(throws: CommandRejection.self) { try SamsungKeys.inputKey(name) }
-        for input in SamsungDeviceInfo.inputs {
-            #expect(throws: Never.self) { try SamsungKeys.inputKey(input) }
-        }
-    }
 }

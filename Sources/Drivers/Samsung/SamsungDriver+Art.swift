@@ -1,0 +1,156 @@
+import Support
+import Synchronization
+import TVModel
+
+/// The Frame's art mode, as one driver keeps it: the art channel, and the last poll's
+/// snapshot that an art event is merged into and pushed at once.
+final class SamsungArt: Sendable {
+    let channel: SamsungArtChannel
+    /// The last poll as read (before the art mode is merged), and whether the TV is a Frame.
+    private let lastPoll = Mutex<(snapshot: TVSnapshot, frameTV: Bool)?>(nil)
+
+    init(timeouts: SamsungChannel.Timeouts, logger: Logger, emit: @escaping @Sendable (DriverEvent) -> Void) {
+        let box = Box()
+        channel = SamsungArtChannel(timeouts: timeouts, logger: logger.labeled("art")) { artMode in
+            guard let art = box.art, let last = art.lastPoll.withLock({ $0 }) else { return }
+            emit(.state(SamsungArt.merge(last.snapshot, artMode: artMode, frameTV: last.frameTV)))
+        }
+        box.art = self
+    }
+
+    /// Lets the channel's callback reach its owner without a reference cycle.
+    private final class Box: @unchecked Sendable {
+        weak var art: SamsungArt?
+    }
+
+    func remember(_ snapshot: TVSnapshot, frameTV: Bool) {
+        lastPoll.withLock { $0 = (snapshot, frameTV) }
+    }
+
+    /// What the state says for a Frame (SPEC §10): off or in standby, no art (`art_mode`
+    /// OFF); on and showing art, `power` OFF with `power_mode` "art"; on with the art mode
+    /// unknown (the art channel not open yet), `art_mode` left out and `power` as read.
+    static func merge(_ snapshot: TVSnapshot, artMode: Bool?, frameTV: Bool) -> TVSnapshot {
+        guard frameTV else { return snapshot }
+        var merged = snapshot
+        guard snapshot.power == true else {
+            merged.artMode = false
+            return merged
+        }
+        guard let artMode else { return merged }
+        merged.artMode = artMode
+        if artMode {
+            merged.power = false
+            merged.powerMode = "art"
+        }
+        return merged
+    }
+}
+
+extension SamsungDriver {
+    /// How long a command waits for the art channel to open and the TV to confirm a switch.
+    var artTimeout: Duration { settings.requestTimeout * 2 }
+
+    /// Whether the TV is a Frame: the last REST reading, else the capabilities remembered.
+    var isFrameTV: Bool {
+        state.withLock { $0.info?.frameTV ?? $0.description.capabilities.artMode }
+    }
+
+    /// The poll's last step: keeps the art channel open while a Frame answers (closed when it
+    /// does not), and merges the art mode into the snapshot.
+    func mergeArt(into snapshot: TVSnapshot) async -> TVSnapshot {
+        let frameTV = isFrameTV
+        art.remember(snapshot, frameTV: frameTV)
+        guard frameTV, snapshot.reachable, let credentials = await channel.artCredentials else {
+            await art.channel.stop()
+            return SamsungArt.merge(snapshot, artMode: nil, frameTV: frameTV)
+        }
+        await art.channel.keepConnected(credentials)
+        return SamsungArt.merge(snapshot, artMode: await art.channel.artMode, frameTV: frameTV)
+    }
+
+    /// `art_mode` ON/OFF. OFF on a TV that is off does nothing (it is not showing art, and
+    /// an OFF never turns a TV on); ON on a TV that is off turns it on first, then shows art.
+    func setArtMode(_ on: Bool) async throws(DriverError) {
+        if await !isShowingPicture() {
+            guard on else {
+                logger.debug("art mode OFF: the TV is off; nothing sent")
+                return
+            }
+            try await power(.on)
+            guard await waitUntilShowingPicture() else {
+                throw DriverError(.timeout, "the TV did not turn on, so art mode could not be switched on")
+            }
+        }
+        try await pairIfNeeded()
+        try await art.channel.set(on, timeout: artTimeout)
+    }
+
+    /// The art channel uses the remote channel's pin and token: a TV never reached yet is
+    /// reached (and paired, with its prompt) on the remote channel first, as any command does.
+    private func pairIfNeeded() async throws(DriverError) {
+        guard await channel.artCredentials == nil else { return }
+        try await channel.send([])
+        guard let credentials = await channel.artCredentials else {
+            throw DriverError(.unauthorized, "the TV's certificate is not pinned, so the art channel cannot be opened")
+        }
+        await art.channel.keepConnected(credentials, now: true)
+    }
+
+    /// Power, with the Frame's art mode in mind: ON (and TOGGLE, since `power` reads OFF in
+    /// art mode) on a TV showing art switches art mode off, which shows TV; everything else
+    /// is the ordinary power logic (OFF is the 3 s KEY_POWER hold: standby, from TV or art).
+    func powerConsideringArt(_ action: PowerAction) async throws(DriverError) {
+        if action != .off, isFrameTV, await isShowingPicture(), await currentArtMode() == true {
+            try await art.channel.set(false, timeout: artTimeout)
+            return
+        }
+        try await power(action)
+    }
+
+    /// The art mode now, opening the art channel when needed; nil when it cannot be known.
+    func currentArtMode() async -> Bool? {
+        guard let credentials = await channel.artCredentials else { return nil }
+        await art.channel.keepConnected(credentials, now: true)
+        return await art.channel.current(timeout: artTimeout)
+    }
+
+    /// REST says the screen is on (art or TV) and we are not powering it off; opens the
+    /// art channel for a command that will need it.
+    private func isShowingPicture() async -> Bool {
+        guard let info = try? await http.deviceInfo() else { return false }
+        let on = info.powerState == .on && !state.withLock { $0.grace.isActive(now: .now) }
+        if on, let credentials = await channel.artCredentials {
+            await art.channel.keepConnected(credentials, now: true)
+        }
+        return on
+    }
+
+    /// After a power ON: waits for REST to say `on` (the TV boots in a few seconds).
+    private func waitUntilShowingPicture() async -> Bool {
+        let deadline = ContinuousClock.now + settings.wakeWait + .seconds(15)
+        while ContinuousClock.now < deadline {
+            if await isShowingPicture() { return true }
+            do {
+                try await Task.sleep(for: .milliseconds(250))
+            } catch {
+                return false
+            }
+        }
+        return false
+    }
+}
+
+extension SamsungChannel {
+    /// Where and as whom the art channel connects: the remote channel's host, TLS port,
+    /// client name and token, and its pin. nil while nothing is pinned (the art channel never
+    /// pins a certificate by itself, and never goes in clear) or the certificate changed.
+    var artCredentials: SamsungArtChannel.Credentials? {
+        if case .certificateChanged = session.state { return nil }
+        guard let pin = pinnedCertificate else { return nil }
+        let configuration = session.configuration
+        return SamsungArtChannel.Credentials(
+            host: configuration.host, port: configuration.securePort, clientName: configuration.clientName,
+            token: configuration.token, pin: pin)
+    }
+}
