@@ -29,6 +29,7 @@ extension SamsungDriver {
             snapshot.powerMode = reading.powerMode
             snapshot.controlPath = controlPath
             snapshot.pairingRequired = pairingRequired
+            renderingEvents?.polled(snapshot)
             return snapshot
         }
         var snapshot = TVSnapshot(
@@ -42,6 +43,7 @@ extension SamsungDriver {
         let app = await readCurrentApp(poweredOn: reading.power)
         snapshot.app = app?.name
         snapshot.appID = app?.id
+        renderingEvents?.polled(snapshot)
         return snapshot
     }
 

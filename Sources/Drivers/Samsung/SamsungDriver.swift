@@ -30,6 +30,8 @@ public struct SamsungDriverOptions: Sendable {
     /// samsungtvws client pings every 20 s, through the websockets library).
     public var keepAlive: Duration
     public var keepAliveTimeout: Duration
+    /// Where the TV's UPnP events (volume, mute) arrive; nil: volume and mute are only polled.
+    public var eventListener: GENANotifyListener?
 
     public init(
         securePort: UInt16 = SamsungRemoteEndpoint.securePort,
@@ -37,8 +39,9 @@ public struct SamsungDriverOptions: Sendable {
         certificatePin: String? = nil, approvalTimeout: Duration = .seconds(30),
         appListTimeout: Duration = .seconds(2), powerGraceWindow: Duration = SamsungPowerGrace.defaultWindow,
         wakeSettle: Duration = .milliseconds(1500), keepAlive: Duration = .seconds(20),
-        keepAliveTimeout: Duration = .seconds(10)
+        keepAliveTimeout: Duration = .seconds(10), eventListener: GENANotifyListener? = nil
     ) {
+        self.eventListener = eventListener
         self.securePort = securePort
         self.upnpPort = upnpPort
         self.token = token
@@ -88,6 +91,8 @@ public final class SamsungDriver: TVDriver {
     let settings: DriverSettings
     let options: SamsungDriverOptions
     let logger: Logger
+    /// The RenderingControl event subscription (`SamsungRenderingEvents`), with a listener.
+    let renderingEvents: SamsungRenderingEvents?
 
     public init(description: TVDescription, settings: DriverSettings, options: SamsungDriverOptions = .init()) {
         let identity = description.identity
@@ -110,6 +115,14 @@ public final class SamsungDriver: TVDriver {
                 connect: settings.connectTimeout, handshake: settings.requestTimeout, keepAlive: options.keepAlive,
                 keepAliveTimeout: options.keepAliveTimeout),
             logger: logger, emit: { sink.yield($0) })
+        if let listener = options.eventListener {
+            let events = SamsungRenderingEvents(
+                listener: listener, http: http.upnp, host: identity.host, logger: logger, emit: { sink.yield($0) })
+            renderingEvents = events
+            events.start()
+        } else {
+            renderingEvents = nil
+        }
     }
 
     public var description: TVDescription {
@@ -134,9 +147,11 @@ public final class SamsungDriver: TVDriver {
         state.withLock { $0.description.identity.host = host }
         await http.updateHost(host)
         await channel.updateHost(host)
+        renderingEvents?.updateHost(host)
     }
 
     public func shutdown() async {
+        await renderingEvents?.stop()
         await channel.shutdown()
         await http.closeIdle()
         eventSink.finish()
