@@ -28,6 +28,7 @@ fixtures() {
     xml | roku-ecp) ls Tests/Fixtures/roku/*.xml ;;
     json) ls Tests/Fixtures/roku/*.json Tests/Fixtures/samsung/*.json examples/config/*.json ;;
     samsung) ls Tests/Fixtures/samsung/*.json ;;
+    gena) ls Tests/Fixtures/samsung/*.xml ;;
     ecp2) ls Tests/Fixtures/roku/ecp2-*.json ;;
     config) ls examples/config/*.json ;;
     esac

@@ -52,6 +52,9 @@ extension BridgeConfiguration {
             "samsung": [
                 "client_name": .string(samsung.clientName),
                 "apps": .object(samsung.apps.mapValues(JSONValue.string)),
+                "events": .bool(samsung.events),
+                "event_port": .integer(Int64(samsung.eventPort)),
+                "event_callback_host": .string(samsung.eventCallbackHost ?? ""),
             ],
             "tvs": .array(tvList),
             "log_level": .string(logLevel),
