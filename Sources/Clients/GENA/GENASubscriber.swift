@@ -34,9 +34,10 @@ public struct GENASubscriber: Sendable {
         try await send("SUBSCRIBE", path, GENA.renewHeaders(sid: sid, timeoutSeconds: timeoutSeconds))
     }
 
-    /// `UNSUBSCRIBE` with `SID`.
-    public func unsubscribe(path: String, sid: String) async throws(GENASubscribeError) {
-        let response = try await request("UNSUBSCRIBE", path, GENA.unsubscribeHeaders(sid: sid))
+    /// `UNSUBSCRIBE` with `SID`, within `timeout` (it is sent while the bridge stops).
+    public func unsubscribe(path: String, sid: String, timeout: Duration = .seconds(2)) async throws(GENASubscribeError)
+    {
+        let response = try await request("UNSUBSCRIBE", path, GENA.unsubscribeHeaders(sid: sid), timeout: timeout)
         guard response.isSuccess else {
             throw GENASubscribeError(status: response.status, message: "UNSUBSCRIBE \(path): HTTP \(response.status)")
         }
@@ -61,11 +62,11 @@ public struct GENASubscriber: Sendable {
         }
     }
 
-    private func request(_ method: String, _ path: String, _ headers: HTTPHeaders) async throws(GENASubscribeError)
-        -> HTTPResponse
+    private func request(_ method: String, _ path: String, _ headers: HTTPHeaders, timeout: Duration? = nil)
+        async throws(GENASubscribeError) -> HTTPResponse
     {
         do {
-            return try await http.request(method, path, headers: headers)
+            return try await http.request(method, path, headers: headers, timeout: timeout)
         } catch {
             throw GENASubscribeError(status: nil, message: error.message)
         }

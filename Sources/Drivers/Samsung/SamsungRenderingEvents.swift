@@ -21,6 +21,9 @@ final class SamsungRenderingEvents: Sendable {
         var snapshot: TVSnapshot?
         var registration: GENARegistration?
         var sid: String?
+        /// The SEQ of the last event applied: one overtaken by a later one (they come on
+        /// separate connections) must not undo it.
+        var lastSeq: UInt32?
         /// The event path from the DMR description, once read.
         var eventPath: String?
         /// A failure was logged and no success since.
@@ -160,8 +163,11 @@ final class SamsungRenderingEvents: Sendable {
         do {
             let answer = try await subscriber.subscribe(
                 path: path, callback: callback, timeoutSeconds: Self.requestedTimeoutSeconds)
+            state.withLock { state in
+                state.sid = answer.sid
+                state.lastSeq = nil
+            }
             listener.expect(sid: answer.sid, for: registration)
-            state.withLock { $0.sid = answer.sid }
             logger.debug(
                 "UPnP events subscribed", [("callback", callback), ("timeout", "\(answer.timeoutSeconds ?? 0)")])
             recovered()
@@ -260,6 +266,8 @@ final class SamsungRenderingEvents: Sendable {
         }
         guard let change, !change.isEmpty else { return nil }
         let pushed = state.withLock { state -> TVSnapshot? in
+            if let last = state.lastSeq, notify.seq != 0, notify.seq <= last { return nil }
+            state.lastSeq = notify.seq
             guard var snapshot = state.snapshot, Self.isOn(snapshot) else { return nil }
             if let volume = change.volume { snapshot.volume = volume }
             if let muted = change.muted { snapshot.muted = muted }
