@@ -68,7 +68,14 @@ struct SamsungEventsEndToEndTests {
         try await withEvents { fixture, simulator, log in
             await fixture.expectState(Self.id) { $0["power"] == "ON" && $0["volume"]?.intValue == 12 }
             _ = try await expectSubscribed(log)
-            for (change, expected) in [(["volume": 33] as JSONValue, "volume"), (["muted": true], "muted")] {
+            // Each change arrives (polls are a minute apart: only an event brings it within 5 s);
+            // the quickest of each kind is within a second, the rest being the loaded machine's noise.
+            let changes: [(JSONValue, String)] = [
+                (["volume": 33], "volume"), (["muted": true], "muted"), (["volume": 34], "volume"),
+                (["muted": false], "muted"), (["volume": 35], "volume"), (["muted": true], "muted"),
+            ]
+            var quickest: [String: Duration] = [:]
+            for (change, expected) in changes {
                 let mark = await fixture.log.count
                 let started = ContinuousClock.now
                 try simulator.apply(change)
@@ -77,9 +84,11 @@ struct SamsungEventsEndToEndTests {
                 }
                 let elapsed = ContinuousClock.now - started
                 #expect(state != nil)
-                #expect(elapsed < .seconds(1), "\(expected) took \(elapsed)")
+                quickest[expected] = min(quickest[expected] ?? elapsed, elapsed)
             }
-            // Changed with the TV's remote keys too (logged commands), and still pushed.
+            #expect((quickest["volume"] ?? .seconds(9)) < .seconds(1), "volume: \(quickest)")
+            #expect((quickest["muted"] ?? .seconds(9)) < .seconds(1), "mute: \(quickest)")
+            // The initial event, then one per change (changes close together may share one).
             let notified = log.entries.filter { $0["kind"] == "subscribe" && $0["action"] == "notify" }
             #expect(notified.count >= 3)
         }
@@ -151,14 +160,15 @@ struct SamsungEventsEndToEndTests {
 
     @Test("the subscription is renewed before its timeout, and UNSUBSCRIBEd when the bridge stops")
     func renewsAndUnsubscribes() async throws {
-        try await withEvents(adjust: { $0.eventTimeoutSeconds = 2 }) { fixture, simulator, log in
+        // Granted 4 s, renewed every 2 s: a renewal may be up to 2 s late on a loaded machine.
+        try await withEvents(adjust: { $0.eventTimeoutSeconds = 4 }) { fixture, simulator, log in
             let (sid, _) = try await expectSubscribed(log)
             let renewed = await expectReceived(log, timeout: .seconds(10)) {
                 $0["kind"] == "subscribe" && $0["action"] == "renew" && $0["sid"]?.stringValue == sid
             }
-            #expect(renewed?["timeout"]?.intValue == 2)
-            // Well past the first timeout the subscription still holds, and events still arrive.
-            try await Task.sleep(for: .seconds(3))
+            #expect(renewed?["timeout"]?.intValue == 4)
+            // Past the first timeout the subscription still holds, and events still arrive.
+            try await Task.sleep(for: .seconds(5))
             #expect(simulator.eventSubscriptionIDs == [sid])
             try simulator.apply(["volume": 20])
             await fixture.expectState(Self.id, timeout: .seconds(5)) { $0["volume"]?.intValue == 20 }
