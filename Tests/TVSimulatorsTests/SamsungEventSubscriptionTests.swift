@@ -4,20 +4,21 @@ import TVSimulators
 import Testing
 import Wire
 
-/// UPnP eventing on the simulated Samsung's UPnP port: SUBSCRIBE, renewals, UNSUBSCRIBE and
+/// UPnP eventing on the simulated Samsung's UPnP port (generous deadlines: the suite starts
+/// with hundreds of tests at once): SUBSCRIBE, renewals, UNSUBSCRIBE and
 /// the NOTIFYs it sends (from its own address) to a callback listener the test runs.
 @Suite struct SamsungEventSubscriptionTests {
     /// Accepts one NOTIFY on `listener`, answers 200; the request and where it came from.
     func nextNotify(_ listener: TCPListener) async throws -> (HTTPRequest, SocketAddress) {
-        let connection = try await listener.accept(deadline: .now + .seconds(10))
+        let connection = try await listener.accept(deadline: .now + .seconds(20))
         defer { connection.close() }
         var parser = HTTPRequestParser()
         while true {
-            let chunk = try await connection.read(maxBytes: 16 * 1024, deadline: .now + .seconds(5))
+            let chunk = try await connection.read(maxBytes: 16 * 1024, deadline: .now + .seconds(15))
             guard !chunk.isEmpty else { throw NetError(.closed, "notify", "closed") }
             parser.append(chunk)
             if let request = try parser.next() {
-                try await connection.write(try HTTPResponse(status: 200).encode(), deadline: .now + .seconds(5))
+                try await connection.write(try HTTPResponse(status: 200).encode(), deadline: .now + .seconds(15))
                 return (request, connection.remote)
             }
         }
@@ -33,7 +34,7 @@ import Wire
         try await withSamsung(options) { (sim, _, log) async throws in
             let callbacks = try TCPListener.bind(host: "127.0.0.1", port: 0)
             defer { callbacks.close() }
-            let upnp = HTTPClient(host: sim.host, port: sim.portUPnP, requestTimeout: .seconds(3))
+            let upnp = HTTPClient(host: sim.host, port: sim.portUPnP, requestTimeout: .seconds(15))
             defer { Task { await upnp.closeIdle() } }
             let callback = "http://127.0.0.1:\(callbacks.address.port)/cb"
             let answer = try await subscribe(
@@ -89,7 +90,7 @@ import Wire
         var options = samsungOptions()
         options.acceptsSubscriptions = false
         try await withSamsung(options) { (sim, _, _) async throws in
-            let upnp = HTTPClient(host: sim.host, port: sim.portUPnP, requestTimeout: .seconds(3))
+            let upnp = HTTPClient(host: sim.host, port: sim.portUPnP, requestTimeout: .seconds(15))
             let headers = [("CALLBACK", "<http://127.0.0.1:9/cb>"), ("NT", "upnp:event")]
             #expect(try await subscribe(upnp, headers).status == 412)
             sim.setAcceptsSubscriptions(true)
@@ -104,7 +105,7 @@ import Wire
     }
 
     func waitForEmpty(_ sim: SamsungSimulator) async -> Bool {
-        for _ in 0..<200 {
+        for _ in 0..<750 {
             if sim.eventSubscriptionIDs.isEmpty { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }

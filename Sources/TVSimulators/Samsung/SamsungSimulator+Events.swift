@@ -209,8 +209,8 @@ extension SamsungSimulator {
             let local = try? SocketAddress(ip: options.host, port: 0),
             let bytes = try? request.encode()
         else { return nil }
-        let deadline = ContinuousClock.now + .seconds(2)
-        guard let connection = try? await TCPConnection.connect(to: address, from: local, timeout: .seconds(2))
+        let deadline = ContinuousClock.now + .seconds(5)
+        guard let connection = try? await TCPConnection.connect(to: address, from: local, timeout: .seconds(5))
         else { return nil }
         defer { connection.close() }
         var parser = HTTPResponseParser(maxBodyBytes: 64 * 1024)
