@@ -18,7 +18,10 @@ struct TVCommandSetup {
         searchSeconds = try DiscoverCommand.searchSeconds(parsed, default: OnlyTV.defaultSearchSeconds)
         configuration = try CommandLineTool.configuration(parsed, environment: environment)
         logger = CommandLineTool.logger(configuration)
-        factory = makeFactory(configuration, logger)
+        // One command and out: a UPnP event subscription would outlive its use.
+        var oneShot = configuration
+        oneShot.samsung.events = false
+        factory = makeFactory(oneShot, logger)
         store = StateStore(directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
     }
 }

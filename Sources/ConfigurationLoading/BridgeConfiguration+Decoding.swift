@@ -187,8 +187,10 @@ extension BridgeConfiguration {
     }
 
     private static func decodeSamsung(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> Samsung {
-        let members = try reader.object(value, "samsung", allowed: ["client_name", "apps", "inputs"])
+        let members = try reader.object(
+            value, "samsung", allowed: ["client_name", "apps", "inputs", "events", "event_port", "event_callback_host"])
         var samsung = Samsung()
+        try decodeSamsungEvents(members, into: &samsung, reader)
         if let name = try reader.string(members["client_name"], "samsung.client_name") {
             guard !name.isEmpty, name.count <= 64 else {
                 throw reader.fail("samsung.client_name", "must be 1 to 64 characters")

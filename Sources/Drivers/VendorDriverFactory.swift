@@ -1,3 +1,4 @@
+import Clients
 import TVModel
 
 /// The production driver factory: one driver per vendor. The bridge sets it up from its
@@ -25,6 +26,8 @@ public struct VendorDriverFactory: DriverFactory {
     public let samsungPorts: [String: SamsungPorts]
     /// How long a Samsung TV's user has to answer the approval prompt.
     public var samsungApprovalTimeout: Duration = .seconds(30)
+    /// Where Samsung TVs' UPnP events arrive (`samsung.events`); nil: volume and mute are polled.
+    public var samsungEventListener: GENANotifyListener?
 
     public init(settings: DriverSettings, samsungPorts: [String: SamsungPorts] = [:]) {
         self.settings = settings
@@ -90,7 +93,8 @@ public struct VendorDriverFactory: DriverFactory {
             let options = SamsungDriverOptions(
                 securePort: ports.secure ?? SamsungRemoteEndpoint.securePort,
                 upnpPort: ports.upnp ?? UPnPRenderingControl.defaultPort, token: secrets.token,
-                certificatePin: secrets.certificatePin, approvalTimeout: samsungApprovalTimeout)
+                certificatePin: secrets.certificatePin, approvalTimeout: samsungApprovalTimeout,
+                eventListener: samsungEventListener)
             var settings = settings
             if let inputs = ports.inputs { settings.samsungInputs = inputs }
             return SamsungDriver(description: description, settings: settings, options: options)

@@ -13,13 +13,21 @@ public final class TCPConnection: ByteStream {
     }
 
     /// Connects to `address`, failing with `.timedOut` after `timeout`.
+    ///
+    /// - Parameter local: the address to connect from (port 0: any); nil lets the kernel choose.
+    ///   A simulated TV on `127.0.0.3` sends its UPnP events from there, as a real TV would from its own.
     public static func connect(
-        to address: SocketAddress, timeout: Duration = .seconds(3), loop: EventLoop = .shared
+        to address: SocketAddress, from local: SocketAddress? = nil, timeout: Duration = .seconds(3),
+        loop: EventLoop = .shared
     ) async throws -> TCPConnection {
         let operation = "connect to \(address)"
         let handle = try SocketHandle.make(
             family: address.family, type: Int32(SOCK_STREAM.rawValue), loop: loop, operation: operation)
         do {
+            if let local {
+                let (bound, code) = try handle.call(operation) { fd in local.withSockAddr { Glibc.bind(fd, $0, $1) } }
+                if bound != 0 { throw NetError.errno(code, operation) }
+            }
             let (result, code) = try handle.call(operation) { fd in
                 address.withSockAddr { Glibc.connect(fd, $0, $1) }
             }

@@ -18,6 +18,8 @@ extension SimulatorPlan {
           --prompt-timeout S     seconds before an ignored prompt times out (default 30)
           --frame                a Frame TV: the art channel (com.samsung.art-app), KEY_POWER toggles art mode, hold 3 s to power off
           --apps on|off          answer ed.installedApp.get (default on)
+          --events on|off        accept UPnP event subscriptions (default on; off answers 412)
+          --event-timeout S      longest event subscription granted, seconds (default 1800)
           --ssdp-port P          answer SSDP M-SEARCH on UDP port P (0 = any free port, reported)
           --wol-port P           wake from standby/off on Wake-on-LAN packets to UDP port P (0 = any, reported)
           --notify HOST:PORT     send NOTIFY ssdp:alive there at start and when woken (loopback)
@@ -56,6 +58,13 @@ extension SimulatorPlan {
                 options.promptTimeout = .seconds(seconds)
             case "--frame": options.frame = true
             case "--apps": options.apps = try onOff(try reader.value(for: flag), flag: flag)
+            case "--events": options.acceptsSubscriptions = try onOff(try reader.value(for: flag), flag: flag)
+            case "--event-timeout":
+                let text = try reader.value(for: flag)
+                guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                    throw UsageError("--event-timeout: '\(text)' is not a number of seconds (1-86400)")
+                }
+                options.eventTimeoutSeconds = seconds
             case "--ssdp-port": options.ssdpPort = try reader.port(for: flag, allowZero: true)
             case "--wol-port": options.wolPort = try reader.port(for: flag, allowZero: true)
             case "--notify": options.notifyAddress = try notifyTarget(try reader.value(for: flag))

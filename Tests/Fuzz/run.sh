@@ -29,6 +29,7 @@ fixtures() {
     json) ls Tests/Fixtures/roku/*.json Tests/Fixtures/samsung/*.json examples/config/*.json ;;
     samsung) ls Tests/Fixtures/samsung/*.json ;;
     samsung-art) ls Tests/Fixtures/samsung/art_*.json ;;
+    gena) ls Tests/Fixtures/samsung/*.xml ;;
     ecp2) ls Tests/Fixtures/roku/ecp2-*.json ;;
     config) ls examples/config/*.json ;;
     esac

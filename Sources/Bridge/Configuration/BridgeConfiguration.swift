@@ -69,6 +69,13 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var apps: [String: String] = ["Netflix": "3201907018807", "YouTube": "111299001912"]
         /// Input name → the keys that select it; empty: `SamsungInputs.defaults` (KEY_HDMI, KEY_SOURCE).
         public var inputs: [String: [String]] = [:]
+        /// `samsung.events`: subscribe to the TVs' UPnP events for volume and mute.
+        public var events = true
+        /// `samsung.event_port`: where the TVs send those events (TCP, every interface); 0 = any free port.
+        public var eventPort: UInt16 = 8058
+        /// `samsung.event_callback_host`: the address the TVs send events to; nil = the bridge's
+        /// own address on the connection to each TV.
+        public var eventCallbackHost: String?
     }
 
     /// A TV listed in the configuration (`tvs` or `--tv`).

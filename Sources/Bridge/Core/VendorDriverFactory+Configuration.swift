@@ -1,3 +1,4 @@
+import Clients
 import Drivers
 import Support
 
@@ -7,6 +8,14 @@ extension VendorDriverFactory {
         self.init(
             settings: Self.settings(configuration, logger: logger),
             samsungPorts: Self.samsungPorts(configuration))
+        samsungEventListener = Self.samsungEventListener(configuration, logger: logger)
+    }
+
+    /// One listener for every Samsung TV's UPnP events (bound only while one is subscribed).
+    static func samsungEventListener(_ configuration: BridgeConfiguration, logger: Logger) -> GENANotifyListener? {
+        let samsung = configuration.samsung
+        guard samsung.events else { return nil }
+        return GENANotifyListener(port: samsung.eventPort, callbackHost: samsung.eventCallbackHost, logger: logger)
     }
 
     /// The settings every driver takes from the configuration.

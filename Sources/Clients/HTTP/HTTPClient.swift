@@ -36,6 +36,9 @@ public actor HTTPClient {
     /// Idle connections kept open at most (a poll and a command).
     public let maxIdle: Int
     private var idle: [TCPConnection] = []
+    /// Our end of the last connection used: the local address the device reaches us at
+    /// (a UPnP event subscription's callback).
+    public private(set) var localAddress: SocketAddress?
 
     public init(
         host: String, port: UInt16, connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(5),
@@ -82,6 +85,7 @@ public actor HTTPClient {
             throw HTTPClientError(kind: .malformed, message: "cannot send \(method) \(target): \(error.reason)")
         }
         let connection = try await connection(deadline: deadline)
+        localAddress = connection.localAddress ?? localAddress
         do {
             try await connection.write(bytes, deadline: deadline)
             let (response, reusable) = try await readResponse(connection, method: method, deadline: deadline)

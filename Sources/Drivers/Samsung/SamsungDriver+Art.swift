@@ -6,16 +6,34 @@ import TVModel
 /// snapshot that an art event is merged into and pushed at once.
 final class SamsungArt: Sendable {
     let channel: SamsungArtChannel
-    /// The last poll as read (before the art mode is merged), and whether the TV is a Frame.
-    private let lastPoll = Mutex<(snapshot: TVSnapshot, frameTV: Bool)?>(nil)
+    /// The last poll as read (before the art mode is merged) or as UPnP events amended it,
+    /// whether the TV is a Frame, and the art mode the channel last pushed.
+    private let lastPoll = Mutex<(snapshot: TVSnapshot, frameTV: Bool, artMode: Bool?)?>(nil)
 
     init(timeouts: SamsungChannel.Timeouts, logger: Logger, emit: @escaping @Sendable (DriverEvent) -> Void) {
         let box = Box()
         channel = SamsungArtChannel(timeouts: timeouts, logger: logger.labeled("art")) { artMode in
-            guard let art = box.art, let last = art.lastPoll.withLock({ $0 }) else { return }
+            guard let art = box.art else { return }
+            let last = art.lastPoll.withLock { last in
+                last?.artMode = artMode
+                return last
+            }
+            guard let last else { return }
             emit(.state(SamsungArt.merge(last.snapshot, artMode: artMode, frameTV: last.frameTV)))
         }
         box.art = self
+    }
+
+    /// A state pushed between polls by another source (volume and mute by UPnP events): it
+    /// becomes the snapshot later art events amend, and gets the last known art mode merged in,
+    /// so neither push undoes the other's fields.
+    func amend(_ snapshot: TVSnapshot) -> TVSnapshot {
+        lastPoll.withLock { last in
+            guard var current = last else { return snapshot }
+            current.snapshot = snapshot
+            last = current
+            return SamsungArt.merge(snapshot, artMode: current.artMode, frameTV: current.frameTV)
+        }
     }
 
     /// Lets the channel's callback reach its owner without a reference cycle.
@@ -23,8 +41,8 @@ final class SamsungArt: Sendable {
         weak var art: SamsungArt?
     }
 
-    func remember(_ snapshot: TVSnapshot, frameTV: Bool) {
-        lastPoll.withLock { $0 = (snapshot, frameTV) }
+    func remember(_ snapshot: TVSnapshot, frameTV: Bool, artMode: Bool?) {
+        lastPoll.withLock { $0 = (snapshot, frameTV, artMode) }
     }
 
     /// What the state says for a Frame (SPEC §10): off or in standby, no art (`art_mode`
@@ -60,13 +78,15 @@ extension SamsungDriver {
     /// does not), and merges the art mode into the snapshot.
     func mergeArt(into snapshot: TVSnapshot) async -> TVSnapshot {
         let frameTV = isFrameTV
-        art.remember(snapshot, frameTV: frameTV)
         guard frameTV, snapshot.reachable, let credentials = await channel.artCredentials else {
+            art.remember(snapshot, frameTV: frameTV, artMode: nil)
             await art.channel.stop()
             return SamsungArt.merge(snapshot, artMode: nil, frameTV: frameTV)
         }
         await art.channel.keepConnected(credentials)
-        return SamsungArt.merge(snapshot, artMode: await art.channel.artMode, frameTV: frameTV)
+        let artMode = await art.channel.artMode
+        art.remember(snapshot, frameTV: frameTV, artMode: artMode)
+        return SamsungArt.merge(snapshot, artMode: artMode, frameTV: frameTV)
     }
 
     /// `art_mode` ON/OFF. OFF on a TV that is off does nothing (it is not showing art, and

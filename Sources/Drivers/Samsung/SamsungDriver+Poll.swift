@@ -31,6 +31,7 @@ extension SamsungDriver {
             snapshot.powerMode = reading.powerMode
             snapshot.controlPath = controlPath
             snapshot.pairingRequired = pairingRequired
+            renderingEvents?.polled(snapshot)
             return await mergeArt(into: snapshot)
         }
         var snapshot = TVSnapshot(
@@ -44,6 +45,7 @@ extension SamsungDriver {
         let app = await readCurrentApp(poweredOn: reading.power)
         snapshot.app = app?.name
         snapshot.appID = app?.id
+        renderingEvents?.polled(snapshot)
         return await mergeArt(into: snapshot)
     }
 

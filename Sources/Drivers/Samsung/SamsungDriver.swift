@@ -30,6 +30,8 @@ public struct SamsungDriverOptions: Sendable {
     /// samsungtvws client pings every 20 s, through the websockets library).
     public var keepAlive: Duration
     public var keepAliveTimeout: Duration
+    /// Where the TV's UPnP events (volume, mute) arrive; nil: volume and mute are only polled.
+    public var eventListener: GENANotifyListener?
 
     public init(
         securePort: UInt16 = SamsungRemoteEndpoint.securePort,
@@ -37,8 +39,9 @@ public struct SamsungDriverOptions: Sendable {
         certificatePin: String? = nil, approvalTimeout: Duration = .seconds(30),
         appListTimeout: Duration = .seconds(2), powerGraceWindow: Duration = SamsungPowerGrace.defaultWindow,
         wakeSettle: Duration = .milliseconds(1500), keepAlive: Duration = .seconds(20),
-        keepAliveTimeout: Duration = .seconds(10)
+        keepAliveTimeout: Duration = .seconds(10), eventListener: GENANotifyListener? = nil
     ) {
+        self.eventListener = eventListener
         self.securePort = securePort
         self.upnpPort = upnpPort
         self.token = token
@@ -90,6 +93,8 @@ public final class SamsungDriver: TVDriver {
     let settings: DriverSettings
     let options: SamsungDriverOptions
     let logger: Logger
+    /// The RenderingControl event subscription (`SamsungRenderingEvents`), with a listener.
+    let renderingEvents: SamsungRenderingEvents?
 
     public init(description: TVDescription, settings: DriverSettings, options: SamsungDriverOptions = .init()) {
         let identity = description.identity
@@ -111,7 +116,24 @@ public final class SamsungDriver: TVDriver {
             keepAliveTimeout: options.keepAliveTimeout)
         channel = SamsungChannel(
             configuration: configuration, timeouts: timeouts, logger: logger, emit: { sink.yield($0) })
-        art = SamsungArt(timeouts: timeouts, logger: logger, emit: { sink.yield($0) })
+        let art = SamsungArt(timeouts: timeouts, logger: logger, emit: { sink.yield($0) })
+        self.art = art
+        if let listener = options.eventListener {
+            // Volume and mute pushed between polls: the art mode is merged in as in a poll.
+            let events = SamsungRenderingEvents(
+                listener: listener, http: http.upnp, host: identity.host, logger: logger,
+                emit: { event in
+                    guard case .state(let snapshot) = event else {
+                        sink.yield(event)
+                        return
+                    }
+                    sink.yield(.state(art.amend(snapshot)))
+                })
+            renderingEvents = events
+            events.start()
+        } else {
+            renderingEvents = nil
+        }
     }
 
     public var description: TVDescription {
@@ -138,11 +160,13 @@ public final class SamsungDriver: TVDriver {
         state.withLock { $0.description.identity.host = host }
         await http.updateHost(host)
         await channel.updateHost(host)
+        renderingEvents?.updateHost(host)
     }
 
     public func shutdown() async {
         await channel.releaseHeldKey()
         await art.channel.stop()
+        await renderingEvents?.stop()
         await channel.shutdown()
         await http.closeIdle()
         eventSink.finish()

@@ -17,6 +17,13 @@ public enum UPnPDeviceDescription {
     public static func renderingControlPath(_ body: some Collection<UInt8>) throws(DriverError)
         -> String?
     {
+        try renderingControlURLPath(body, element: "controlURL")
+    }
+
+    /// The path of one URL element (`controlURL`, `eventSubURL`) of the RenderingControl service.
+    static func renderingControlURLPath(_ body: some Collection<UInt8>, element: String) throws(DriverError)
+        -> String?
+    {
         let root: XMLElement
         do {
             root = try XMLReader.parse(body, limits: limits)
@@ -24,7 +31,7 @@ public enum UPnPDeviceDescription {
             throw DriverError(.badResponse, "UPnP device description is not XML (\(error))")
         }
         guard let service = findService(in: root, type: UPnPRenderingControl.serviceType),
-            let url = service.firstChild(localName: "controlURL")?.trimmedText, !url.isEmpty
+            let url = service.firstChild(localName: element)?.trimmedText, !url.isEmpty
         else { return nil }
         return path(of: url)
     }

@@ -79,6 +79,7 @@ extension SamsungSimulator {
             writeStandardError("tvsim: \(identity.name) cannot listen again on \(failure)")
         }
         if cameBack { announce() }
+        eventHub.changed.signal()  // power, volume or mute may have changed (`/sim/state`)
         return cameBack
     }
 

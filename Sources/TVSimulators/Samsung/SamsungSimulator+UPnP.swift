@@ -15,6 +15,8 @@ extension SamsungSimulator {
             return SimHTTPReply(response)
         case ("POST", Self.controlPath):
             return SimHTTPReply(soap(request))
+        case (_, Self.eventPath):
+            return handleSubscription(request)
         case (_, "/dmr"), (_, Self.controlPath):
             return SimHTTPReply(Self.plain(405, "Method Not Allowed"))
         default:

@@ -39,6 +39,8 @@ public final class SamsungSimulator: Sendable {
     let identity: SamsungIdentity
     let log: CommandLog
     let core: Mutex<Core>
+    /// UPnP event subscribers and the NOTIFYs they are owed (`SamsungSimulator+Events.swift`).
+    let eventHub: SamsungEventHub
 
     public var host: String { options.host }
     /// The SSDP responder's port; nil without one.
@@ -83,6 +85,7 @@ public final class SamsungSimulator: Sendable {
         self.identity = identity
         self.log = log
         core = Mutex(Core(certificate: certificate))
+        eventHub = SamsungEventHub(accepting: options.acceptsSubscriptions)
     }
 
     /// Binds the three TCP ports (and the SSDP and Wake-on-LAN ports when asked), makes a
@@ -181,5 +184,6 @@ public final class SamsungSimulator: Sendable {
         entry["kind"] = .string(kind)
         entry["at"] = .number((wallClockSeconds() * 1_000_000).rounded() / 1_000_000)
         log.append(.object(entry))
+        eventHub.changed.signal()  // volume or mute may have changed: subscribers are told
     }
 }

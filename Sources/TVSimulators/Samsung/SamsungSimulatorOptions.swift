@@ -45,6 +45,12 @@ public struct SamsungSimulatorOptions: Sendable {
     /// How long an unanswered prompt (`pairing: .ignore`) lasts before `ms.channel.timeOut`;
     /// a real TV gives up after about 30 s. Tests shorten it.
     public var promptTimeout: Duration
+    /// The longest UPnP event subscription granted, in seconds (a subscriber asking for more
+    /// gets this); tests shorten it to see renewals.
+    public var eventTimeoutSeconds = 1800
+    /// Whether UPnP event subscriptions are accepted; false answers every SUBSCRIBE with 412,
+    /// as TVs whose renderer does not event do (`setAcceptsSubscriptions` changes it later).
+    public var acceptsSubscriptions = true
 
     public init(
         host: String = "127.0.0.3", portWS: UInt16 = 8001, portWSS: UInt16 = 8002,

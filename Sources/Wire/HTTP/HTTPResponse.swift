@@ -126,6 +126,7 @@ public struct HTTPResponse: Equatable, Sendable {
         case 403: return "Forbidden"
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
+        case 412: return "Precondition Failed"
         case 413: return "Content Too Large"
         case 500: return "Internal Server Error"
         case 501: return "Not Implemented"

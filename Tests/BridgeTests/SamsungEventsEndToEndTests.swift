@@ -1,0 +1,205 @@
+import Drivers
+import Harness
+import Net
+import Support
+import TVModel
+import TVSimulators
+import Testing
+import Wire
+
+@testable import Bridge
+
+/// Volume and mute pushed by UPnP events (SPEC §10): MQTT → bridge → simulated Samsung, with
+/// the bridge's NOTIFY listener on a free loopback port and polls every 60 s, so only an event
+/// can bring a change within a second.
+@Suite("Samsung UPnP events end to end")
+struct SamsungEventsEndToEndTests {
+    static let id = "den"
+
+    /// A simulated Samsung on `127.0.0.6` and a bridge polling it every `pollInterval` seconds.
+    func withEvents(
+        pollInterval: Double = 60, adjust: (inout SamsungSimulatorOptions) -> Void = { _ in },
+        _ body: (BridgeFixture, SamsungSimulator, CommandLog) async throws -> Void
+    ) async throws {
+        let log = CommandLog.memory()
+        var options = SamsungSimulatorOptions(host: "127.0.0.6", portWS: 0, portWSS: 0, portUPnP: 0, name: "Den")
+        adjust(&options)
+        let simulator = try await SamsungSimulator.start(options, log: log)
+        do {
+            try await withBridgeFixture { fixture in
+                let configuration = fixture.configuration {
+                    var tv = BridgeConfiguration.ConfiguredTV(
+                        host: simulator.host, kind: .samsung, id: TVID(Self.id), port: simulator.portWS)
+                    tv.portWSS = simulator.portWSS
+                    tv.portUPnP = simulator.portUPnP
+                    $0.tvs = [tv]
+                    $0.pollInterval = pollInterval
+                }
+                // The driver logs into the fixture's capture, where the tests read the fallback lines.
+                let logger = Logger(label: "test", sink: fixture.logs, threshold: LogThreshold(.info))
+                try await fixture.startBridge(
+                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: logger))
+                try await body(fixture, simulator, log)
+            }
+        } catch {
+            await simulator.stop()
+            throw error
+        }
+        await simulator.stop()
+    }
+
+    /// The simulator's first `subscribe` entry, and the initial event it sent (SEQ 0) answered 200.
+    func expectSubscribed(_ log: CommandLog) async throws -> (sid: String, callback: URLParts) {
+        let entry = await expectReceived(log, timeout: .seconds(20)) {
+            $0["kind"] == "subscribe" && $0["action"] == "subscribe"
+        }
+        let sid = try #require(entry?["sid"]?.stringValue)
+        let callback = try URLParts(parsing: try #require(entry?["callback"]?.stringValue))
+        let initial = await expectReceived(log) {
+            $0["kind"] == "subscribe" && $0["action"] == "notify" && $0["sid"]?.stringValue == sid
+        }
+        #expect(initial?["seq"]?.intValue == 0)
+        #expect(initial?["status"]?.intValue == 200)
+        return (sid, callback)
+    }
+
+    @Test("a volume or mute change on the TV reaches MQTT within a second with polls every 60 s")
+    func pushedWithinASecond() async throws {
+        try await withEvents { fixture, simulator, log in
+            await fixture.expectState(Self.id) { $0["power"] == "ON" && $0["volume"]?.intValue == 12 }
+            _ = try await expectSubscribed(log)
+            // Each change arrives (polls are a minute apart: only an event brings it within 5 s);
+            // the quickest of each kind is within a second, the rest being the loaded machine's noise.
+            let changes: [(JSONValue, String)] = [
+                (["volume": 33], "volume"), (["muted": true], "muted"), (["volume": 34], "volume"),
+                (["muted": false], "muted"), (["volume": 35], "volume"), (["muted": true], "muted"),
+            ]
+            var quickest: [String: Duration] = [:]
+            for (change, expected) in changes {
+                let mark = await fixture.log.count
+                let started = ContinuousClock.now
+                try simulator.apply(change)
+                let state = await fixture.expectState(Self.id, after: mark, timeout: .seconds(5)) {
+                    $0[expected] == change[expected]
+                }
+                let elapsed = ContinuousClock.now - started
+                #expect(state != nil)
+                quickest[expected] = min(quickest[expected] ?? elapsed, elapsed)
+            }
+            #expect((quickest["volume"] ?? .seconds(9)) < .seconds(1), "volume: \(quickest)")
+            #expect((quickest["muted"] ?? .seconds(9)) < .seconds(1), "mute: \(quickest)")
+            // The initial event, then one per change (changes close together may share one).
+            let notified = log.entries.filter { $0["kind"] == "subscribe" && $0["action"] == "notify" }
+            #expect(notified.count >= 3)
+        }
+    }
+
+    @Test("a TV that refuses the subscription: polled, one log line, and one line again when events work")
+    func fallsBackToPolling() async throws {
+        try await withEvents(pollInterval: 1, adjust: { $0.acceptsSubscriptions = false }) {
+            fixture, simulator, log in
+            await fixture.expectState(Self.id) { $0["power"] == "ON" }
+            // Refused, then refused again at the first retry (2 s later): the warning is said once.
+            let refusedTwice = await waitUntil(timeout: .seconds(20)) {
+                log.entries.filter { $0["kind"] == "subscribe" && $0["action"] == "refused" }.count >= 2
+            }
+            #expect(refusedTwice)
+            let warnings = fixture.logs.all.filter {
+                $0.message.hasPrefix("UPnP events for volume and mute are not working")
+            }
+            #expect(warnings.count == 1, "\(warnings.map(\.message))")
+            #expect(warnings.first?.level == .warning)
+            // Polling still brings changes.
+            try simulator.apply(["volume": 41])
+            await fixture.expectState(Self.id) { $0["volume"]?.intValue == 41 }
+            // The TV accepts again: subscribed at the next retry, said once.
+            simulator.setAcceptsSubscriptions(true)
+            _ = try await expectSubscribed(log)
+            let recovered = await waitUntil(timeout: .seconds(10)) {
+                fixture.logs.all.contains { $0.message.hasPrefix("UPnP events for volume and mute work again") }
+            }
+            #expect(recovered)
+        }
+    }
+
+    @Test("NOTIFYs from another address, with a wrong SID or path, malformed or oversized are refused")
+    func refusesStrangers() async throws {
+        try await withEvents { fixture, simulator, log in
+            await fixture.expectState(Self.id) { $0["power"] == "ON" }
+            let (sid, callback) = try await expectSubscribed(log)
+            let body = Array(
+                (#"<e:propertyset xmlns:e="urn:schemas-upnp-org:event-1-0"><e:property><LastChange>"#
+                    + #"&lt;Event&gt;&lt;InstanceID val=&quot;0&quot;&gt;&lt;Volume channel=&quot;Master&quot; val=&quot;77&quot;/&gt;"#
+                    + "&lt;/InstanceID&gt;&lt;/Event&gt;</LastChange></e:property></e:propertyset>").utf8)
+            func notify(
+                path: String = callback.path, sid: String = sid, nt: String = "upnp:event", body: [UInt8] = body
+            )
+                -> [UInt8]
+            {
+                let head =
+                    "NOTIFY \(path) HTTP/1.1\r\nHOST: \(callback.hostHeader)\r\nNT: \(nt)\r\nNTS: upnp:propchange\r\n"
+                    + "SID: \(sid)\r\nSEQ: 9\r\nContent-Length: \(body.count)\r\n\r\n"
+                return Array(head.utf8) + body
+            }
+            let tv = simulator.host
+            #expect(await send(notify(), to: callback, from: "127.0.0.9") == 403)
+            #expect(await send(notify(sid: "uuid:not-ours"), to: callback, from: tv) == 412)
+            #expect(await send(notify(path: "/tv2mqtt/events/guess"), to: callback, from: tv) == 412)
+            #expect(await send(notify(nt: "upnp:other"), to: callback, from: tv) == 412)
+            #expect(await send(notify(body: Array("<not-xml".utf8)), to: callback, from: tv) == 400)
+            let huge = [UInt8](repeating: 0x20, count: GENANotify.maxBodyBytes + 1)
+            #expect(await send(notify(body: huge), to: callback, from: tv) == 413)
+            #expect(await send(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: callback, from: tv) == 405)
+            // None of them changed the state; the genuine one does.
+            let state = await fixture.log.latest("tv2mqtt/\(Self.id)/state")
+            #expect(try JSONParser.parse(#require(state).payload)["volume"]?.intValue == 12)
+            #expect(await send(notify(), to: callback, from: tv) == 200)
+            await fixture.expectState(Self.id) { $0["volume"]?.intValue == 77 }
+        }
+    }
+
+    @Test("the subscription is renewed before its timeout, and UNSUBSCRIBEd when the bridge stops")
+    func renewsAndUnsubscribes() async throws {
+        // Granted 4 s, renewed every 2 s: a renewal may be up to 2 s late on a loaded machine.
+        try await withEvents(adjust: { $0.eventTimeoutSeconds = 4 }) { fixture, simulator, log in
+            let (sid, _) = try await expectSubscribed(log)
+            let renewed = await expectReceived(log, timeout: .seconds(10)) {
+                $0["kind"] == "subscribe" && $0["action"] == "renew" && $0["sid"]?.stringValue == sid
+            }
+            #expect(renewed?["timeout"]?.intValue == 4)
+            // Past the first timeout the subscription still holds, and events still arrive.
+            try await Task.sleep(for: .seconds(5))
+            #expect(simulator.eventSubscriptionIDs == [sid])
+            try simulator.apply(["volume": 20])
+            await fixture.expectState(Self.id, timeout: .seconds(5)) { $0["volume"]?.intValue == 20 }
+            await fixture.stopBridge()
+            let gone = await expectReceived(log) {
+                $0["kind"] == "subscribe" && $0["action"] == "unsubscribe" && $0["sid"]?.stringValue == sid
+            }
+            #expect(gone != nil)
+            #expect(simulator.eventSubscriptionIDs.isEmpty)
+        }
+    }
+
+    /// Sends `bytes` to the listener from `source` (a loopback address); the answer's status.
+    func send(_ bytes: [UInt8], to callback: URLParts, from source: String) async -> Int? {
+        guard let address = try? SocketAddress(ip: callback.host, port: callback.effectivePort),
+            let local = try? SocketAddress(ip: source, port: 0),
+            let connection = try? await TCPConnection.connect(to: address, from: local)
+        else { return nil }
+        defer { connection.close() }
+        let deadline = ContinuousClock.now + .seconds(5)
+        var parser = HTTPResponseParser()
+        do {
+            try await connection.write(bytes, deadline: deadline)
+            while true {
+                let chunk = try await connection.read(maxBytes: 4096, deadline: deadline)
+                if chunk.isEmpty { return try parser.finish(requestMethod: "NOTIFY")?.status }
+                parser.append(chunk)
+                if let response = try parser.next(requestMethod: "NOTIFY") { return response.status }
+            }
+        } catch {
+            return nil
+        }
+    }
+}
