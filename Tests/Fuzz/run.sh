@@ -28,6 +28,7 @@ fixtures() {
     xml | roku-ecp) ls Tests/Fixtures/roku/*.xml ;;
     json) ls Tests/Fixtures/roku/*.json Tests/Fixtures/samsung/*.json examples/config/*.json ;;
     samsung) ls Tests/Fixtures/samsung/*.json ;;
+    samsung-legacy) ls Tests/Fixtures/samsung/legacy_*.bin ;;
     ecp2) ls Tests/Fixtures/roku/ecp2-*.json ;;
     config) ls examples/config/*.json ;;
     esac
