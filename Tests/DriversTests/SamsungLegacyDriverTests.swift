@@ -10,7 +10,7 @@ import Wire
 @Suite("Samsung legacy driver: bad replies and planning")
 struct SamsungLegacyDriverTests {
     static let settings = DriverSettings(
-        connectTimeout: .seconds(3), requestTimeout: .milliseconds(1500), logger: .disabled)
+        connectTimeout: .seconds(5), requestTimeout: .seconds(5), logger: .disabled)
 
     /// A TCP peer on `127.0.0.86` that reads what comes and answers the first packet with `script`
     /// (the bytes in pieces, `pause` apart), then closes.
