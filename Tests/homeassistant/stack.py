@@ -27,8 +27,12 @@ ROKU_STICK = "127.0.0.3"
 SAMSUNG_TV = "127.0.0.4"
 # The name `tvsim samsung` is started with (it reports it as the TV's name).
 SAMSUNG_NAME = "Bedroom"
-# The port of each simulator's HTTP API (and /sim/state): Roku ECP, Samsung REST.
-SIM_PORT = {"roku": 8060, "samsung": 8001}
+# A pre-2016 Samsung (`tvsim samsung --legacy`): the legacy remote on 55000, no HTTP API.
+SAMSUNG_LEGACY_TV = "127.0.0.5"
+SAMSUNG_LEGACY_NAME = "Old TV"
+# The port of each simulator's HTTP API (and /sim/state): Roku ECP, Samsung REST; the legacy
+# Samsung's remote port (it has no /sim/state).
+SIM_PORT = {"roku": 8060, "samsung": 8001, "samsung-legacy": 55000}
 POLL_INTERVAL = 2
 
 
@@ -458,7 +462,22 @@ class Stack:
         }
         samsung_ok = all(wait_tcp(host, port, 20) for port in (8001, 8002, 9197))
         self.check("simulated Samsung TV listens", samsung_ok, f"{host}:8001, 8002, 9197")
-        return ok and samsung_ok
+
+        host = SAMSUNG_LEGACY_TV
+        log = os.path.join(self.work, f"tvsim-{host}.jsonl")
+        argv = [
+            os.path.join(self.bin, "tvsim"), "samsung", "--legacy", "--host", host, "--name", SAMSUNG_LEGACY_NAME,
+            "--pairing", "accept", "--log", log,
+        ]
+        process = self.processes.start(f"tvsim-{host}", argv)
+        # No Wake-on-LAN listener (a legacy TV has none); the bridge's target port is unused.
+        self.sims[host] = {
+            "process": process, "log": SimulatorLog(log), "kind": "tv", "vendor": "samsung-legacy",
+            "wol_port": free_port(socket.SOCK_DGRAM, host),
+        }
+        legacy_ok = wait_tcp(host, SIM_PORT["samsung-legacy"], 20)
+        self.check("simulated pre-2016 Samsung TV listens", legacy_ok, f"{host}:55000")
+        return ok and samsung_ok and legacy_ok
 
     def start_bridge(self):
         argv = [
