@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConfigurationLoading
 
-/// `[roku:|samsung:]HOST[:PORT]` (`--tv`, and `send`'s TV given by address) read into a
+/// `[roku:|samsung:|samsung-legacy:]HOST[:PORT]` (`--tv`, and `send`'s TV given by address) read into a
 /// `TVAddress`, and what a `--tv` adds to the configuration tree.
 @Suite("TV addresses on the command line")
 struct TVAddressTests {
