@@ -44,7 +44,7 @@ public final class SamsungLegacyDriver: TVDriver {
     /// id comes from its address, so a TV found again at a new address is a new TV unless the
     /// configuration gives it an `id`.
     public static func describe(host: String, port: UInt16) -> TVDescription {
-        let hostPart = host.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        let hostPart = host.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
         let id = TVID("samsung_legacy_\(hostPart)".prefix(64).description) ?? TVID("samsung_legacy")!
         let identity = TVIdentity(
             id: id, kind: .samsungLegacy, name: "Samsung TV \(host)", manufacturer: "Samsung",
