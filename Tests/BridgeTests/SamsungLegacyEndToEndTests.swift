@@ -125,6 +125,14 @@ struct SamsungLegacyEndToEndTests {
         }
     }
 
+    @Test("today's and pre-2016 Samsungs share the SSDP target: it means samsung, whose probe tells them apart")
+    func sharedSearchTarget() {
+        let target = TVKind.samsungLegacy.ssdpSearchTarget
+        #expect(target == TVKind.samsung.ssdpSearchTarget)
+        #expect(TVFinder.targets[target] == .samsung)
+        #expect(TVFinder.targets.count == 2, "\(TVFinder.targets)")
+    }
+
     @Test("found by SSDP (RemoteControlReceiver, no REST API on 8001) and controlled on port 55000")
     func ssdpDiscovery() async throws {
         let log = CommandLog.memory()
