@@ -14,7 +14,10 @@ public enum SamsungLegacyProbe {
             let connection = try await TCPConnection.connect(host: host, port: port, timeout: settings.connectTimeout)
             connection.close()
         } catch {
-            if await isEncryptedModel(host: host, restPort: nil, settings: settings) {
+            // Refused: the host is up without a legacy port; maybe an encrypted model. (One that
+            // does not answer at all is off or absent: no second wait for its REST port.)
+            let refused = (error as? NetError)?.kind == .refused
+            if refused, await isEncryptedModel(host: host, restPort: nil, settings: settings) {
                 throw DriverError(.unsupported, "\(host): \(SamsungLegacyHelp.encryptedModel)")
             }
             throw DriverError(.unreachable, "no legacy Samsung remote port at \(host):\(port): \(error)")
