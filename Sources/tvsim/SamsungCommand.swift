@@ -26,7 +26,8 @@ extension SimulatorPlan {
           --legacy               a pre-2016 TV instead: the legacy remote protocol on TCP 55000 with
                                  its allow prompt (--pairing accept|deny|ignore), keys logged as
                                  legacy_key, SSDP RemoteControlReceiver:1, no REST API; KEY_POWEROFF
-                                 closes the port (--port-legacy P: another port, 0 = any free port)
+                                 closes the port (--port-legacy P: another port, 0 = any free port);
+                                 --wol-port P: wakes on a magic packet, as some 2013-2015 sets do
           --encrypted            with --legacy: a 2014-2015 H/J model (GET /ms/1.0/ on --port-ws only)
         """
 
@@ -104,6 +105,7 @@ extension SimulatorPlan {
             promptTimeout: options.promptTimeout, ssdpPort: options.ssdpPort, encrypted: encrypted,
             restPort: options.portWS)
         legacy.ssdpAnswerWindow = options.ssdpAnswerWindow
+        legacy.wolPort = options.wolPort
         return legacy
     }
 }

@@ -81,10 +81,11 @@ for var options in plan.samsungs {
 var legacies: [SamsungLegacySimulator] = []
 for var options in plan.samsungLegacies {
     options.ssdpPort = shared.ssdp(options.ssdpPort)
+    options.wolPort = shared.wol(options.wolPort)
     do {
         let simulator = try await SamsungLegacySimulator.start(options, log: log)
         legacies.append(simulator)
-        shared.learn(ssdp: simulator.ssdpPort, wol: nil)
+        shared.learn(ssdp: simulator.ssdpPort, wol: simulator.wolPort)
         let ports =
             options.encrypted
             ? "encrypted H/J model, REST \(simulator.restPort ?? 0)" : "legacy remote \(simulator.port)"

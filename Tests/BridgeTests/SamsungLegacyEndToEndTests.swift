@@ -10,7 +10,7 @@ import Wire
 
 /// Pre-2016 Samsungs through the whole bridge: a simulated legacy TV (`tvsim samsung --legacy`:
 /// TCP 55000 with its allow prompt, SSDP, no REST API) on real sockets, a real mosquitto, the
-/// real driver. Addresses 127.0.0.81–85 are this suite's.
+/// real driver. Addresses 127.0.0.81–85 and .88 are this suite's.
 @Suite("Samsung pre-2016 (legacy remote) end to end")
 struct SamsungLegacyEndToEndTests {
     static let id = "old_tv"
@@ -18,14 +18,14 @@ struct SamsungLegacyEndToEndTests {
     /// A simulated legacy TV on `host` (a free port) and a bridge configured with it as
     /// `samsung-legacy:HOST:PORT`, id `old_tv`, polling every second.
     func withLegacyTV(
-        host: String, pairing: SamsungPairingMode = .accept, macs: [String] = [],
+        host: String, pairing: SamsungPairingMode = .accept, macs: [String] = [], wol: Bool = false,
         _ body: (BridgeFixture, SamsungLegacySimulator, CommandLog) async throws -> Void
     ) async throws {
         let log = CommandLog.memory()
-        let simulator = try await SamsungLegacySimulator.start(
-            SamsungLegacySimulatorOptions(
-                host: host, port: 0, name: "Old TV", pairing: pairing, promptTimeout: .seconds(2)),
-            log: log)
+        var options = SamsungLegacySimulatorOptions(
+            host: host, port: 0, name: "Old TV", pairing: pairing, promptTimeout: .seconds(2))
+        options.wolPort = wol ? 0 : nil
+        let simulator = try await SamsungLegacySimulator.start(options, log: log)
         do {
             try await withBridgeFixture { fixture in
                 let configuration = fixture.configuration {
@@ -33,6 +33,10 @@ struct SamsungLegacyEndToEndTests {
                         host: simulator.host, kind: .samsungLegacy, id: TVID(Self.id), port: simulator.port)
                     tv.macs = macs
                     $0.tvs = [tv]
+                    if let wolPort = simulator.wolPort {
+                        $0.wol.targets = [HostPort(host: "127.255.255.255", port: wolPort)]
+                        $0.wol.repeatCount = 1
+                    }
                 }
                 try await fixture.startBridge(
                     configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
@@ -92,6 +96,21 @@ struct SamsungLegacyEndToEndTests {
             // Switched on with its own remote: the port answers again, and so does the state.
             try simulator.powerOn()
             await fixture.expectState(Self.id, after: beforeOn) { $0["power"] == "ON" }
+        }
+    }
+
+    @Test("power ON with a configured MAC: Wake-on-LAN, and the TV that obeys it is ON again")
+    func wakeOnLAN() async throws {
+        let mac = SamsungLegacySimulatorOptions().wakeMAC
+        try await withLegacyTV(host: "127.0.0.88", macs: [mac], wol: true) { fixture, simulator, log in
+            await fixture.expectState(Self.id) { $0["power"] == "ON" }
+            try await fixture.use("power", of: Self.id, payload: "OFF")
+            await fixture.expectState(Self.id) { $0["power"] == "OFF" }
+            let before = await fixture.log.count
+            try await fixture.use("power", of: Self.id, payload: "ON")
+            await expectReceived(log) { $0["kind"] == "wol" }
+            await fixture.expectState(Self.id, after: before) { $0["power"] == "ON" }
+            #expect(simulator.isOn)
         }
     }
 

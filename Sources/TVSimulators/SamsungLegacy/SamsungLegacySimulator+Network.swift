@@ -51,4 +51,21 @@ extension SamsungLegacySimulator {
         }
         core.withLock { $0.rest = server }
     }
+
+    /// A magic packet for `wakeMAC` switches the TV on (its remote port listens again).
+    func startWakeOnLAN() throws {
+        guard let requested = options.wolPort else { return }
+        let socket = try UDPSocket.bind(host: "0.0.0.0", port: requested, reuse: true)
+        core.withLock {
+            $0.sockets.append(socket)
+            $0.wolPort = socket.localAddress.port
+        }
+        let mac = options.wakeMAC.lowercased()
+        spawn { [self] in
+            await SimSSDP.listenForMagicPackets(on: socket, macs: [mac]) { _, from in
+                record("wol", ["mac": .string(mac), "from": .string(from.ip)])
+                try? powerOn()
+            }
+        }
+    }
 }

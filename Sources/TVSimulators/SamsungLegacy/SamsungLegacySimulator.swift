@@ -17,6 +17,7 @@ public final class SamsungLegacySimulator: Sendable {
         var background: [Task<Void, Never>] = []
         var sockets: [UDPSocket] = []
         var ssdpPort: UInt16?
+        var wolPort: UInt16?
         var on = true
         var stopped = false
         /// Answers the prompt gave, by client id (the TV remembers them).
@@ -30,6 +31,8 @@ public final class SamsungLegacySimulator: Sendable {
     public var host: String { options.host }
     public let name: String
     public var ssdpPort: UInt16? { core.withLock { $0.ssdpPort } }
+    /// The Wake-on-LAN listener's port; nil without one.
+    public var wolPort: UInt16? { core.withLock { $0.wolPort } }
     public var isOn: Bool { core.withLock { $0.on } }
     /// "uuid:…", stable per host.
     public var udn: String {
@@ -58,6 +61,7 @@ public final class SamsungLegacySimulator: Sendable {
         let simulator = SamsungLegacySimulator(options: options, log: log, port: listener.address.port)
         simulator.serve(listener)
         try simulator.startSSDP()
+        try simulator.startWakeOnLAN()
         return simulator
     }
 

@@ -19,6 +19,10 @@ public struct SamsungLegacySimulatorOptions: Sendable {
     public var encrypted: Bool
     /// The REST port of an `encrypted` model (8001; 0 = any free port).
     public var restPort: UInt16
+    /// UDP port of a Wake-on-LAN listener (some 2013–2015 sets wake on a magic packet to their
+    /// Ethernet MAC, `wakeMAC`); nil = none (most legacy TVs), 0 = any free port.
+    public var wolPort: UInt16? = nil
+    public var wakeMAC = "f4:7b:5e:00:00:55"
 
     public init(
         host: String = "127.0.0.4", port: UInt16 = 55000, name: String? = nil, pairing: SamsungPairingMode = .accept,
