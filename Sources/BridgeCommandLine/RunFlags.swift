@@ -16,7 +16,8 @@ extension ConfigurationLoader {
         FlagSpec("log-level", value: "LEVEL", help: "trace, debug, info, warning or error"),
         FlagSpec("log-format", value: "FORMAT", help: "text or json"),
         FlagSpec(
-            "tv", value: "[roku:|samsung:]HOST[:PORT]", repeatable: true, help: "a TV to add to the configured ones"),
+            "tv", value: "[roku:|samsung:|samsung-legacy:]HOST[:PORT]", repeatable: true,
+            help: "a TV to add to the configured ones"),
         FlagSpec("no-ssdp", help: "do not search for TVs with SSDP"),
         FlagSpec("ssdp-address", value: "HOST:PORT", help: "SSDP address (default 239.255.255.250:1900)"),
         FlagSpec("scan", value: "CIDR", repeatable: true, help: "probe this IPv4 network for TVs"),

@@ -234,7 +234,8 @@ extension BridgeConfiguration {
             }
             try validateHost(host, "\(path).host", reader)
             var tv = ConfiguredTV(host: host)
-            tv.kind = try reader.choice(members["kind"], "\(path).kind", ["roku", "samsung"]).flatMap(TVKind.init)
+            tv.kind = try reader.choice(members["kind"], "\(path).kind", TVKind.allCases.map(\.rawValue)).flatMap(
+                TVKind.init)
             tv.name = try reader.string(members["name"], "\(path).name")
             if let id = try reader.string(members["id"], "\(path).id") {
                 guard let valid = TVID(id) else {

@@ -93,7 +93,7 @@ public enum ConfigurationLoader {
         }
     }
 
-    /// `--tv [roku:|samsung:]HOST[:PORT]`.
+    /// `--tv [roku:|samsung:|samsung-legacy:]HOST[:PORT]`.
     public static func parseTVFlag(_ text: String) throws(ConfigError) -> TVAddress {
         var rest = Substring(text)
         var kind: TVKind?
@@ -110,7 +110,9 @@ public enum ConfigurationLoader {
             host = String(rest[..<colon])
             port = number
         }
-        guard !host.isEmpty else { throw ConfigError("--tv: expected [roku:|samsung:]HOST[:PORT], got '\(text)'") }
+        guard !host.isEmpty else {
+            throw ConfigError("--tv: expected [roku:|samsung:|samsung-legacy:]HOST[:PORT], got '\(text)'")
+        }
         return TVAddress(kind: kind, host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port)
     }
 }

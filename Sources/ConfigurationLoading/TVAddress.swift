@@ -1,7 +1,7 @@
 import TVModel
 import Wire
 
-/// A TV named by its address on the command line, `[roku:|samsung:]HOST[:PORT]`: a `--tv`
+/// A TV named by its address on the command line, `[roku:|samsung:|samsung-legacy:]HOST[:PORT]`: a `--tv`
 /// flag, or the TV of `tv2mqtt send` that the state directory does not know.
 public struct TVAddress: Sendable, Equatable {
     /// nil: find out by probing.

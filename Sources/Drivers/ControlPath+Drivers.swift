@@ -10,4 +10,6 @@ extension ControlPath {
     public static let websocket = ControlPath(rawValue: "websocket")
     /// Samsung: the plain remote WebSocket (8001), on a TV that has no TLS port.
     public static let plainWebSocket = ControlPath(rawValue: "websocket-8001")
+    /// Samsung before 2016: the legacy remote protocol on TCP 55000.
+    public static let legacyRemote = ControlPath(rawValue: "legacy-55000")
 }

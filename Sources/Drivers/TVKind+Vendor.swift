@@ -9,7 +9,7 @@ extension TVKind {
     public var defaultManufacturer: String {
         switch self {
         case .roku: "Roku"
-        case .samsung: "Samsung"
+        case .samsung, .samsungLegacy: "Samsung"
         }
     }
 
@@ -19,14 +19,17 @@ extension TVKind {
         switch self {
         case .roku: TVCapabilities(power: true, volumeKeys: true, keyboard: true, mediaState: true)
         case .samsung: TVCapabilities(power: true, volumeKeys: true, keyboard: true, mediaState: false)
+        case .samsungLegacy: SamsungLegacyDriver.capabilities
         }
     }
 
     /// The SSDP search target (ST/NT) a TV of this kind answers and announces itself with.
+    /// Pre-2016 Samsungs answer the same target as today's: an answer means `.samsung`, whose
+    /// probe falls back to the legacy protocol when the TV has no REST API on 8001.
     public var ssdpSearchTarget: String {
         switch self {
         case .roku: "roku:ecp"
-        case .samsung: "urn:samsung.com:device:RemoteControlReceiver:1"
+        case .samsung, .samsungLegacy: "urn:samsung.com:device:RemoteControlReceiver:1"
         }
     }
 
@@ -41,7 +44,7 @@ extension TVKind {
     public var ssdpLocationIsControlPort: Bool {
         switch self {
         case .roku: true
-        case .samsung: false
+        case .samsung, .samsungLegacy: false
         }
     }
 }

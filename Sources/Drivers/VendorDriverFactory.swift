@@ -48,15 +48,26 @@ public struct VendorDriverFactory: DriverFactory {
         async throws(DriverError) -> TVDescription
     {
         switch kind {
-        case .roku: try await RokuProbe.describe(host: host, port: port, settings: settings)
-        case .samsung: try await SamsungProbe.describe(host: host, port: port, settings: settings)
+        case .roku: return try await RokuProbe.describe(host: host, port: port, settings: settings)
+        case .samsung:
+            do {
+                return try await SamsungProbe.describe(host: host, port: port, settings: settings)
+            } catch {
+                // Refused or not a Tizen REST API: maybe a pre-2016 or an encrypted 2014–2015 one.
+                // (A host that lets connections time out is not there at all.)
+                guard error.kind != .timeout else { throw error }
+                return try await SamsungLegacyProbe.describeAfter(error, host: host, restPort: port, settings: settings)
+            }
+        case .samsungLegacy: return try await SamsungLegacyProbe.describe(host: host, port: port, settings: settings)
         }
     }
 
     private func probeEither(host: String, port: UInt16?) async throws(DriverError) -> TVDescription {
         let settings = settings
         let result = await withTaskGroup(of: Result<TVDescription, DriverError>.self) { group in
-            for kind in TVKind.allCases {
+            // A legacy Samsung is found by the Samsung probe (its fallback), not on its own:
+            // a bare TCP connect would claim any device listening on the port being probed.
+            for kind in TVKind.allCases where kind != .samsungLegacy {
                 group.addTask {
                     do throws(DriverError) {
                         return .success(try await Self.describe(kind, host: host, port: port, settings: settings))
@@ -98,6 +109,9 @@ public struct VendorDriverFactory: DriverFactory {
             var settings = settings
             if let inputs = ports.inputs { settings.samsungInputs = inputs }
             return SamsungDriver(description: description, settings: settings, options: options)
+        case .samsungLegacy:
+            return SamsungLegacyDriver(
+                description: description, settings: settings, approvalTimeout: samsungApprovalTimeout)
         }
     }
 }

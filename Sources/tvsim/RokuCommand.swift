@@ -4,6 +4,7 @@ import TVSimulators
 struct SimulatorPlan {
     var rokus: [RokuSimulatorOptions] = []
     var samsungs: [SamsungSimulatorOptions] = []
+    var samsungLegacies: [SamsungLegacySimulatorOptions] = []
     var logPath: String?
 
     static let rokuHelp = """

@@ -25,6 +25,12 @@ extension SimulatorPlan {
           --notify HOST:PORT     send NOTIFY ssdp:alive there at start and when woken (loopback)
           --log FILE             append the command log (JSON lines) to FILE (default stdout)
           --allow-non-loopback   allow a --host outside 127.0.0.0/8
+          --legacy               a pre-2016 TV instead: the legacy remote protocol on TCP 55000 with
+                                 its allow prompt (--pairing accept|deny|ignore), keys logged as
+                                 legacy_key, SSDP RemoteControlReceiver:1, no REST API; KEY_POWEROFF
+                                 closes the port (--port-legacy P: another port, 0 = any free port);
+                                 --wol-port P: wakes on a magic packet, as some 2013-2015 sets do
+          --encrypted            with --legacy: a 2014-2015 H/J model (GET /ms/1.0/ on --port-ws only)
         """
 
     /// nil when `--help` was asked for (the help was printed).
@@ -33,6 +39,7 @@ extension SimulatorPlan {
         var options = SamsungSimulatorOptions()
         var plan = SimulatorPlan()
         var allowNonLoopback = false
+        var (legacy, encrypted, legacyPort) = (false, false, UInt16(55000))
         while let flag = reader.next() {
             switch flag {
             case "--help", "-h":
@@ -70,10 +77,18 @@ extension SimulatorPlan {
             case "--notify": options.notifyAddress = try notifyTarget(try reader.value(for: flag))
             case "--log": plan.logPath = try reader.value(for: flag)
             case "--allow-non-loopback": allowNonLoopback = true
+            case "--legacy": legacy = true
+            case "--encrypted": encrypted = true
+            case "--port-legacy": legacyPort = try reader.port(for: flag, allowZero: true)
             default: throw UsageError("unknown flag '\(flag)' for tvsim samsung (see tvsim samsung --help)")
             }
         }
         try checkHost(options.host, allowNonLoopback: allowNonLoopback)
+        if legacy || encrypted {
+            guard legacy else { throw UsageError("--encrypted needs --legacy") }
+            plan.samsungLegacies = [legacyOptions(options, port: legacyPort, encrypted: encrypted)]
+            return plan
+        }
         let ports = [options.portWS, options.portWSS, options.portUPnP].filter { $0 != 0 }
         guard Set(ports).count == ports.count else {
             throw UsageError("--port-ws, --port-wss and --port-upnp must differ")
@@ -88,5 +103,18 @@ extension SimulatorPlan {
         case "off": return false
         default: throw UsageError("\(flag): '\(value)' is not on or off")
         }
+    }
+
+    /// `--legacy`: the options that apply to a pre-2016 TV, from those parsed.
+    static func legacyOptions(_ options: SamsungSimulatorOptions, port: UInt16, encrypted: Bool)
+        -> SamsungLegacySimulatorOptions
+    {
+        var legacy = SamsungLegacySimulatorOptions(
+            host: options.host, port: port, name: options.name, pairing: options.pairing,
+            promptTimeout: options.promptTimeout, ssdpPort: options.ssdpPort, encrypted: encrypted,
+            restPort: options.portWS)
+        legacy.ssdpAnswerWindow = options.ssdpAnswerWindow
+        legacy.wolPort = options.wolPort
+        return legacy
     }
 }

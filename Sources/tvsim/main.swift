@@ -78,8 +78,30 @@ for var options in plan.samsungs {
     }
 }
 
+var legacies: [SamsungLegacySimulator] = []
+for var options in plan.samsungLegacies {
+    options.ssdpPort = shared.ssdp(options.ssdpPort)
+    options.wolPort = shared.wol(options.wolPort)
+    do {
+        let simulator = try await SamsungLegacySimulator.start(options, log: log)
+        legacies.append(simulator)
+        shared.learn(ssdp: simulator.ssdpPort, wol: simulator.wolPort)
+        let ports =
+            options.encrypted
+            ? "encrypted H/J model, REST \(simulator.restPort ?? 0)" : "legacy remote \(simulator.port)"
+        writeStandardError(
+            "tvsim: samsung pre-2016 TV \"\(simulator.name)\" at \(simulator.host): \(ports), pairing \(options.pairing.rawValue)"
+        )
+    } catch {
+        for simulator in simulators { await simulator.stop() }
+        for simulator in samsungs { await simulator.stop() }
+        fail("cannot start a legacy Samsung on \(options.host): \(error)", code: 1)
+    }
+}
+
 await stop.wait()
-writeStandardError("tvsim: stopping \(simulators.count + samsungs.count) simulated TV(s)")
+writeStandardError("tvsim: stopping \(simulators.count + samsungs.count + legacies.count) simulated TV(s)")
 for simulator in simulators { await simulator.stop() }
 for simulator in samsungs { await simulator.stop() }
+for simulator in legacies { await simulator.stop() }
 exit(0)

@@ -119,6 +119,16 @@ struct ConfigurationTests {
         #expect(config.mqtt.password == "hunter2")
     }
 
+    @Test("a pre-2016 Samsung: --tv samsung-legacy:HOST and tvs[].kind samsung-legacy")
+    func legacySamsung() throws {
+        let config = try loadConfig(
+            ["--tv", "samsung-legacy:127.0.0.81"],
+            file: #"{"tvs": [{"host": "127.0.0.82", "kind": "samsung-legacy", "id": "old_tv", "port": 55001}]}"#)
+        #expect(config.tvs.map(\.kind) == [.samsungLegacy, .samsungLegacy])
+        #expect(config.tvs.map(\.host) == ["127.0.0.82", "127.0.0.81"])
+        #expect(config.tvs[0].port == 55001)
+    }
+
     @Test(
         "mistakes are refused with a message naming the key, flag or variable",
         arguments: [
@@ -135,7 +145,10 @@ struct ConfigurationTests {
             (#"{"tvs": [{"name": "x"}]}"#, [], "tvs[0].host: every TV needs a host"),
             (#"{"tvs": [{"host": "1.2.3.4", "id": "Living Room"}]}"#, [], "tvs[0].id: 'Living Room' must be 1-64 of"),
             (#"{"tvs": [{"host": "1.2.3.4", "mac": "zz:00"}]}"#, [], "tvs[0].mac: 'zz:00' is not a MAC address"),
-            (#"{"tvs": [{"host": "1.2.3.4", "kind": "lg"}]}"#, [], "tvs[0].kind: must be one of roku, samsung"),
+            (
+                #"{"tvs": [{"host": "1.2.3.4", "kind": "lg"}]}"#, [],
+                "tvs[0].kind: must be one of roku, samsung, samsung-legacy"
+            ),
             (#"{"tvs": [{"host": "1.2.3.4", "port": 70000}]}"#, [], "tvs[0].port: must be between 1 and 65535"),
             (#"{"discovery": {"scan": ["198.0.0.0/8"]}}"#, [], "discovery.scan[0]: '198.0.0.0/8' is larger than a /16"),
             (#"{"wol": {"targets": ["bad host:9"]}}"#, [], "wol.targets[0]: 'bad host' is not an IP address"),

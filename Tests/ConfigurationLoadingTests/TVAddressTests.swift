@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConfigurationLoading
 
-/// `[roku:|samsung:]HOST[:PORT]` (`--tv`, and `send`'s TV given by address) read into a
+/// `[roku:|samsung:|samsung-legacy:]HOST[:PORT]` (`--tv`, and `send`'s TV given by address) read into a
 /// `TVAddress`, and what a `--tv` adds to the configuration tree.
 @Suite("TV addresses on the command line")
 struct TVAddressTests {
@@ -15,6 +15,8 @@ struct TVAddressTests {
             ("samsung:127.0.0.3:8001", TVAddress(kind: .samsung, host: "127.0.0.3", port: 8001)),
             ("tv.local:8060", TVAddress(host: "tv.local", port: 8060)),
             ("samsung:[::1]", TVAddress(kind: .samsung, host: "::1")),
+            ("samsung-legacy:127.0.0.81", TVAddress(kind: .samsungLegacy, host: "127.0.0.81")),
+            ("samsung-legacy:tv.local:55001", TVAddress(kind: .samsungLegacy, host: "tv.local", port: 55001)),
         ])
     func parsed(text: String, expected: TVAddress) throws {
         #expect(try ConfigurationLoader.parseTVFlag(text) == expected)
@@ -25,9 +27,17 @@ struct TVAddressTests {
         #expect(throws: ConfigError("--tv: bad port in 'roku:127.0.0.2:0'")) {
             try ConfigurationLoader.parseTVFlag("roku:127.0.0.2:0")
         }
-        #expect(throws: ConfigError("--tv: expected [roku:|samsung:]HOST[:PORT], got 'samsung:'")) {
+        #expect(throws: ConfigError("--tv: expected [roku:|samsung:|samsung-legacy:]HOST[:PORT], got 'samsung:'")) {
             try ConfigurationLoader.parseTVFlag("samsung:")
         }
+    }
+
+    @Test("samsung-legacy is a kind of its own, spelled as in tvs[].kind and the tv/add request")
+    func legacyKind() throws {
+        #expect(TVKind(rawValue: "samsung-legacy") == .samsungLegacy)
+        #expect(TVKind.samsungLegacy.defaultPort == 55000)
+        let entry = try ConfigurationLoader.parseTVFlag("samsung-legacy:10.0.0.5").configurationEntry
+        #expect(entry == .object(["host": .string("10.0.0.5"), "kind": .string("samsung-legacy")]))
     }
 
     @Test("as a tvs entry: only the parts given")

@@ -30,6 +30,7 @@ fixtures() {
     samsung) ls Tests/Fixtures/samsung/*.json ;;
     samsung-art) ls Tests/Fixtures/samsung/art_*.json ;;
     gena) ls Tests/Fixtures/samsung/*.xml ;;
+    samsung-legacy) ls Tests/Fixtures/samsung/legacy_*.bin ;;
     ecp2) ls Tests/Fixtures/roku/ecp2-*.json ;;
     config) ls examples/config/*.json ;;
     esac

@@ -30,8 +30,12 @@ FRAME_TV = "127.0.0.5"
 FRAME_NAME = "Gallery"
 # The name `tvsim samsung` is started with (it reports it as the TV's name).
 SAMSUNG_NAME = "Bedroom"
-# The port of each simulator's HTTP API (and /sim/state): Roku ECP, Samsung REST.
-SIM_PORT = {"roku": 8060, "samsung": 8001}
+# A pre-2016 Samsung (`tvsim samsung --legacy`): the legacy remote on 55000, no HTTP API.
+SAMSUNG_LEGACY_TV = "127.0.0.6"
+SAMSUNG_LEGACY_NAME = "Old TV"
+# The port of each simulator's HTTP API (and /sim/state): Roku ECP, Samsung REST; the legacy
+# Samsung's remote port (it has no /sim/state).
+SIM_PORT = {"roku": 8060, "samsung": 8001, "samsung-legacy": 55000}
 POLL_INTERVAL = 2
 
 
@@ -467,7 +471,23 @@ class Stack:
             what = "The Frame" if extra else "Samsung TV"
             self.check(f"simulated {what} listens", listens, f"{host}:8001, 8002, 9197")
             samsung_ok = samsung_ok and listens
-        return ok and samsung_ok
+        legacy_ok = True
+        if self.bridge_config is None:  # the verification only, as the Frame
+            host = SAMSUNG_LEGACY_TV
+            log = os.path.join(self.work, f"tvsim-{host}.jsonl")
+            argv = [
+                os.path.join(self.bin, "tvsim"), "samsung", "--legacy", "--host", host, "--name", SAMSUNG_LEGACY_NAME,
+                "--pairing", "accept", "--log", log,
+            ]
+            process = self.processes.start(f"tvsim-{host}", argv)
+            # No Wake-on-LAN listener (a legacy TV has none); the bridge's target port is unused.
+            self.sims[host] = {
+                "process": process, "log": SimulatorLog(log), "kind": "tv", "vendor": "samsung-legacy",
+                "wol_port": free_port(socket.SOCK_DGRAM, host),
+            }
+            legacy_ok = wait_tcp(host, SIM_PORT["samsung-legacy"], 20)
+            self.check("simulated pre-2016 Samsung TV listens", legacy_ok, f"{host}:55000")
+        return ok and samsung_ok and legacy_ok
 
     def start_bridge(self):
         argv = [

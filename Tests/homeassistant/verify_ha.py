@@ -22,8 +22,8 @@ import time
 import aiohttp
 
 from stack import (
-    BASE, FRAME_TV, HOST, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_NAME, SAMSUNG_TV, Stack, mqtt_client,
-    note, read_retained, sim_get, sim_set, sim_url,
+    BASE, FRAME_TV, HOST, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_LEGACY_TV, SAMSUNG_NAME,
+    SAMSUNG_TV, Stack, mqtt_client, note, read_retained, sim_get, sim_set, sim_url,
 )
 
 # What `tvsim samsung --name Bedroom` reports (its REST /api/v2/ and app catalogue).
@@ -80,6 +80,12 @@ SAMSUNG_MINIMUM = {
 FRAME_MINIMUM = {**SAMSUNG_MINIMUM, "art_mode": "switch"}
 # Entities a Samsung TV must not have.
 SAMSUNG_FORBIDDEN = ("limited_mode",)
+# A pre-2016 Samsung (README › Samsung › Pre-2016 TVs): keys and power off only.
+SAMSUNG_LEGACY_MINIMUM = {
+    key: platform for key, platform in TV_MINIMUM.items()
+    if key not in ("app", "keyboard", "limited_mode", "media_state", "current_app")
+}
+SAMSUNG_LEGACY_FORBIDDEN = ("limited_mode", "volume", "mute", "app", "input", "keyboard")
 
 # Home Assistant log records that concern us: MQTT, the platforms we use, templates,
 # registries, or anything naming our topics.
@@ -294,8 +300,19 @@ class Verification(Stack):
                 minimum = BRIDGE_MINIMUM
             else:
                 host = next((h for h, t in self.tvs.items() if f"tv2mqtt_{t}" == identifier), None)
-                minimum = {ROKU_TV: ROKU_TV_MINIMUM, SAMSUNG_TV: SAMSUNG_MINIMUM, FRAME_TV: FRAME_MINIMUM}.get(
-                    host, ROKU_STICK_MINIMUM)
+                minimum = {
+                    ROKU_TV: ROKU_TV_MINIMUM, SAMSUNG_TV: SAMSUNG_MINIMUM, SAMSUNG_LEGACY_TV: SAMSUNG_LEGACY_MINIMUM,
+                    FRAME_TV: FRAME_MINIMUM,
+                }.get(host, ROKU_STICK_MINIMUM)
+                if host == SAMSUNG_LEGACY_TV:
+                    # The TV reports no name: the bridge names it after its address (README).
+                    legacy_name = f"Samsung TV {SAMSUNG_LEGACY_TV}"
+                    wrong = [] if device.get("name") == legacy_name and device.get("manufacturer") == "Samsung" \
+                        else [f"{device.get('name')!r}, {device.get('manufacturer')!r}"]
+                    present = sorted(f"{e['platform']}.{e['key']}" for e in slot["entities"].values()
+                                     if e["key"] in SAMSUNG_LEGACY_FORBIDDEN)
+                    self.check(f"device {identifier}: a pre-2016 Samsung, keys and power only", not (wrong or present),
+                               "; ".join(wrong) + f" forbidden entities: {present}")
                 if host == SAMSUNG_TV:
                     wanted = {"name": SAMSUNG_NAME, "manufacturer": "Samsung", "model": SAMSUNG_MODEL}
                     wrong = [f"{field} {device.get(field)!r} != {value!r}" for field, value in wanted.items()
@@ -364,6 +381,9 @@ class Verification(Stack):
     async def check_tv_states(self, ha, session):
         for host, tv_id in sorted(self.tvs.items()):
             identifier = f"tv2mqtt_{tv_id}"
+            if host == SAMSUNG_LEGACY_TV:
+                await self.check_legacy_states(ha, tv_id)
+                continue
             sim_state = await sim_get(session, host)
             power = "on" if sim_state.get("power", "on") == "on" else "off"
             entity_id = self.entity(identifier, "power")
@@ -393,6 +413,30 @@ class Verification(Stack):
             actual = (await ha.state(entity_id) or {}).get("state") if entity_id else None
             self.check(f"{tv_id}: media_state has a value", actual not in (None, "unavailable"),
                        f"{entity_id} = {actual!r}")
+
+    async def check_legacy_states(self, ha, tv_id):
+        """The pre-2016 Samsung: on while its port answers (state is reachability)."""
+        identifier = f"tv2mqtt_{tv_id}"
+        for key, wanted in (("power", "on"), ("connected", "on"), ("power_mode", "on")):
+            entity_id = self.entity(identifier, key)
+            actual = await ha.wait_state(entity_id, wanted, 10) if entity_id else None
+            self.check(f"{tv_id}: {key} is {wanted!r}", actual == wanted, f"{entity_id} = {actual!r}")
+
+    async def check_legacy_behaviour(self, ha):
+        """The pre-2016 Samsung: a button press reaches it as a legacy key, after one allow prompt."""
+        tv_id = self.tvs.get(SAMSUNG_LEGACY_TV)
+        if not self.check("the bridge knows the pre-2016 Samsung TV", tv_id is not None, f"TVs {self.tvs}"):
+            return
+        identifier = f"tv2mqtt_{tv_id}"
+        log = self.sims[SAMSUNG_LEGACY_TV]["log"]
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press home -> legacy KEY_HOME", "button", "press",
+            self.entity(identifier, "home"), {},
+            lambda ev: any(e.get("kind") == "legacy_key" and e.get("key") == "KEY_HOME" for e in ev))
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press volume_up -> legacy KEY_VOLUP", "button", "press",
+            self.entity(identifier, "volume_up"), {},
+            lambda ev: any(e.get("kind") == "legacy_key" and e.get("key") == "KEY_VOLUP" for e in ev))
 
     async def check_samsung_states(self, ha, tv_id, sim_state):
         """The Samsung TV's entity ids, volume and mute as the simulator has them."""
@@ -887,6 +931,7 @@ class Verification(Stack):
                 await self.check_live_tv(ha, session)
                 await self.check_samsung_behaviour(ha, session)
                 await self.check_frame_behaviour(ha, session)
+                await self.check_legacy_behaviour(ha)
             await self.check_bridge_commands(ha, expected)
             await self.check_bridge_stop(ha, expected)
             await ha.ws.close()

@@ -16,9 +16,11 @@ public final class TVFinder: Sendable {
     /// A `discover` request is running: one at a time (each is a full search and scan).
     private let discovering = Atomic(false)
 
-    /// The SSDP search targets of every kind of TV, and the kind each means.
+    /// The SSDP search targets of every kind of TV, and the kind each means. Kinds may share a
+    /// target (pre-2016 Samsungs answer as today's do): the first kind in `TVKind.allCases`
+    /// stands for it, and its probe tells them apart.
     public static let targets: [String: TVKind] = Dictionary(
-        uniqueKeysWithValues: TVKind.allCases.map { ($0.ssdpSearchTarget, $0) })
+        TVKind.allCases.map { ($0.ssdpSearchTarget, $0) }, uniquingKeysWith: { first, _ in first })
     /// How many scan probes run at once, and how long each waits for a TCP answer.
     static let scanConcurrency = 64
     /// How many SSDP-found addresses (search answers and announcements together) are probed

@@ -96,6 +96,15 @@ actor TVRegistry {
             description = try await factory.probe(host: host, kind: kind, port: port)
         } catch {
             noteFailedProbe(host)
+            if error.kind == .unsupported {
+                // A TV we recognise but cannot drive (a 2014–2015 encrypted Samsung): say so,
+                // once per probe retry, rather than leave the user wondering why it is missing.
+                await context.emit(
+                    BridgeEvent(
+                        .commandFailed, tv: nil, message: "\(error)",
+                        data: ["host": .string(host), "via": .string(source)]))
+                return
+            }
             context.logger.debug("no TV answered at \(host) (\(source)): \(error)")
             return
         }
