@@ -5,7 +5,7 @@ import Wire
 
 extension BridgeConfiguration {
     static let topKeys: Set<String> = [
-        "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "state_dir", "roku", "samsung",
+        "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir", "roku", "samsung",
         "tvs", "log_level", "log_format",
     ]
 
@@ -26,6 +26,7 @@ extension BridgeConfiguration {
         config.discovery = try decodeDiscovery(top["discovery"], reader)
         config.wol = try decodeWakeOnLAN(top["wol"], reader)
         config.pollInterval = try reader.number(top["poll_interval"], "poll_interval", in: 1...86_400) ?? 10
+        config.wakeTimeout = try reader.number(top["wake_timeout"], "wake_timeout", in: 0...3_600) ?? 20
         config.stateDir = try reader.string(top["state_dir"], "state_dir").flatMap { $0.isEmpty ? nil : $0 }
         let roku = try reader.object(top["roku"], "roku", allowed: ["ecp2"])
         if let ecp2 = try reader.choice(roku["ecp2"], "roku.ecp2", ["auto", "off"]) {

@@ -60,6 +60,7 @@ extension DiscoveryBuilder {
             case .tvAvailability: tv.map(settings.topics.availability)
             case .bridgeState: settings.topics.bridgeState
             case .bridgeInfo: settings.topics.bridgeInfo
+            case .tvEvent: tv.map(settings.topics.event)
             }
         }
 

@@ -47,6 +47,7 @@ extension BridgeConfiguration {
                 "repeat": .integer(Int64(wol.repeatCount)),
             ],
             "poll_interval": .number(pollInterval),
+            "wake_timeout": .number(wakeTimeout),
             "state_dir": .string(stateDirectory ?? stateDir ?? ""),
             "roku": ["ecp2": .string(roku.ecp2.rawValue)],
             "samsung": [

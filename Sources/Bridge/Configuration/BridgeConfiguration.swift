@@ -97,6 +97,9 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var wol = WakeOnLAN()
     /// Seconds between state polls of a TV.
     public var pollInterval = 10.0
+    /// Seconds after an `ON` by which a TV that is still not on is reported (`turn_on_failed`,
+    /// SPEC §10); 0 = not watched.
+    public var wakeTimeout = 20.0
     /// nil: `/var/lib/tv2mqtt`, or `./tv2mqtt-state` when that is not writable.
     public var stateDir: String?
     public var roku = Roku()
