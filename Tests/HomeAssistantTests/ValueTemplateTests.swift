@@ -56,10 +56,15 @@ struct ValueTemplateTests {
             #expect((row.name == nil) == (row.key == "power"))
             #expect(row.platform != .sensor || row.category != .config, "sensors may only be diagnostic")
             switch row.platform {
-            case .button: #expect(row.command != nil && row.payloadPress != nil && row.stateTopic == nil)
+            case .button:
+                let pressesForTV: Bool
+                if case .bridgeRequestForTV = row.command { pressesForTV = true } else { pressesForTV = false }
+                #expect(row.command != nil && (row.payloadPress != nil || pressesForTV) && row.stateTopic == nil)
             case .sensor, .binarySensor: #expect(row.command == nil && row.stateTopic != nil && row.reading != nil)
             case .switch, .select, .number: #expect(row.command != nil && row.stateTopic != nil && row.reading != nil)
             case .text: #expect(row.command != nil && (row.stateTopic == nil || row.reading == .cleared))
+            case .event: #expect(row.command == nil && row.stateTopic == .tvEvent && row.extra["event_types"] != nil)
+            case .deviceAutomation: Issue.record("\(row.key): triggers are DeviceTrigger values, not rows")
             }
             if row.platform == .select, case .option = row.reading {
             } else if row.platform == .select {
@@ -68,7 +73,7 @@ struct ValueTemplateTests {
         }
         let keys = (EntityTable.tv + EntityTable.bridge).map(\.key)
         #expect(Set(EntityTable.tv.map(\.key)).count == EntityTable.tv.count)
-        #expect(keys.count == 33)
+        #expect(keys.count == 37)
     }
 
     @Test("The bridge id and name carry the base topic, reduced to an id")
