@@ -5,7 +5,8 @@ import Wire
 
 extension BridgeConfiguration {
     static let topKeys: Set<String> = [
-        "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir", "roku", "samsung",
+        "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir", "roku",
+        "samsung",
         "tvs", "log_level", "log_format",
     ]
 

@@ -30,7 +30,7 @@ public struct DeviceTrigger: Sendable {
 
     /// Renders the event's type, or nothing for a payload that is not a JSON object with one
     /// (tested, never printed, so Home Assistant logs no template warning; see `ValueTemplate`).
-    static let valueTemplate =
+    public static let valueTemplate =
         "{{ value_json." + TVEventType.member + " if value_json is mapping and value_json." + TVEventType.member
         + " is string else '' }}"
 }

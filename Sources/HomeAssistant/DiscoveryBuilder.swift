@@ -117,7 +117,10 @@ public enum DiscoveryBuilder {
                 (entityTopic(row, node: node.id, settings: settings), component(row, node: node, settings: settings))
             }
             let deviceTriggers = triggers.filter(\.1).map { trigger, _ in
-                (triggerTopic(trigger, node: node.id, settings: settings), self.trigger(trigger, node: node, settings: settings))
+                (
+                    triggerTopic(trigger, node: node.id, settings: settings),
+                    self.trigger(trigger, node: node, settings: settings)
+                )
             }
             return (entities + deviceTriggers).map { topic, component in
                 var config = component
@@ -189,7 +192,9 @@ public enum DiscoveryBuilder {
             case .bridgeRequest(let action): config["command_topic"] = .string(settings.topics.bridgeRequest(action))
             case .bridgeRequestForTV(let action):
                 config["command_topic"] = .string(settings.topics.bridgeRequest(action))
-                if let tv = node.tv { config["payload_press"] = .string(JSONValue.object(["id": .string(tv.rawValue)]).serialized()) }
+                if let tv = node.tv {
+                    config["payload_press"] = .string(JSONValue.object(["id": .string(tv.rawValue)]).serialized())
+                }
             }
         }
         if let press = row.payloadPress { config["payload_press"] = .string(press) }

@@ -88,7 +88,8 @@ public enum EntityTable {
         // Bridge-only availability: `turn_on_requested` comes exactly while the TV is offline.
         EntityDescription(
             key: "event", platform: .event, name: "Event", icon: "mdi:bell-ring-outline", stateTopic: .tvEvent,
-            availability: .bridgeOnly, extra: ["event_types": .array(TVEventType.allCases.map { .string($0.rawValue) })]),
+            availability: .bridgeOnly, extra: ["event_types": .array(TVEventType.allCases.map { .string($0.rawValue) })]
+        ),
         EntityDescription(
             key: "pair", platform: .button, name: "Pair", icon: "mdi:link-variant", category: .config,
             command: .bridgeRequestForTV(BridgeRequest.tvPair.rawValue), availability: .bridgeOnly,

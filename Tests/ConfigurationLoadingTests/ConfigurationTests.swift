@@ -105,6 +105,19 @@ struct ConfigurationTests {
         #expect(config.pollInterval == 3)
     }
 
+    @Test("wake_timeout: 20 s unless configured; 0 turns the turn-on report off")
+    func wakeTimeout() throws {
+        let parsed = try ParsedArguments.parse([], specs: ConfigurationLoader.runFlags, command: "run")
+        let standard = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) {
+            _ in Array("{}".utf8)
+        }
+        #expect(standard.wakeTimeout == 20)
+        let off = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) { _ in
+            Array(#"{"wake_timeout": 0}"#.utf8)
+        }
+        #expect(off.wakeTimeout == 0)
+    }
+
     @Test("--tv adds TVs after the configured ones; --mqtt-password-file reads the first line")
     func tvFlagsAndPasswordFile() throws {
         let config = try loadConfig(
@@ -126,6 +139,7 @@ struct ConfigurationTests {
             (#"{"polling": 5}"#, [], "unknown key 'polling'"),
             (#"{"poll_interval": "fast"}"#, [], "poll_interval: expected a number"),
             (#"{"poll_interval": 0}"#, [], "poll_interval: must be between 1 and 86400, got 0"),
+            (#"{"wake_timeout": -1}"#, [], "wake_timeout: must be between 0 and 3600, got -1"),
             ("{}", ["--poll-interval", "0"], "--poll-interval: must be between 1 and 86400, got 0"),
             ("{}", ["--log-level", "loud"], "--log-level: must be one of trace, debug, info, warning, error"),
             (#"{"mqtt": {"server": "http://x"}}"#, [], "mqtt.server: the scheme must be mqtt:// or mqtts://"),

@@ -52,7 +52,9 @@ struct AddTVAddress: Sendable, Equatable {
         if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
             host = String(rest[rest.index(after: rest.startIndex)..<close])
             let after = rest[rest.index(after: close)...]
-            guard after.isEmpty || after.hasPrefix(":") else { throw .init("expected [address]:port after the brackets") }
+            guard after.isEmpty || after.hasPrefix(":") else {
+                throw .init("expected [address]:port after the brackets")
+            }
             if !after.isEmpty { portText = after.dropFirst() }
         } else if rest.filter({ $0 == ":" }).count == 1, let colon = rest.firstIndex(of: ":") {
             host = String(rest[..<colon])

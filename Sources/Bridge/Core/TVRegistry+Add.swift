@@ -30,7 +30,8 @@ extension TVRegistry {
         }
         await add(found, persisted: nil, announce: true)
         context.logger.info(
-            "added \(found.identity.kind) TV \(found.identity.name)", [("tv", id.rawValue), ("host", host), ("via", "tv/add")])
+            "added \(found.identity.kind) TV \(found.identity.name)",
+            [("tv", id.rawValue), ("host", host), ("via", "tv/add")])
         return AddOutcome(description: found, added: true)
     }
 }
