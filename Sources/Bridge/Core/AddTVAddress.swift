@@ -30,7 +30,10 @@ struct AddTVAddress: Sendable, Equatable {
     }
 
     init(host: String, kind: TVKind?, port: UInt16?) throws(BridgeService.RequestError) {
-        guard !host.isEmpty, (try? SocketAddress(ip: host, port: port ?? 1)) != nil else {
+        // Printable ASCII only: the C parser behind `SocketAddress` stops at a NUL, so
+        // "10.0.0.5\0junk" would otherwise pass as 10.0.0.5 and be stored with the junk.
+        let printable = host.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+        guard !host.isEmpty, printable, (try? SocketAddress(ip: host, port: port ?? 1)) != nil else {
             throw .init(
                 "'\(CommandParser.printable(host))' is not an IP address; give the TV's address, e.g. 192.168.1.20 or roku:192.168.1.20"
             )
@@ -43,7 +46,11 @@ struct AddTVAddress: Sendable, Equatable {
     static func parse(_ text: String) throws(BridgeService.RequestError) -> AddTVAddress {
         var rest = Substring(text.trimmingWhitespace)
         var kind: TVKind?
-        if let colon = rest.firstIndex(of: ":"), kindNames.contains(rest[..<colon].lowercased()) {
+        // A word before the first colon names a kind (an unknown one is refused as such, not
+        // taken for a host); digits or hex before it are an address.
+        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].isEmpty,
+            rest[..<colon].allSatisfy({ $0.isLetter || $0 == "-" }), !rest[..<colon].allSatisfy(\.isHexDigit)
+        {
             kind = try Self.kind(String(rest[..<colon]))
             rest = rest[rest.index(after: colon)...]
         }
