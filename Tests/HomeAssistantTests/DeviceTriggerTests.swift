@@ -15,7 +15,8 @@ struct DeviceTriggerTests {
         let node = identity.id.rawValue
         for (key, subtype) in [("turn_on_requested", "requested"), ("turn_on_failed", "failed")] {
             let topic = "homeassistant/device_automation/\(node)/\(key)/config"
-            let message = try #require(messages.first { $0.topic == topic })
+            let found = messages.first { $0.topic == topic }
+            let message = try #require(found)
             let config = try JSONParser.parse(message.payload)
             #expect(config["automation_type"] == "trigger")
             #expect(config["type"] == "turn_on")
@@ -36,7 +37,8 @@ struct DeviceTriggerTests {
         let (identity, capabilities) = try Samples.rokuStick()
         let topics = DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: settings).map(
             \.topic)
-        #expect(!topics.contains { $0.contains("/device_automation/") })
+        let triggers = topics.filter { $0.contains("/device_automation/") }
+        #expect(triggers.isEmpty)
         let event = "homeassistant/event/\(identity.id.rawValue)/event/config"
         #expect(topics.contains(event))
     }
@@ -49,7 +51,8 @@ struct DeviceTriggerTests {
                 .first)
         let event = try JSONParser.parse(message.payload)["components"]?["event"]
         #expect(event?["platform"] == "event")
-        #expect(event?["event_types"] == .array(TVEventType.allCases.map { .string($0.rawValue) }))
+        let types = JSONValue.array(TVEventType.allCases.map { .string($0.rawValue) })
+        #expect(event?["event_types"] == types)
         #expect(event?["state_topic"] == .string("tv2mqtt/\(identity.id.rawValue)/event"))
         #expect(event?["value_template"] == nil)
     }
