@@ -37,7 +37,7 @@ declare -A deps=(
 declare -A needs=(
     [mqtt]=Wire [http-response]=Wire [http-request]=Wire [websocket]=Wire [ssdp]=Wire
     [xml]=Wire [json]=Wire [websocket-session]=Clients [roku-ecp]=Drivers [samsung]=Drivers
-    [ecp2]=Drivers [command]=Bridge [config]=ConfigurationLoading
+    [ecp2]=Drivers [command]=Bridge [add-tv]=Bridge [config]=ConfigurationLoading
 )
 
 stale() { # output input…: is output missing, or older than any input (files or directories)?
