@@ -224,7 +224,9 @@ extension BridgeConfiguration {
         var tvs: [ConfiguredTV] = []
         for (index, entry) in list.enumerated() {
             let path = "tvs[\(index)]"
-            let keys: Set<String> = ["host", "kind", "name", "id", "mac", "port", "port_wss", "port_upnp"]
+            let keys: Set<String> = [
+                "host", "kind", "name", "id", "mac", "port", "port_wss", "port_upnp", "wake_timeout",
+            ]
             let members = try reader.object(entry, path, allowed: keys)
             guard let host = try reader.string(members["host"], "\(path).host"), !host.isEmpty else {
                 throw reader.fail("\(path).host", "every TV needs a host (its IP address)")
@@ -233,6 +235,7 @@ extension BridgeConfiguration {
             var tv = ConfiguredTV(host: host)
             tv.kind = try reader.choice(members["kind"], "\(path).kind", ["roku", "samsung"]).flatMap(TVKind.init)
             tv.name = try reader.string(members["name"], "\(path).name")
+            tv.wakeTimeout = try reader.number(members["wake_timeout"], "\(path).wake_timeout", in: 0...3_600)
             if let id = try reader.string(members["id"], "\(path).id") {
                 guard let valid = TVID(id) else {
                     throw reader.fail(

@@ -14,6 +14,7 @@ extension BridgeConfiguration {
             if let port = tv.port { members["port"] = .integer(Int64(port)) }
             if let port = tv.portWSS { members["port_wss"] = .integer(Int64(port)) }
             if let port = tv.portUPnP { members["port_upnp"] = .integer(Int64(port)) }
+            if let seconds = tv.wakeTimeout { members["wake_timeout"] = .number(seconds) }
             return .object(members)
         }
         return [

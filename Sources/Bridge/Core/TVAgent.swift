@@ -57,7 +57,8 @@ actor TVAgent {
         self.lastSeen = lastSeen
         self.descriptionChanged = descriptionChanged
         self.secretsChanged = secretsChanged
-        let wakeTimeout = context.configuration.wakeTimeout
+        let wakeTimeout = context.configuration.wakeTimeout(
+            for: description.identity.id, host: description.identity.host)
         turnOnWatch = TurnOnWatch(timeout: wakeTimeout > 0 ? .milliseconds(Int64(wakeTimeout * 1000)) : nil)
         (commandQueue, commandSink) = AsyncStream.makeStream(
             of: CommandJob.self, bufferingPolicy: .bufferingOldest(Self.commandQueueLimit))
