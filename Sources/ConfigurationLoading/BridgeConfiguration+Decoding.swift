@@ -5,7 +5,8 @@ import Wire
 
 extension BridgeConfiguration {
     static let topKeys: Set<String> = [
-        "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "state_dir", "roku", "samsung",
+        "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir", "roku",
+        "samsung",
         "tvs", "log_level", "log_format",
     ]
 
@@ -26,6 +27,7 @@ extension BridgeConfiguration {
         config.discovery = try decodeDiscovery(top["discovery"], reader)
         config.wol = try decodeWakeOnLAN(top["wol"], reader)
         config.pollInterval = try reader.number(top["poll_interval"], "poll_interval", in: 1...86_400) ?? 10
+        config.wakeTimeout = try reader.number(top["wake_timeout"], "wake_timeout", in: 0...3_600) ?? 20
         config.stateDir = try reader.string(top["state_dir"], "state_dir").flatMap { $0.isEmpty ? nil : $0 }
         let roku = try reader.object(top["roku"], "roku", allowed: ["ecp2"])
         if let ecp2 = try reader.choice(roku["ecp2"], "roku.ecp2", ["auto", "off"]) {
@@ -227,7 +229,9 @@ extension BridgeConfiguration {
         var tvs: [ConfiguredTV] = []
         for (index, entry) in list.enumerated() {
             let path = "tvs[\(index)]"
-            let keys: Set<String> = ["host", "kind", "name", "id", "mac", "port", "port_wss", "port_upnp", "inputs"]
+            let keys: Set<String> = [
+                "host", "kind", "name", "id", "mac", "port", "port_wss", "port_upnp", "inputs", "wake_timeout",
+            ]
             let members = try reader.object(entry, path, allowed: keys)
             guard let host = try reader.string(members["host"], "\(path).host"), !host.isEmpty else {
                 throw reader.fail("\(path).host", "every TV needs a host (its IP address)")
@@ -237,6 +241,7 @@ extension BridgeConfiguration {
             tv.kind = try reader.choice(members["kind"], "\(path).kind", TVKind.allCases.map(\.rawValue)).flatMap(
                 TVKind.init)
             tv.name = try reader.string(members["name"], "\(path).name")
+            tv.wakeTimeout = try reader.number(members["wake_timeout"], "\(path).wake_timeout", in: 0...3_600)
             if let id = try reader.string(members["id"], "\(path).id") {
                 guard let valid = TVID(id) else {
                     throw reader.fail(

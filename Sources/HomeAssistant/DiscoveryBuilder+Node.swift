@@ -63,6 +63,7 @@ extension DiscoveryBuilder {
             case .tvAppIcon: tv.map(settings.topics.appIcon)
             case .bridgeState: settings.topics.bridgeState
             case .bridgeInfo: settings.topics.bridgeInfo
+            case .tvEvent: tv.map(settings.topics.event)
             }
         }
 

@@ -33,7 +33,8 @@ public enum DiscoveryBuilder {
     ) -> [DiscoveryMessage] {
         let node = Node.tv(identity, capabilities: capabilities, settings: settings)
         let rows = EntityTable.tv.map { ($0, $0.applies(capabilities, identity.kind)) }
-        return messages(node: node, rows: rows, settings: settings)
+        let triggers = DeviceTrigger.tv.map { ($0, $0.applies(capabilities)) }
+        return messages(node: node, rows: rows, triggers: triggers, settings: settings)
     }
 
     /// The bridge device's configs (SPEC §5: connection state, version, discover, log level).
@@ -49,6 +50,7 @@ public enum DiscoveryBuilder {
             return [.clear(deviceTopic(node: id.rawValue, settings: settings))]
         case .entity:
             return EntityTable.tv.map { .clear(entityTopic($0, node: id.rawValue, settings: settings)) }
+                + DeviceTrigger.tv.map { .clear(triggerTopic($0, node: id.rawValue, settings: settings)) }
         }
     }
 
@@ -88,7 +90,8 @@ public enum DiscoveryBuilder {
     }
 
     private static func messages(
-        node: Node, rows: [(EntityDescription, Bool)], settings: DiscoverySettings
+        node: Node, rows: [(EntityDescription, Bool)], triggers: [(DeviceTrigger, Bool)] = [],
+        settings: DiscoverySettings
     ) -> [DiscoveryMessage] {
         switch settings.style {
         case .device:
@@ -98,6 +101,11 @@ public enum DiscoveryBuilder {
                 component["platform"] = .string(row.platform.rawValue)
                 components[row.key] = .object(component)
             }
+            for (trigger, applies) in triggers {
+                var component = applies ? self.trigger(trigger, node: node, settings: settings) : [:]
+                component["platform"] = .string(EntityDescription.Platform.deviceAutomation.rawValue)
+                components[trigger.key] = .object(component)
+            }
             let payload: JSONValue = [
                 "device": node.device, "origin": origin(settings: settings), "components": .object(components),
             ]
@@ -105,13 +113,20 @@ public enum DiscoveryBuilder {
                 DiscoveryMessage(topic: deviceTopic(node: node.id, settings: settings), payload: payload.serialized())
             ]
         case .entity:
-            return rows.filter(\.1).map { row, _ in
-                var config = component(row, node: node, settings: settings)
+            let entities = rows.filter(\.1).map { row, _ in
+                (entityTopic(row, node: node.id, settings: settings), component(row, node: node, settings: settings))
+            }
+            let deviceTriggers = triggers.filter(\.1).map { trigger, _ in
+                (
+                    triggerTopic(trigger, node: node.id, settings: settings),
+                    self.trigger(trigger, node: node, settings: settings)
+                )
+            }
+            return (entities + deviceTriggers).map { topic, component in
+                var config = component
                 config["device"] = node.device
                 config["origin"] = origin(settings: settings)
-                return DiscoveryMessage(
-                    topic: entityTopic(row, node: node.id, settings: settings),
-                    payload: JSONValue.object(config).serialized())
+                return DiscoveryMessage(topic: topic, payload: JSONValue.object(config).serialized())
             }
         }
     }
@@ -176,6 +191,11 @@ public enum DiscoveryBuilder {
             case .tvSet(let property):
                 if let tv = node.tv { config["command_topic"] = .string(settings.topics.set(tv, property)) }
             case .bridgeRequest(let action): config["command_topic"] = .string(settings.topics.bridgeRequest(action))
+            case .bridgeRequestForTV(let action):
+                config["command_topic"] = .string(settings.topics.bridgeRequest(action))
+                if let tv = node.tv {
+                    config["payload_press"] = .string(JSONValue.object(["id": .string(tv.rawValue)]).serialized())
+                }
             }
         }
         if let press = row.payloadPress { config["payload_press"] = .string(press) }

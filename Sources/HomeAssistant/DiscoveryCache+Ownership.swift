@@ -67,7 +67,8 @@ extension DiscoveryCache {
     /// Availability, state and command topics of one config, under full or abbreviated keys.
     private static func referencedTopics(_ config: JSONValue) -> [String] {
         var topics: [String] = []
-        for key in ["state_topic", "stat_t", "command_topic", "cmd_t", "availability_topic", "avty_t"] {
+        // `topic`/`t`: a device trigger's (`DeviceTrigger`).
+        for key in ["state_topic", "stat_t", "command_topic", "cmd_t", "availability_topic", "avty_t", "topic", "t"] {
             if let topic = config[key]?.stringValue { topics.append(topic) }
         }
         for entry in (config["availability"] ?? config["avty"])?.arrayValue ?? [] {

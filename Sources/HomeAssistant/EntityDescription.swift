@@ -11,6 +11,10 @@ public struct EntityDescription: Sendable {
     public enum Platform: String, Sendable, CaseIterable {
         case `switch`, select, number, text, button, sensor, image
         case binarySensor = "binary_sensor"
+        /// Home Assistant 2023.8+: the TV's events (`<base>/<tv>/event`).
+        case event
+        /// MQTT device triggers (`DeviceTrigger`, not entities: no table row has this platform).
+        case deviceAutomation = "device_automation"
     }
 
     /// Home Assistant `entity_category` (sensors may only be `diagnostic`).
@@ -30,6 +34,8 @@ public struct EntityDescription: Sendable {
         case bridgeState
         /// `<base>/bridge/info`: JSON with `version` and `log_level`.
         case bridgeInfo
+        /// `<base>/<tv>/event`: the TV's events, JSON with `event_type` (not retained).
+        case tvEvent
     }
 
     /// How a state payload becomes the entity's state. JSON readings compile to a
@@ -78,6 +84,9 @@ public struct EntityDescription: Sendable {
         case tvSet(String)
         /// `<base>/bridge/request/<action>`.
         case bridgeRequest(String)
+        /// `<base>/bridge/request/<action>` for the entity's TV: a button whose press payload
+        /// is `{"id":"<tv>"}` (the Samsung `pair` button, `tv/pair`).
+        case bridgeRequestForTV(String)
     }
 
     /// Which availability topics the entity depends on (`availability_mode: all`).

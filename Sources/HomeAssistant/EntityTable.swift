@@ -100,6 +100,15 @@ public enum EntityTable {
                 key: "limited_mode", platform: .binarySensor, name: "Limited mode", category: .diagnostic,
                 deviceClass: "problem", stateTopic: .tvState, reading: .onOff(Field.limitedMode.rawValue),
                 applies: { capabilities, _ in capabilities.limitedMode }),
+            // Bridge-only availability: `turn_on_requested` comes exactly while the TV is offline.
+            EntityDescription(
+                key: "event", platform: .event, name: "Event", icon: "mdi:bell-ring-outline", stateTopic: .tvEvent,
+                availability: .bridgeOnly,
+                extra: ["event_types": .array(TVEventType.allCases.map { .string($0.rawValue) })]),
+            EntityDescription(
+                key: "pair", platform: .button, name: "Pair", icon: "mdi:link-variant", category: .config,
+                command: .bridgeRequestForTV(BridgeRequest.tvPair.rawValue), availability: .bridgeOnly,
+                applies: { _, kind in kind == .samsung }),
         ] + liveTV
 
     /// The bridge device's entities (SPEC §5).
@@ -120,6 +129,15 @@ public enum EntityTable {
             category: .config, stateTopic: .bridgeInfo,
             reading: .option(BridgeInfo.Field.logLevel.rawValue, .fixed(logLevels)),
             command: .bridgeRequest(BridgeRequest.logLevel.rawValue), availability: .bridgeOnly),
+        // Adding a TV from the UI: the text remembers the address, the button adds it.
+        // No state topic: Home Assistant keeps what was typed (an optimistic text).
+        EntityDescription(
+            key: "add_tv_host", platform: .text, name: "TV to add", icon: "mdi:ip-network", category: .config,
+            command: .bridgeRequest(BridgeRequest.tvAddHost.rawValue), availability: .bridgeOnly,
+            extra: ["max": 255]),
+        EntityDescription(
+            key: "add_tv", platform: .button, name: "Add TV", icon: "mdi:television-shimmer", category: .config,
+            command: .bridgeRequest(BridgeRequest.tvAdd.rawValue), payloadPress: "{}", availability: .bridgeOnly),
     ]
 
     /// The rows a TV gets.

@@ -16,6 +16,10 @@ public enum BridgeRequest: String, Sendable, CaseIterable {
     case tvRemove = "tv/remove"
     case tvRename = "tv/rename"
     case tvPair = "tv/pair"
+    /// Probe an address and add the TV there (SPEC §10); without a host, the `tv/add_host` one.
+    case tvAdd = "tv/add"
+    /// Remember an address for `tv/add` (the bridge device's `add_tv_host` text).
+    case tvAddHost = "tv/add_host"
     case healthCheck = "health_check"
     case logLevel = "log_level"
 }

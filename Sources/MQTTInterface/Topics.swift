@@ -48,6 +48,9 @@ public struct Topics: Sendable, Equatable {
     public func appIcon(_ tv: TVID) -> String { "\(base)/\(tv)/app_icon" }
     /// Answers to commands that carried a `transaction`.
     public func response(_ tv: TVID) -> String { "\(base)/\(tv)/response" }
+    /// One TV's events (not retained, SPEC §10): the `bridge/event` JSON plus `event_type`,
+    /// for the TV's Home Assistant `event` entity and device triggers (`TVEventType`).
+    public func event(_ tv: TVID) -> String { "\(base)/\(tv)/event" }
 
     /// What the bridge subscribes to on every connection.
     public var subscriptions: [String] {

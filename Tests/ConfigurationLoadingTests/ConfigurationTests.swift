@@ -1,4 +1,5 @@
 import BridgeCommandLine
+import TVModel
 import TestSupport
 import Testing
 import Wire
@@ -105,6 +106,30 @@ struct ConfigurationTests {
         #expect(config.pollInterval == 3)
     }
 
+    @Test("wake_timeout: 20 s unless configured; 0 turns the turn-on report off; a TV entry may set its own")
+    func wakeTimeout() throws {
+        let parsed = try ParsedArguments.parse([], specs: ConfigurationLoader.runFlags, command: "run")
+        let standard = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) {
+            _ in Array("{}".utf8)
+        }
+        #expect(standard.wakeTimeout == 20)
+        let off = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) { _ in
+            Array(#"{"wake_timeout": 0}"#.utf8)
+        }
+        #expect(off.wakeTimeout == 0)
+        let perTV = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) {
+            _ in
+            Array(
+                #"{"wake_timeout": 30, "tvs": [{"host": "10.0.0.2", "id": "den", "wake_timeout": 60}, {"host": "10.0.0.3"}]}"#
+                    .utf8)
+        }
+        #expect(perTV.wakeTimeout(for: TVID("den")!, host: "10.0.0.9") == 60)
+        #expect(perTV.wakeTimeout(for: TVID("roku_x")!, host: "10.0.0.3") == 30)
+        #expect(perTV.wakeTimeout(for: TVID("roku_y")!, host: "10.0.0.4") == 30)
+        let listed = perTV.effectiveJSON()["tvs"]?.arrayValue?.first
+        #expect(listed?["wake_timeout"] == .number(60))
+    }
+
     @Test("--tv adds TVs after the configured ones; --mqtt-password-file reads the first line")
     func tvFlagsAndPasswordFile() throws {
         let config = try loadConfig(
@@ -136,6 +161,11 @@ struct ConfigurationTests {
             (#"{"polling": 5}"#, [], "unknown key 'polling'"),
             (#"{"poll_interval": "fast"}"#, [], "poll_interval: expected a number"),
             (#"{"poll_interval": 0}"#, [], "poll_interval: must be between 1 and 86400, got 0"),
+            (#"{"wake_timeout": -1}"#, [], "wake_timeout: must be between 0 and 3600, got -1"),
+            (
+                #"{"tvs": [{"host": "1.2.3.4", "wake_timeout": 4000}]}"#, [],
+                "tvs[0].wake_timeout: must be between 0 and 3600"
+            ),
             ("{}", ["--poll-interval", "0"], "--poll-interval: must be between 1 and 86400, got 0"),
             ("{}", ["--log-level", "loud"], "--log-level: must be one of trace, debug, info, warning, error"),
             (#"{"mqtt": {"server": "http://x"}}"#, [], "mqtt.server: the scheme must be mqtt:// or mqtts://"),

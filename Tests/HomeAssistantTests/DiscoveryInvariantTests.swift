@@ -75,7 +75,9 @@ struct DiscoveryInvariantTests {
             let device = try Self.entities(kind, capabilities, Samples.settings(.device))
             let entity = try Self.entities(kind, capabilities, Samples.settings(.entity))
             #expect(device.map(Self.asEntityStyle) == entity, "\(kind) \(capabilities)")
-            #expect(device.map(\.key) == EntityTable.entities(for: capabilities, kind: kind).map(\.key).sorted())
+            let triggers = DeviceTrigger.tv.filter { $0.applies(capabilities) }.map(\.key)
+            let rows = EntityTable.entities(for: capabilities, kind: kind).map(\.key)
+            #expect(device.map(\.key) == (rows + triggers).sorted())
         }
     }
 
@@ -85,7 +87,12 @@ struct DiscoveryInvariantTests {
             let message = DiscoveryBuilder.messages(
                 for: Self.identity(kind), capabilities: capabilities, settings: Samples.settings(.device))[0]
             let components = try JSONParser.parse(message.payload)["components"]?.objectValue ?? [:]
-            #expect(Set(components.keys) == Set(EntityTable.tv.map(\.key)))
+            #expect(Set(components.keys) == Set(EntityTable.tv.map(\.key) + DeviceTrigger.tv.map(\.key)))
+            for trigger in DeviceTrigger.tv {
+                let component = components[trigger.key]?.objectValue ?? [:]
+                #expect(component["platform"] == "device_automation")
+                #expect((component.count == 1) == !trigger.applies(capabilities), "\(trigger.key)")
+            }
             for row in EntityTable.tv {
                 let component = components[row.key]?.objectValue ?? [:]
                 #expect(component["platform"] == .string(row.platform.rawValue))
@@ -105,7 +112,10 @@ struct DiscoveryInvariantTests {
                 DiscoveryBuilder.messages(
                     for: Self.identity(.roku, id: id), capabilities: capabilities, settings: settings)
             }
-        let configs = try all.map { try JSONParser.parse($0.payload) }
+        // Device triggers are not entities: no unique_id.
+        let configs = try all.filter { !$0.topic.contains("/device_automation/") }.map {
+            try JSONParser.parse($0.payload)
+        }
         let uniqueIDs = configs.compactMap { $0["unique_id"]?.stringValue }
         #expect(uniqueIDs.count == configs.count)
         #expect(Set(uniqueIDs).count == uniqueIDs.count)
@@ -115,13 +125,14 @@ struct DiscoveryInvariantTests {
         #expect(Set(entityIDs).count == entityIDs.count - perTV)
     }
 
-    @Test("Every entity but power and connected needs the TV available as well as the bridge")
+    @Test("Every entity but power, connected, event and pair needs the TV available as well as the bridge")
     func availability() throws {
         let settings = Samples.settings(.device)
         for (kind, capabilities) in Self.combinations {
-            for entity in try Self.entities(kind, capabilities, settings) {
+            for entity in try Self.entities(kind, capabilities, settings) where entity.platform != "device_automation" {
                 let topics = entity.config["availability"]?.arrayValue?.compactMap { $0["topic"]?.stringValue }
-                let bridgeOnly = entity.key == "power" || entity.key == "connected"
+                // The event entity and the pair button must work while the TV is off.
+                let bridgeOnly = ["power", "connected", "event", "pair"].contains(entity.key)
                 #expect(
                     topics
                         == (bridgeOnly
@@ -152,6 +163,11 @@ struct DiscoveryInvariantTests {
         for (kind, capabilities) in Self.combinations {
             for entity in try Self.entities(kind, capabilities, Samples.settings(.device)) {
                 guard let template = entity.config["value_template"]?.stringValue else { continue }
+                if entity.platform == EntityDescription.Platform.deviceAutomation.rawValue {
+                    // A device trigger reads the TV's event topic, not the state document.
+                    #expect(template == DeviceTrigger.valueTemplate)
+                    continue
+                }
                 let fields = Self.fieldsRead(by: template)
                 let readsNothing = template == "{{ '' }}"  // the keyboard's, always empty
                 #expect(!fields.isEmpty || readsNothing, "\(entity.key): \(template)")
@@ -206,7 +222,8 @@ struct DiscoveryInvariantTests {
     @Test("Entity ids are valid Home Assistant ids of the entity's platform, object ids their slugs")
     func entityIDs() throws {
         for (kind, capabilities) in Self.combinations.prefix(40) {
-            for entity in try Self.entities(kind, capabilities, Samples.settings(.device)) {
+            for entity in try Self.entities(kind, capabilities, Samples.settings(.device))
+            where entity.platform != "device_automation" {
                 let objectID = try #require(entity.config["object_id"]?.stringValue)
                 #expect(entity.config["default_entity_id"] == .string(entity.platform + "." + objectID))
                 #expect(objectID == "tv_1_a_" + entity.key)

@@ -9,7 +9,7 @@ import Wire
 @Suite("Home Assistant examples")
 struct ExampleYAMLTests {
     static let examples = Files.testsDirectory + "/../../examples/homeassistant"
-    static let platforms = ["switch", "select", "sensor", "binary_sensor", "button", "text", "number"]
+    static let platforms = ["switch", "select", "sensor", "binary_sensor", "button", "text", "number", "event"]
     /// Actions of those platforms (`button.press`…), which look like entity ids but are not.
     static let actions: Set<String> = ["press", "turn_on", "turn_off", "turn_", "toggle", "select_option", "set_value"]
 

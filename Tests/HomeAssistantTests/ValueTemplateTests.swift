@@ -56,11 +56,16 @@ struct ValueTemplateTests {
             #expect((row.name == nil) == (row.key == "power"))
             #expect(row.platform != .sensor || row.category != .config, "sensors may only be diagnostic")
             switch row.platform {
-            case .button: #expect(row.command != nil && row.payloadPress != nil && row.stateTopic == nil)
+            case .button:
+                let pressesForTV: Bool
+                if case .bridgeRequestForTV = row.command { pressesForTV = true } else { pressesForTV = false }
+                #expect(row.command != nil && (row.payloadPress != nil || pressesForTV) && row.stateTopic == nil)
             case .sensor, .binarySensor: #expect(row.command == nil && row.stateTopic != nil && row.reading != nil)
             case .switch, .select, .number: #expect(row.command != nil && row.stateTopic != nil && row.reading != nil)
             case .text: #expect(row.command != nil && (row.stateTopic == nil || row.reading == .cleared))
             case .image: #expect(row.command == nil && row.stateTopic == .tvAppIcon && row.reading == nil)
+            case .event: #expect(row.command == nil && row.stateTopic == .tvEvent && row.extra["event_types"] != nil)
+            case .deviceAutomation: Issue.record("\(row.key): triggers are DeviceTrigger values, not rows")
             }
             if row.platform == .select, case .option = row.reading {
             } else if row.platform == .select {
@@ -70,8 +75,8 @@ struct ValueTemplateTests {
         let keys = (EntityTable.tv + EntityTable.bridge).map(\.key)
         #expect(Set(EntityTable.tv.map(\.key)).count == EntityTable.tv.count)
         // 33, issue 15's channel, current_channel, media_title, find_remote, ecp_setting_mode, app_icon;
-        // issue 16's art_mode
-        #expect(keys.count == 40)
+        // issue 16's art_mode; issue 17's event, pair (add_tv and add_tv_host are the bridge's)
+        #expect(keys.count == 44)
     }
 
     @Test("The bridge id and name carry the base topic, reduced to an id")

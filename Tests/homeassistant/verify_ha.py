@@ -21,6 +21,7 @@ import time
 
 import aiohttp
 
+from verify_issue17 import HA_EXTRA_CONFIG, Issue17Checks, prepare_automations
 from stack import (
     BASE, FRAME_TV, HOST, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_LEGACY_TV, SAMSUNG_NAME,
     SAMSUNG_TV, Stack, mqtt_client, note, read_retained, sim_get, sim_set, sim_url,
@@ -90,7 +91,7 @@ SAMSUNG_LEGACY_FORBIDDEN = ("limited_mode", "volume", "mute", "app", "input", "k
 # Home Assistant log records that concern us: MQTT, the platforms we use, templates,
 # registries, or anything naming our topics.
 RELEVANT_LOGGER = re.compile(
-    r"homeassistant\.(components\.(mqtt|switch|select|button|text|sensor|binary_sensor|number|image)\b"
+    r"homeassistant\.(components\.(mqtt|switch|select|button|text|sensor|binary_sensor|number|image|event|automation)\b"
     r"|helpers\.(template|entity|entity_platform|entity_registry|device_registry)\b)"
 )
 RELEVANT_TEXT = re.compile(r"mqtt|tv2mqtt|discover|template|homeassistant/", re.IGNORECASE)
@@ -205,9 +206,11 @@ def log_records(path):
     return records
 
 
-class Verification(Stack):
+class Verification(Issue17Checks, Stack):
     def __init__(self, args):
-        super().__init__(args.work, args.bin, bridge_only=args.bridge_only, discovery=args.discovery)
+        super().__init__(args.work, args.bin, bridge_only=args.bridge_only, discovery=args.discovery,
+                         ha_extra_config=HA_EXTRA_CONFIG)
+        prepare_automations(self.config_dir)
         self.args = args
         self.checks = Checks()
 
@@ -932,6 +935,7 @@ class Verification(Stack):
                 await self.check_samsung_behaviour(ha, session)
                 await self.check_frame_behaviour(ha, session)
                 await self.check_legacy_behaviour(ha)
+                await self.check_issue17(ha, session)
             await self.check_bridge_commands(ha, expected)
             await self.check_bridge_stop(ha, expected)
             await ha.ws.close()

@@ -14,6 +14,7 @@ extension BridgeConfiguration {
             if let port = tv.port { members["port"] = .integer(Int64(port)) }
             if let port = tv.portWSS { members["port_wss"] = .integer(Int64(port)) }
             if let port = tv.portUPnP { members["port_upnp"] = .integer(Int64(port)) }
+            if let seconds = tv.wakeTimeout { members["wake_timeout"] = .number(seconds) }
             return .object(members)
         }
         return [
@@ -47,6 +48,7 @@ extension BridgeConfiguration {
                 "repeat": .integer(Int64(wol.repeatCount)),
             ],
             "poll_interval": .number(pollInterval),
+            "wake_timeout": .number(wakeTimeout),
             "state_dir": .string(stateDirectory ?? stateDir ?? ""),
             "roku": ["ecp2": .string(roku.ecp2.rawValue)],
             "samsung": [

@@ -91,6 +91,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var portUPnP: UInt16?
         /// A Samsung's own `inputs` (name → keys), instead of `samsung.inputs`.
         public var samsungInputs: [String: [String]]?
+        /// This TV's `wake_timeout` (seconds; 0 = not watched); nil = the bridge's.
+        public var wakeTimeout: Double?
 
         public init(host: String, kind: TVKind? = nil, name: String? = nil, id: TVID? = nil, port: UInt16? = nil) {
             self.host = host
@@ -108,6 +110,16 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var wol = WakeOnLAN()
     /// Seconds between state polls of a TV.
     public var pollInterval = 10.0
+    /// Seconds after an `ON` by which a TV that is still not on is reported (`turn_on_failed`,
+    /// SPEC §10); 0 = not watched. A configured TV may have its own (`ConfiguredTV.wakeTimeout`).
+    public var wakeTimeout = 20.0
+
+    /// The `wake_timeout` for one TV: its configured entry's (matched by id, else by host), else
+    /// the bridge's.
+    public func wakeTimeout(for id: TVID, host: String) -> Double {
+        let configured = tvs.first { $0.id == id } ?? tvs.first { $0.id == nil && $0.host == host }
+        return configured?.wakeTimeout ?? wakeTimeout
+    }
     /// nil: `/var/lib/tv2mqtt`, or `./tv2mqtt-state` when that is not writable.
     public var stateDir: String?
     public var roku = Roku()

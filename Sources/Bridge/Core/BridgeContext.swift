@@ -21,6 +21,7 @@ struct BridgeContext: Sendable {
         if let tv = event.tv { metadata.append(("tv", tv)) }
         logger.log(level, event.message, metadata)
         await publisher.publish(topics.bridgeEvent, event.json.serializedBytes())
+        await publishTVEvent(event)
     }
 
     /// Publishes `{"status":"ok"|"error",…}` on a response topic.

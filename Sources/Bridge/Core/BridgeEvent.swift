@@ -10,6 +10,10 @@ public struct BridgeEvent: Equatable, Sendable {
         case limitedMode = "limited_mode"
         case commandFailed = "command_failed"
         case certificateChanged = "certificate_changed"
+        /// `ON` asked for while the TV is off (SPEC §10, `TurnOnWatch`).
+        case turnOnRequested = "turn_on_requested"
+        /// Still not on `wake_timeout` seconds after an `ON` (SPEC §10, `TurnOnWatch`).
+        case turnOnFailed = "turn_on_failed"
     }
 
     public var kind: Kind

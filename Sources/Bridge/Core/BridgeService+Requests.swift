@@ -77,6 +77,10 @@ extension BridgeService {
                 throw RequestError(error.message)
             }
             return ["id": .string(id.rawValue)]
+        case .tvAdd:
+            return try await addTV(request, plain: plain)
+        case .tvAddHost:
+            return try setAddTVHost(request, plain: plain)
         case .healthCheck:
             let agents = await registry.agents()
             var online = 0

@@ -23,6 +23,8 @@ public final class BridgeService: Sendable {
     private let control: AsyncStream<Control>
     private let controlSink: AsyncStream<Control>.Continuation
     let sweep = StaleConfigSweep()
+    /// The "TV to add" text's address, for the "Add TV" button (`AddTVRequest.swift`).
+    let addTVDraft = AddTVDraft()
 
     enum Control: Sendable {
         case spawn(@Sendable () async -> Void)

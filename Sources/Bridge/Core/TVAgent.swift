@@ -34,6 +34,9 @@ actor TVAgent {
     private var pollingSlowly = false
     /// The `app_icon` topic: the icon cache and what the topic holds (`TVAgent+AppIcon.swift`).
     var appIcon = AppIconState()
+    /// An `ON` waiting for the TV to come on (SPEC §10, `TVAgent+TurnOn.swift`).
+    var turnOnWatch: TurnOnWatch
+    nonisolated let turnOnWakeup = Wakeup()
 
     static let refreshDelay = Duration.milliseconds(350)
     /// Commands waiting behind the one running (SPEC §10): a TV that stopped answering fails
@@ -56,6 +59,9 @@ actor TVAgent {
         self.lastSeen = lastSeen
         self.descriptionChanged = descriptionChanged
         self.secretsChanged = secretsChanged
+        let wakeTimeout = context.configuration.wakeTimeout(
+            for: description.identity.id, host: description.identity.host)
+        turnOnWatch = TurnOnWatch(timeout: wakeTimeout > 0 ? .milliseconds(Int64(wakeTimeout * 1000)) : nil)
         (commandQueue, commandSink) = AsyncStream.makeStream(
             of: CommandJob.self, bufferingPolicy: .bufferingOldest(Self.commandQueueLimit))
     }
@@ -66,6 +72,7 @@ actor TVAgent {
             group.addTask { await self.pollLoop() }
             group.addTask { await self.commandLoop() }
             group.addTask { await self.eventLoop() }
+            group.addTask { await self.turnOnLoop() }
         }
     }
 
@@ -73,6 +80,7 @@ actor TVAgent {
         stopped.store(true, ordering: .relaxed)
         commandSink.finish()
         wakeup.signal()
+        turnOnWakeup.signal()
     }
 
     nonisolated var isStopped: Bool { stopped.load(ordering: .relaxed) }
@@ -96,7 +104,9 @@ actor TVAgent {
             await context.commandFailed(
                 "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later",
                 tv: id.rawValue, origin: origin)
+            return
         }
+        await accepted(commands)
     }
 
     /// Polls again soon (debounced), e.g. after a command.
@@ -187,6 +197,7 @@ actor TVAgent {
     func publish(_ new: TVSnapshot) async {
         let previous = snapshot
         snapshot = new
+        turnOnWatch.observed(powerIsOn: new.power == true)
         if new.reachable { lastSeen = wallClockSeconds() }
         let host = description.identity.host
         let reportsInput = description.capabilities.inputState

@@ -56,6 +56,8 @@ except ImportError:  # before 2024.11: no device discovery, only the *-entity.js
 from homeassistant.components.mqtt import (
     binary_sensor,
     button,
+    device_trigger,
+    event,
     image,
     number,
     select,
@@ -73,7 +75,40 @@ PLATFORMS = {
     "sensor": sensor,
     "switch": switch,
     "text": text,
+    "event": event,
 }
+
+# The per-TV event topic's payloads (issue 17): what a device trigger's value_template sees.
+EVENT_PAYLOADS = [
+    '{"event_type":"turn_on_requested","type":"turn_on_requested","tv":"den","message":"m"}',
+    '{"event_type":"turn_on_failed","type":"turn_on_failed","tv":"den","message":"m","wake_timeout":20}',
+    '{"type":"command_failed"}', '[]', 'not json', '',
+]
+
+
+def check_trigger(hass, where, config):
+    """A device trigger: its schema drops nothing but device/origin, and its template logs nothing."""
+    try:
+        validated = device_trigger.TRIGGER_DISCOVERY_SCHEMA(dict(config))
+    except vol.Invalid as err:
+        fail(where, f"trigger schema: {err}")
+        return
+    dropped = set(config) - set(validated) - {"device", "origin"}
+    if dropped:
+        fail(where, f"keys dropped by the trigger schema: {sorted(dropped)}")
+    template = Template(config["value_template"], hass)
+    for payload in EVENT_PAYLOADS:
+        del log_records[:]
+        try:
+            rendered = str(template.async_render_with_possible_json_value(payload, ""))
+        except Exception as err:  # noqa: BLE001
+            fail(where, f"template error on {payload!r}: {err}")
+            continue
+        for record in log_records:
+            fail(where, f"logged on {payload!r}: {record.getMessage()}")
+        expected = json.loads(payload).get("event_type", "") if payload.startswith("{") else ""
+        if rendered != expected:
+            fail(where, f"{payload!r} renders {rendered!r}")
 
 FULL_STATE = {
     "power": "ON", "power_mode": "PowerOn", "app": "Netflix", "app_id": "12", "input": None,
@@ -153,6 +188,9 @@ def accepted(platform, config, rendered):
 
 
 def check_component(hass, where, platform, config, options_seen):
+    if platform == "device_automation":
+        check_trigger(hass, where, config)
+        return
     module = PLATFORMS.get(platform)
     if module is None:
         fail(where, f"unexpected platform {platform}")

@@ -1,0 +1,100 @@
+import Drivers
+import MQTTInterface
+import Support
+import Synchronization
+import TVModel
+import Wire
+
+/// The address the bridge device's "TV to add" text last set (`tv/add_host`), which the
+/// "Add TV" button (`tv/add` without a host) adds. In memory only: the text in Home
+/// Assistant keeps what was typed, and a restart just asks for it again.
+final class AddTVDraft: Sendable {
+    let address = Mutex<AddTVAddress?>(nil)
+}
+
+/// `bridge/request/tv/add` (SPEC §10): `{"host","kind"?,"port"?,"id"?,"name"?}` or a plain
+/// `[kind:]host[:port]`.
+struct AddTVRequest: Sendable {
+    var address: AddTVAddress
+    var id: TVID?
+    var name: String?
+
+    static func parse(_ request: [String: JSONValue], plain: String?, draft: AddTVAddress?)
+        throws(BridgeService.RequestError) -> AddTVRequest
+    {
+        var address: AddTVAddress
+        if let host = request["host"]?.stringValue {
+            var port: UInt16?
+            if let value = request["port"] {
+                guard let number = value.intValue, let valid = UInt16(exactly: number), valid > 0 else {
+                    throw .init("\"port\" must be a number from 1 to 65535")
+                }
+                port = valid
+            }
+            address = try AddTVAddress.parse(host)
+            if let kind = request["kind"] {
+                guard let text = kind.stringValue else {
+                    throw .init("\"kind\" must be one of \(AddTVAddress.kindNames.joined(separator: ", "))")
+                }
+                address.kind = try AddTVAddress.kind(text)
+            }
+            if let port { address.port = port }
+        } else if let plain, !plain.trimmingWhitespace.isEmpty {
+            address = try AddTVAddress.parse(plain)
+        } else if let draft {
+            address = draft
+        } else {
+            throw .init(
+                "tv/add needs a \"host\" (an IP address), or an address in the bridge's \"TV to add\" text first")
+        }
+        var parsed = AddTVRequest(address: address)
+        if let value = request["id"] {
+            guard let text = value.stringValue, let id = TVID(text), !Topics.collidesWithBridgeTopics(text) else {
+                throw .init("\"id\" must be 1 to 64 of a-z 0-9 _ - and not 'bridge'")
+            }
+            parsed.id = id
+        }
+        if let value = request["name"] {
+            guard let name = value.stringValue, !name.isEmpty, name.count <= 128,
+                !name.unicodeScalars.contains(where: { $0.value < 0x20 })
+            else { throw .init("\"name\" must be 1 to 128 printable characters") }
+            parsed.name = name
+        }
+        return parsed
+    }
+}
+
+extension BridgeService {
+    /// `tv/add`: probes the address, adds the TV (persisted in the state directory like any
+    /// TV found), answers with its id. A TV already known at that address, or known under the
+    /// id the probe finds, is not added twice: the answer says `"added": false`.
+    func addTV(_ request: [String: JSONValue], plain: String?) async throws(RequestError) -> JSONValue {
+        let parsed = try AddTVRequest.parse(request, plain: plain, draft: addTVDraft.address.withLock { $0 })
+        let outcome: TVRegistry.AddOutcome
+        do {
+            outcome = try await registry.addRequested(parsed)
+        } catch {
+            throw RequestError(error.message)
+        }
+        let description = outcome.description
+        if outcome.added { await publishInfo() }
+        return [
+            "id": .string(description.identity.id.rawValue), "name": .string(description.identity.name),
+            "kind": .string(description.identity.kind.rawValue), "host": .string(description.identity.host),
+            "added": .bool(outcome.added),
+        ]
+    }
+
+    /// `tv/add_host`: remembers the address the "TV to add" text holds (checked now, probed on
+    /// "Add TV"); an empty text forgets it.
+    func setAddTVHost(_ request: [String: JSONValue], plain: String?) throws(RequestError) -> JSONValue {
+        let text = request["host"]?.stringValue ?? plain ?? ""
+        if text.trimmingWhitespace.isEmpty {
+            addTVDraft.address.withLock { $0 = nil }
+            return ["host": .null]
+        }
+        let address = try AddTVAddress.parse(text)
+        addTVDraft.address.withLock { $0 = address }
+        return ["host": .string(address.host)]
+    }
+}

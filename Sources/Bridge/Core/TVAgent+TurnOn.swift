@@ -1,0 +1,62 @@
+import MQTTInterface
+import TVModel
+import Wire
+
+/// The turn-on fallback (SPEC §10): `turn_on_requested` when an `ON` reaches a TV that is off,
+/// and `command_failed` + `turn_on_failed` when it is still not on `wake_timeout` seconds later.
+/// Both reach `<base>/<tv>/event`, where the `turn_on` device triggers listen.
+extension TVAgent {
+    /// Commands were queued: an `ON` for a TV that is off is a turn-on request.
+    func accepted(_ commands: [TVCommand]) async {
+        guard turnOnWatch.commandsAccepted(commands, powerIsOn: snapshot.power == true, now: .now) else { return }
+        turnOnWakeup.signal()
+        let waits = turnOnWatch.timeout.map { " (reported if it is not on within \($0.wholeSeconds) s)" } ?? ""
+        await context.emit(
+            BridgeEvent(
+                .turnOnRequested, tv: id.rawValue,
+                message:
+                    "\(description.identity.name) was asked to turn on while off: Wake-on-LAN and the power-on command are on their way\(waits)"
+            ), level: .info)
+    }
+
+    /// Waits for the watch's deadline; re-reads it whenever a request moves it.
+    nonisolated func turnOnLoop() async {
+        while !isStopped {
+            let deadline = await turnOnWatch.deadline
+            let wait = deadline.map { $0 - .now } ?? .seconds(3600)
+            if wait > .zero { _ = await turnOnWakeup.wait(timeout: wait) }
+            if isStopped { return }
+            await checkTurnOn()
+        }
+    }
+
+    private func checkTurnOn() async {
+        guard turnOnWatch.expired(now: .now), let timeout = turnOnWatch.timeout else { return }
+        let message = Self.wakeFailure(
+            name: description.identity.name, seconds: timeout.wholeSeconds, macs: description.identity.macs,
+            reachable: snapshot.reachable)
+        let origin = CommandOrigin(topic: context.topics.set(id, "power"), property: "power", transaction: nil)
+        await context.commandFailed(message, tv: id.rawValue, origin: origin, command: .power(.on))
+        await context.emit(
+            BridgeEvent(
+                .turnOnFailed, tv: id.rawValue, message: message,
+                data: ["wake_timeout": .integer(timeout.wholeSeconds)]))
+    }
+
+    /// What to check when a TV did not wake: what the bridge knows (MACs, reachability) and
+    /// the usual reasons Wake-on-LAN does not reach a TV.
+    static func wakeFailure(name: String, seconds: Int64, macs: [String], reachable: Bool) -> String {
+        let known =
+            macs.isEmpty
+            ? "no MAC address is known for it, so no Wake-on-LAN packet could be sent (add \"mac\" to its entry in tvs)"
+            : "Wake-on-LAN went to \(macs.joined(separator: ", "))"
+        let state = reachable ? "it answers but reports standby" : "it does not answer"
+        return
+            "\(name) is still not on \(seconds) s after ON (\(state)); \(known). Check that the TV is on wired Ethernet (many TVs wake only over Ethernet, or not after a long sleep), that its \"Power on by network\" / \"Power On with Mobile\" setting is on (Roku: Fast TV start), and that wol.targets reach its network; or add another way to wake it with the turn_on / requested trigger (IR, HDMI-CEC)"
+    }
+}
+
+extension Duration {
+    /// Whole seconds, rounded down.
+    var wholeSeconds: Int64 { components.seconds }
+}

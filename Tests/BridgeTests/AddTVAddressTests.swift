@@ -1,0 +1,70 @@
+import TVModel
+import Testing
+
+@testable import Bridge
+
+/// `tv/add`'s address parser (`AddTVAddress`): what the "TV to add" text and a plain request take.
+@Suite("tv/add addresses")
+struct AddTVAddressTests {
+    @Test(
+        "good addresses: [kind:]host[:port], IPv6 in brackets with a port",
+        arguments: [
+            ("192.168.1.20", "192.168.1.20", nil, nil),
+            ("roku:192.168.1.20", "192.168.1.20", TVKind.roku, nil),
+            (" samsung:10.0.0.5:8001 ", "10.0.0.5", .samsung, 8001),
+            ("auto:10.0.0.5", "10.0.0.5", nil, nil),
+            ("ROKU:10.0.0.5", "10.0.0.5", .roku, nil),
+            ("fe80::1", "fe80::1", nil, nil),
+            ("samsung:[fe80::1]:8001", "fe80::1", .samsung, 8001),
+        ] as [(String, String, TVKind?, UInt16?)])
+    func good(text: String, host: String, kind: TVKind?, port: UInt16?) throws {
+        let address = try AddTVAddress.parse(text)
+        #expect(address.host == host)
+        #expect(address.kind == kind)
+        #expect(address.port == port)
+    }
+
+    @Test(
+        "bad addresses are refused with a message that says why",
+        arguments: [
+            ("", "is not an IP address"),
+            ("roku:", "is not an IP address"),
+            ("tv.local", "is not an IP address"),
+            ("lg:10.0.0.5", "unknown kind 'lg'"),
+            ("10.0.0.5:99999", "is not a port"),
+            ("10.0.0.5:0", "the port must be 1 to 65535"),
+            ("[fe80::1", "is not an IP address"),
+            ("[fe80::1]x", "expected [address]:port"),
+            ("10.0.0.5\u{0}", "is not an IP address"),
+            (String(repeating: "9", count: 300), "is not an IP address"),
+        ])
+    func bad(text: String, message: String) {
+        #expect(throws: BridgeService.RequestError.self) { try AddTVAddress.parse(text) }
+        let error = Self.error(text)
+        #expect(error?.contains(message) == true, "\(String(describing: error))")
+    }
+
+    @Test("a kind name that TVKind does not know is refused, naming the known ones")
+    func unknownKind() {
+        let message = Self.kindError("lg")
+        #expect(message?.contains("unknown kind 'lg' (known: auto, roku, samsung") == true)
+    }
+
+    static func error(_ text: String) -> String? {
+        do {
+            _ = try AddTVAddress.parse(text)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    static func kindError(_ text: String) -> String? {
+        do {
+            _ = try AddTVAddress.kind(text)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+}
