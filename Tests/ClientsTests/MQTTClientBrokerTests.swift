@@ -64,9 +64,11 @@ struct MQTTClientBrokerTests {
                     delays.append(log[index + 1].at - entry.at)
                 }
                 try #require(delays.count >= 2)
+                // The second wait is at least 1.5 × the initial 200 ms: the delay grew. (Comparing the
+                // two observed delays directly failed in loaded full runs: a late observation of the
+                // first retry made the first delay look like 0.72 s.)
                 #expect(delays[0] >= .milliseconds(150))
                 #expect(delays[1] >= .milliseconds(300))
-                #expect(delays[1] > delays[0])
             }
         }
     }
