@@ -55,13 +55,16 @@ let package = Package(
         // The configuration's sources (JSON file, environment, flag values) merged and validated,
         // every error naming its key, variable or flag. Knows no command-line parser.
         .target(
-            name: "ConfigurationLoading", dependencies: ["Bridge", "Drivers", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"], swiftSettings: strict),
+            name: "ConfigurationLoading",
+            dependencies: ["Bridge", "Drivers", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"],
+            swiftSettings: strict),
         // The `tv2mqtt` command line: flag parser, the commands (run, discover, pair, send,
         // check-config, health, version, help) and signal handling.
         .target(
             name: "BridgeCommandLine",
             dependencies: [
-                "ConfigurationLoading", "Bridge", "Drivers", "MQTTInterface", "Clients", "Net", "TVModel", "Wire", "Support",
+                "ConfigurationLoading", "Bridge", "Drivers", "MQTTInterface", "Clients", "Net", "TVModel", "Wire",
+                "Support",
             ],
             swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
@@ -97,7 +100,9 @@ let package = Package(
             name: "BridgeTests", dependencies: ["Bridge", "MQTTInterface", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(
             name: "ConfigurationLoadingTests",
-            dependencies: ["ConfigurationLoading", "BridgeCommandLine", "Bridge", "MQTTInterface", "Wire", "TestSupport"]),
+            dependencies: [
+                "ConfigurationLoading", "BridgeCommandLine", "Bridge", "MQTTInterface", "Wire", "TestSupport",
+            ]),
         .testTarget(
             name: "BridgeCommandLineTests",
             dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "TVSimulators", "TestSupport"]),

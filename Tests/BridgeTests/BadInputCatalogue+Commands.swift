@@ -48,7 +48,9 @@ let badCommands: [BadCommand] = [
     ),
     BadCommand(
         "unknown property", "sleep", "5",
-        roku: "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, art_mode, channel, search)"),
+        roku:
+            "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, art_mode, channel, search)"
+    ),
     // Held keys, search and art mode (SPEC §10).
     BadCommand(
         "hold_ms out of range", nil, #"{"key":"right","hold_ms":10001}"#,

@@ -24,15 +24,10 @@ extension SamsungSimulator {
             }
             return
         }
-        let items = (try? request.queryItems) ?? []
-        let encodedName = items.first { $0.name == "name" }?.value ?? ""
-        let token = items.first { $0.name == "token" }?.value
-        let name = Self.decodeName(encodedName)
-        guard
-            let accepted = try? await WebSocketServerHandshake.upgrade(
-                stream: stream, request: request, leftover: leftover)
-        else { return }
-        let ws = accepted.connection
+        guard let (ws, encodedName, name, token) = await Self.acceptChannel(request, stream: stream, leftover: leftover)
+        else {
+            return
+        }
         guard artAdmits(secure: secure, token: token, name: name) else {
             record("art_channel", ["result": "unauthorized", "client": .string(name)])
             try? await ws.send(text: SamsungRemoteEvents.unauthorized.serialized())

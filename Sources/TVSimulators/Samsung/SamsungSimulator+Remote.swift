@@ -32,15 +32,10 @@ extension SamsungSimulator {
             if let bytes = try? response.encode() { try? await stream.write(bytes, deadline: .now + .seconds(2)) }
             return
         }
-        let items = (try? request.queryItems) ?? []
-        let encodedName = items.first { $0.name == "name" }?.value ?? ""
-        let token = items.first { $0.name == "token" }?.value
-        let name = Self.decodeName(encodedName)
-        guard
-            let accepted = try? await WebSocketServerHandshake.upgrade(
-                stream: stream, request: request, leftover: leftover)
-        else { return }
-        let ws = accepted.connection
+        guard let (ws, encodedName, name, token) = await Self.acceptChannel(request, stream: stream, leftover: leftover)
+        else {
+            return
+        }
         let clientID = Self.randomID()
         let channelID = Self.randomID()
         func connect(_ token: String?) async {
@@ -142,5 +137,21 @@ extension SamsungSimulator {
             String(hex.dropFirst(range.lowerBound).prefix(range.count))
         }
         return parts.joined(separator: "-")
+    }
+
+    /// A channel client's WebSocket upgrade: the connection, the client's name as sent (the
+    /// `name` query item, base64) and decoded, and its `token`; nil when the upgrade failed
+    /// (nothing more to answer).
+    static func acceptChannel(_ request: HTTPRequest, stream: any ByteStream, leftover: [UInt8]) async -> (
+        WebSocketConnection, encodedName: String, name: String, token: String?
+    )? {
+        let items = (try? request.queryItems) ?? []
+        let encodedName = items.first { $0.name == "name" }?.value ?? ""
+        let token = items.first { $0.name == "token" }?.value
+        guard
+            let accepted = try? await WebSocketServerHandshake.upgrade(
+                stream: stream, request: request, leftover: leftover)
+        else { return nil }
+        return (accepted.connection, encodedName, decodeName(encodedName), token)
     }
 }
