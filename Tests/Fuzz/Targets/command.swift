@@ -36,10 +36,17 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fuzzExpect(!key.description.isEmpty && !hasControl(key.description), "key \(key)")
         case .text(let text):
             fuzzExpect(!text.isEmpty && text.count <= TVCommand.maxTextLength && !hasControl(text), "text \(text)")
-        case .app(let name), .input(let name): fuzzExpect(!name.isEmpty && !hasControl(name), "name \(name)")
+        case .app(let name), .input(let name), .channel(let name):
+            fuzzExpect(!name.isEmpty && !hasControl(name), "name \(name)")
+        case .holdKey(let key, let milliseconds):
+            fuzzExpect(TVCommand.holdRange.contains(milliseconds), "hold_ms \(milliseconds)")
+            fuzzExpect(!key.description.isEmpty && !hasControl(key.description), "key \(key)")
+        case .search(let request):
+            fuzzExpect(request.limitViolation == nil, "search \(request)")
+            fuzzExpect(!request.keyword.isEmpty && !hasControl(request.keyword), "search \(request.keyword)")
         case .launch(let app, let content, _):
             fuzzExpect(!hasControl(app) && !hasControl(content ?? ""), "launch \(command)")
-        case .power, .mute: break
+        case .power, .mute, .artMode: break
         }
     }
     return 0
