@@ -105,6 +105,18 @@ struct AddTVRequestTests {
         }
     }
 
+    @Test(
+        "a name with a control character is refused: C0, DEL, C1 and the Unicode line separators",
+        arguments: ["a\u{7}b", "Den\u{7F}", "Den\u{85}TV", "Den\u{9F}", "Den\u{2028}TV", "Den\u{2029}"])
+    func nameWithControlCharacter(_ name: String) {
+        // Found by the add-tv fuzz target (a fresh-clone CI run): "ZZZ…%[\u{7F}" was accepted.
+        let request: [String: JSONValue] = ["host": .string("192.168.1.20"), "name": .string(name)]
+        let refusal = #expect(throws: BridgeService.RequestError.self) {
+            try AddTVRequest.parse(request, plain: nil, draft: nil)
+        }
+        #expect(refusal?.message == "\"name\" must be 1 to 128 printable characters")
+    }
+
     @Test("a retained tv/add left on the broker is refused at start, and the TV there is not added")
     func retainedAdd() async throws {
         try await withRokus { fixture, rokus in

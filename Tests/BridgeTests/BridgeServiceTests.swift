@@ -133,6 +133,11 @@ struct BridgeServiceTests {
                 (try? JSONParser.parse($0.payload))?["device"]?["name"] == "Den"
             }
             #expect(renamed != nil)
+            // DEL is no printable character either (the add-tv fuzz target found it let through).
+            try await fixture.publish(
+                "tv2mqtt/bridge/request/tv/rename", #"{"id":"roku_sample1","name":"Den\u007f"}"#)
+            let refused = await fixture.log.waitFor("tv2mqtt/bridge/response/tv/rename") { $0.text.contains("error") }
+            #expect(refused?.text.contains("1 to 128 printable characters") == true)
 
             try await fixture.publish("tv2mqtt/bridge/request/log_level", "debug")
             let debugInfo = await fixture.log.waitFor("tv2mqtt/bridge/info") {

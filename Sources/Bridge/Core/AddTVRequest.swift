@@ -55,9 +55,9 @@ struct AddTVRequest: Sendable {
             parsed.id = id
         }
         if let value = request["name"] {
-            guard let name = value.stringValue, !name.isEmpty, name.count <= 128,
-                !name.unicodeScalars.contains(where: { $0.value < 0x20 })
-            else { throw .init("\"name\" must be 1 to 128 printable characters") }
+            guard let name = value.stringValue, PrintableName.isValid(name) else {
+                throw .init("\"name\" must be 1 to \(PrintableName.maxLength) printable characters")
+            }
             parsed.name = name
         }
         return parsed

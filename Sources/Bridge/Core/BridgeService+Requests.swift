@@ -63,9 +63,9 @@ extension BridgeService {
             return ["id": .string(id.rawValue)]
         case .tvRename:
             let id = try await knownTV(request)
-            guard let name = request["name"]?.stringValue, !name.isEmpty, name.count <= 128,
-                !name.unicodeScalars.contains(where: { $0.value < 0x20 })
-            else { throw RequestError("tv/rename needs a \"name\" of 1 to 128 printable characters") }
+            guard let name = request["name"]?.stringValue, PrintableName.isValid(name) else {
+                throw RequestError("tv/rename needs a \"name\" of 1 to \(PrintableName.maxLength) printable characters")
+            }
             await registry.agent(id)?.rename(name)
             return ["id": .string(id.rawValue), "name": .string(name)]
         case .tvPair:

@@ -205,10 +205,10 @@ public enum CommandParser {
         return TVKey(text)
     }
 
-    /// App and input names or ids: printable, one line, at most 128 characters.
+    /// App and input names or ids: a `PrintableName`.
     private static func name(_ text: String, _ field: String) throws(CommandParseError) -> String {
         guard !text.isEmpty else { throw reject("\(field): empty") }
-        guard text.count <= 128, !text.unicodeScalars.contains(where: isControl) else {
+        guard PrintableName.isValid(text) else {
             throw reject("\(field): '\(printable(text))' is not a valid name (control characters or too long)")
         }
         return text
