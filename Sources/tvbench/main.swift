@@ -32,6 +32,11 @@ func writeStandardError(_ line: String) {
 var options = BenchOptions()
 var arguments = CommandLine.arguments.dropFirst()
 
+// `tvbench driver-client …`: our driver as a client process of its own, for driver-latency.
+if arguments.first == "driver-client" {
+    await DriverClient.main(Array(arguments.dropFirst()))
+}
+
 // `tvbench soak [--minutes N] [--tvs N] [--json]`: a long run with a line a minute (Soak.swift).
 if arguments.first == "soak" {
     arguments.removeFirst()
@@ -126,6 +131,7 @@ if options.json {
     print("load average before \(loadBefore), after \(loadAfter); medians of \(options.effectiveRuns) run(s)")
     print("bridge: \(BridgeBuild.summary())")
     print(report.table())
+    if let budget = LatencyBudget.table(report) { print(budget) }
 }
 _ = signalSources
 exit(0)

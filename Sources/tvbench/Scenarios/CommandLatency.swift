@@ -1,3 +1,4 @@
+import Glibc
 import Harness
 import Support
 
@@ -63,42 +64,59 @@ struct CommandLatency: Scenario {
 
     /// Latencies in milliseconds of `count` commands through one transport.
     private func measure(_ transport: Transport, count: Int) async throws -> [Double] {
+        try await Self.timedCommands(transport, count: count).map { ($0.received - $0.sent) * 1000 }
+    }
+
+    /// Publish and receipt times (wall clock, s) of `count` commands after the warm-up, through
+    /// one transport, with a bridge started with `settings` (and stopped before this returns).
+    static func timedCommands(
+        _ transport: Transport, count: Int, settings: BridgeSettings = BridgeSettings()
+    ) async throws -> [(sent: Double, received: Double)] {
         try await withBroker { broker in
             try await withTVs(transport, hosts: [BenchAddresses.commandTV]) { tvs in
                 let tv = tvs[0]
-                let settings = BridgeSettings(tvs: [tv.bridgeFlag])
+                var settings = settings
+                settings.tvs = [tv.bridgeFlag]
                 return try await withBridge(settings, broker: broker) { bridge in
                     try await withProbe(broker, filters: ["\(bridge.baseTopic)/+/state"]) { probe in
                         let id = try await waitForTVs(1, probe: probe, bridge: bridge, timeout: .seconds(15))[0]
                         guard await tv.waitUntilReady(timeout: .seconds(15)) else {
                             throw BenchError("\(transport.label): the bridge never opened its session")
                         }
-                        return try await send(count, to: tv, id: id, probe: probe, base: bridge.baseTopic)
+                        let publisher = try await CommandPublisher.connect(to: broker, clientID: "tvbench-commands")
+                        defer { publisher.close() }
+                        return try await Self.send(
+                            count, to: tv, id: id, publisher: publisher, probe: probe, base: bridge.baseTopic)
                     }
                 }
             }
         }
     }
 
-    private func send(
-        _ count: Int, to tv: any BenchTV, id: String, probe: MQTTProbe, base: String
-    ) async throws -> [Double] {
+    private static func send(
+        _ count: Int, to tv: any BenchTV, id: String, publisher: CommandPublisher, probe: MQTTProbe, base: String
+    ) async throws -> [(sent: Double, received: Double)] {
+        let viaProbe = getenv("TVBENCH_PUBLISH").map { String(cString: $0) } == "probe"
         let topic = "\(base)/\(id)/set/key"
         let keys = tv.neutralKeys
-        var samples: [Double] = []
+        var samples: [(sent: Double, received: Double)] = []
         samples.reserveCapacity(count)
         var lost = 0
         let deadline = ContinuousClock.now + .seconds(120)
         for index in 0..<(Self.warmUp + count) {
             guard ContinuousClock.now < deadline else { throw BenchError("command-latency took over 120 s") }
             let sent = wallClockSeconds()
-            try await probe.client.publish(topic, keys[index % keys.count])
+            if viaProbe {
+                try await probe.client.publish(topic, keys[index % keys.count])
+            } else {
+                try await publisher.publish(topic, keys[index % keys.count])
+            }
             guard let received = await tv.receivedCommand(after: sent, timeout: .seconds(2)) else {
                 lost += 1
                 if lost > count / 20 { throw BenchError("more than 5 % of the commands never arrived") }
                 continue
             }
-            if index >= Self.warmUp { samples.append((received - sent) * 1000) }
+            if index >= Self.warmUp { samples.append((sent, received)) }
         }
         return samples
     }
