@@ -178,9 +178,15 @@ actor TVAgent {
             let started = ContinuousClock.now
             do {
                 try await driver.execute(plan)
-                context.logger.debug(
-                    "command done",
-                    [("tv", id.rawValue), ("command", plan.command.name), ("ms", "\(milliseconds(since: started))")])
+                // The metadata is built only when it is logged: a command allocates nothing for it.
+                if context.logger.isEnabled(.debug) {
+                    context.logger.debug(
+                        "command done",
+                        [
+                            ("tv", id.rawValue), ("command", plan.command.name),
+                            ("ms", "\(milliseconds(since: started))"),
+                        ])
+                }
             } catch {
                 await context.commandFailed(error.message, tv: id.rawValue, origin: job.origin, command: plan.command)
                 requestRefresh()
