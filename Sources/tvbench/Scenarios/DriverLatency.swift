@@ -45,21 +45,21 @@ struct DriverLatency: Scenario {
         return [
             Measurement(
                 "ecp_keypress_p50_ms", ours, unit: "ms", target: .info("faster than python-rokuecp"),
-                note: "\(count) keypresses, kept-alive connection"),
+                note: "\(count) keypresses, kept-alive connection, tvbench driver-client (a process of its own)"),
             Measurement(
                 "python_rokuecp_keypress_p50_ms", try? python.get(), unit: "ms", target: .info(),
                 note: pythonNote ?? "same simulator, same count, aiohttp session kept"),
             Measurement(
-                "ecp_keypress_speedup_vs_python_rokuecp", speedup, unit: "×", target: .atLeast(1),
+                "ecp_keypress_speedup_vs_python_rokuecp", speedup, unit: "×", target: .atLeast(4),
                 note: pythonNote.map { _ in "python-rokuecp not available" }),
             Measurement(
                 "samsung_key_p50_ms", samsung, unit: "ms", target: .info("faster than samsungtvws"),
-                note: "\(count) keys over the paired TLS channel, send until the TV logs it"),
+                note: "\(count) keys over the paired TLS channel, send until the TV logs it, tvbench driver-client"),
             Measurement(
                 "python_samsungtvws_key_p50_ms", try? samsungPython.get(), unit: "ms", target: .info(),
                 note: samsungPythonNote ?? "same simulator and count, SamsungTVWSAsyncRemote, key_press_delay 0"),
             Measurement(
-                "samsung_key_speedup_vs_python_samsungtvws", samsungSpeedup, unit: "×", target: .atLeast(1),
+                "samsung_key_speedup_vs_python_samsungtvws", samsungSpeedup, unit: "×", target: .atLeast(2.5),
                 note: samsungPythonNote.map { _ in "samsungtvws not available" }),
         ]
     }
