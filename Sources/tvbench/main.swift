@@ -9,6 +9,7 @@ import Wire
 let usage = """
     usage: tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N]
            tvbench soak [--minutes N] [--tvs N] [--json]   (a long run, a line a minute)
+           tvbench driver-client roku|samsung HOST PORT COUNT WARMUP   (driver-latency's client)
     Scenarios (default: all): \(allScenarios.map { type(of: $0).name }.joined(separator: " "))
       --quick         small counts and short waits (CI: the whole run under a minute)
       --json          a JSON document instead of the table
