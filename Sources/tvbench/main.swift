@@ -11,7 +11,8 @@ let usage = """
            tvbench soak [--minutes N] [--tvs N] [--json]   (a long run, a line a minute)
            tvbench driver-client roku|samsung HOST PORT COUNT WARMUP   (driver-latency's client)
     Scenarios (default: all): \(allScenarios.map { type(of: $0).name }.joined(separator: " "))
-      --quick         small counts and short waits (CI: the whole run under a minute)
+      --quick         small counts and short waits (CI: the whole run under a minute, plus the
+                      trace bridge's build on latency-budget's first run: a few minutes)
       --json          a JSON document instead of the table
       --runs N        runs per scenario, the median is reported (default 3; 1 with --quick)
       --fleet-size N  Rokus in the fleet scenario (default 1000; 50 with --quick)
