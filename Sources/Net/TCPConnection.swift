@@ -1,4 +1,5 @@
 import Glibc
+import Support
 
 /// A TCP connection on the event loop.
 public final class TCPConnection: ByteStream {
@@ -97,6 +98,7 @@ public final class TCPConnection: ByteStream {
         await writeLock.lock()
         defer { writeLock.unlock() }
         var offset = 0
+        Trace.mark(.socketWrite)
         while offset < bytes.count {
             let (written, code) = try handle.call("write to \(remote)") { fd in
                 bytes.withUnsafeBytes { buffer in

@@ -1,3 +1,4 @@
+import Support
 import Synchronization
 
 /// TLS over a TCP connection: the `TLSEngine` transform driven by the connection's I/O.
@@ -125,6 +126,7 @@ public final class TLSConnection: ByteStream {
             box.pending += box.engine.takeOutput()
             return step
         }
+        Trace.mark(.encrypted)
         if case .failed(let reason) = step { throw NetError(.tls, "write to \(transport.remote)", reason) }
         if case .needInput = step {
             throw NetError(.tls, "write to \(transport.remote)", "renegotiation is not supported")

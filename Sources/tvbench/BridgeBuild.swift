@@ -16,17 +16,22 @@ enum BridgeBuild {
     /// "static" when the Swift runtime is linked in, "shared" when the executable names
     /// libswiftCore.so (a DT_NEEDED string), nil when it cannot be read.
     static func swiftRuntime(of path: String) -> String? {
+        file(path, contains: "libswiftCore.so").map { $0 ? "shared" : "static" }
+    }
+
+    /// Whether the file at `path` holds `text` anywhere; nil when it cannot be read.
+    static func file(_ path: String, contains text: String) -> Bool? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
-        let needle = Array("libswiftCore.so".utf8)
+        let needle = Array(text.utf8)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var carry: [UInt8] = []
         while true {
             let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count == 0 { return "static" }
+            if count == 0 { return false }
             // The needle may straddle two chunks: keep the tail of the previous one.
             let window = carry + chunk[0..<count]
-            if contains(window, needle) { return "shared" }
+            if contains(window, needle) { return true }
             carry = Array(window.suffix(needle.count - 1))
         }
     }
@@ -46,6 +51,9 @@ enum BridgeBuild {
     /// One line for the report, with a warning when it is not the installed kind of build.
     static func summary() -> String {
         guard let path = try? executable() else { return "tv2mqtt not built" }
+        if BridgeBuild.file(path, contains: TraceBuild.marker) == true {
+            return "\(path) (a TV2MQTT_TRACE build: it stamps every command; not the installed build)"
+        }
         switch swiftRuntime(of: path) {
         case "static": return "\(path) (static Swift runtime, as installed)"
         case "shared":

@@ -34,6 +34,10 @@ struct BridgeSettings {
     var ssdpAddress: String?
     var pollInterval: Double = 10
     var logLevel = "warning"
+    /// Another tv2mqtt than `BridgeBuild.executable()` (the trace build of `latency-budget`).
+    var executable: String?
+    /// The bridge's whole environment; nil inherits tvbench's.
+    var environment: [String: String]?
 }
 
 /// `tv2mqtt run` as a child process, so its CPU time, memory and descriptors can be read from
@@ -59,7 +63,7 @@ final class BridgeProcess: Sendable {
     static func start(_ settings: BridgeSettings, broker: BenchBroker) throws -> BridgeProcess {
         // TVBENCH_BRIDGE: another tv2mqtt binary (a --static-swift-stdlib build, or a copy made
         // with `objcopy --strip-debug`: valgrind 3.19 cannot read the Swift binary's DWARF).
-        let executable = try BridgeBuild.executable()
+        let executable = try settings.executable ?? BridgeBuild.executable()
         let directory = try TemporaryDirectory(prefix: "tvbench-bridge")
         var arguments = [
             "run", "--mqtt-server", broker.url, "--mqtt-client-id", "tvbench-bridge-\(getpid())",
@@ -81,7 +85,8 @@ final class BridgeProcess: Sendable {
             .split(separator: " ").map(String.init)
         let command = prefix + [executable] + arguments
         let process = try ChildProcess.spawn(
-            command[0], Array(command.dropFirst()), stdout: .file(logPath), stderr: .file(logPath))
+            command[0], Array(command.dropFirst()), environment: settings.environment, stdout: .file(logPath),
+            stderr: .file(logPath))
         return BridgeProcess(
             process: process, stateDirectory: directory, logPath: logPath, baseTopic: settings.baseTopic)
     }

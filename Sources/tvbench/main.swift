@@ -9,8 +9,10 @@ import Wire
 let usage = """
     usage: tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N]
            tvbench soak [--minutes N] [--tvs N] [--json]   (a long run, a line a minute)
+           tvbench driver-client roku|samsung HOST PORT COUNT WARMUP   (driver-latency's client)
     Scenarios (default: all): \(allScenarios.map { type(of: $0).name }.joined(separator: " "))
-      --quick         small counts and short waits (CI: the whole run under a minute)
+      --quick         small counts and short waits (CI: the whole run under a minute, plus the
+                      trace bridge's build on latency-budget's first run: a few minutes)
       --json          a JSON document instead of the table
       --runs N        runs per scenario, the median is reported (default 3; 1 with --quick)
       --fleet-size N  Rokus in the fleet scenario (default 1000; 50 with --quick)
@@ -31,6 +33,11 @@ func writeStandardError(_ line: String) {
 
 var options = BenchOptions()
 var arguments = CommandLine.arguments.dropFirst()
+
+// `tvbench driver-client …`: our driver as a client process of its own, for driver-latency.
+if arguments.first == "driver-client" {
+    await DriverClient.main(Array(arguments.dropFirst()))
+}
 
 // `tvbench soak [--minutes N] [--tvs N] [--json]`: a long run with a line a minute (Soak.swift).
 if arguments.first == "soak" {
@@ -126,6 +133,7 @@ if options.json {
     print("load average before \(loadBefore), after \(loadAfter); medians of \(options.effectiveRuns) run(s)")
     print("bridge: \(BridgeBuild.summary())")
     print(report.table())
+    if let budget = LatencyBudget.table(report) { print(budget) }
 }
 _ = signalSources
 exit(0)

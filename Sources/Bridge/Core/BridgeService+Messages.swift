@@ -1,5 +1,6 @@
 import Clients
 import Drivers
+import Support
 import TVModel
 import Wire
 
@@ -49,6 +50,7 @@ extension BridgeService {
                 tv: tv, origin: unparsed)
             return
         }
+        Trace.mark(.routed)
         let parsed: ParsedCommands
         do {
             parsed = try CommandParser.parse(property: property, payload: message.payload)
@@ -57,6 +59,7 @@ extension BridgeService {
             await context.commandFailed(error.message, tv: tv, origin: origin)
             return
         }
+        Trace.mark(.parsed)
         let origin = CommandOrigin(topic: message.topic, property: property, transaction: parsed.transaction)
         await agent.submit(parsed.commands, origin: origin)
     }

@@ -100,6 +100,7 @@ actor TVAgent {
                 return
             }
         }
+        Trace.mark(.planned)
         if case .dropped = commandSink.yield(CommandJob(plans: plans, origin: origin, received: context.time.now)) {
             await context.commandFailed(
                 "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later",
@@ -165,6 +166,7 @@ actor TVAgent {
     // MARK: commands
 
     private func execute(_ job: CommandJob) async {
+        Trace.mark(.dequeued)
         let waited = milliseconds(context.time.now - job.received)
         if waited > milliseconds(Self.commandExpiry) {
             await context.commandFailed(
@@ -176,9 +178,15 @@ actor TVAgent {
             let started = ContinuousClock.now
             do {
                 try await driver.execute(plan)
-                context.logger.debug(
-                    "command done",
-                    [("tv", id.rawValue), ("command", plan.command.name), ("ms", "\(milliseconds(since: started))")])
+                // The metadata is built only when it is logged: a command allocates nothing for it.
+                if context.logger.isEnabled(.debug) {
+                    context.logger.debug(
+                        "command done",
+                        [
+                            ("tv", id.rawValue), ("command", plan.command.name),
+                            ("ms", "\(milliseconds(since: started))"),
+                        ])
+                }
             } catch {
                 await context.commandFailed(error.message, tv: id.rawValue, origin: job.origin, command: plan.command)
                 requestRefresh()

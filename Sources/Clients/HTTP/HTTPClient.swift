@@ -1,4 +1,5 @@
 import Net
+import Support
 import Wire
 
 /// Why an HTTP request failed.
@@ -84,6 +85,7 @@ public actor HTTPClient {
         } catch {
             throw HTTPClientError(kind: .malformed, message: "cannot send \(method) \(target): \(error.reason)")
         }
+        Trace.mark(.encoded)
         let connection = try await connection(deadline: deadline)
         localAddress = connection.localAddress ?? localAddress
         do {

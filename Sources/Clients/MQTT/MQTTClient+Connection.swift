@@ -44,6 +44,7 @@ extension MQTTClient {
             } catch {
                 return Task.isCancelled ? nil : "read failed: \(error)"
             }
+            Trace.mark(.mqttRead)
             if bytes.isEmpty {
                 // A close mid-packet is a broken broker or path, not an orderly close: say so.
                 return decoder.isInsidePacket
@@ -190,6 +191,7 @@ extension MQTTClient {
                 lastRefusal = code
                 logger.error("the MQTT broker refused the connection: \(code)")
             case .deliver(let publish):
+                Trace.mark(.mqttDecoded)
                 messageSink.yield(
                     MQTTMessage(
                         topic: publish.topic, payload: publish.payload, qos: publish.qos, retain: publish.retain))

@@ -1,4 +1,5 @@
 import Net
+import Support
 import Wire
 
 /// One WebSocket connection, either role, over any `ByteStream` (TCP, or TLS over TCP).
@@ -132,6 +133,7 @@ public actor WebSocketConnection {
     private func perform(sending actions: [WebSocketSessionAction]) async throws(WebSocketError) {
         if let writeFailure { throw writeFailure }
         perform(actions)
+        Trace.mark(.encoded)
         let mark = queuedTotal
         guard writtenTotal < mark else { return }
         do {

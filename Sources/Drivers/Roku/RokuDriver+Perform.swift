@@ -1,3 +1,4 @@
+import Support
 import TVModel
 import Wire
 
@@ -66,6 +67,7 @@ extension RokuDriver {
 
     /// Key presses in order: pipelined over the session, one request after another over HTTP.
     func sendKeys(_ keys: [String], session: RokuECP2Session?) async throws(DriverError) {
+        Trace.mark(.driverSend)
         if let session {
             try await session.requests(keys.map { ("key-press", ["param-key": $0]) })
             return

@@ -110,16 +110,21 @@ actor RokuECP2Session {
         nextID += 1
         slots[id] = .pending
         let deadline = ContinuousClock.now + timeout
-        timers[id] = Task { [weak self] in
-            try? await Task.sleep(until: deadline, clock: .continuous)
-            guard !Task.isCancelled else { return }
-            await self?.expire(id, name: name)
-        }
         do {
             try await connection.send(text: ECP2Message.request(name, id: id, parameters).serialized())
         } catch {
             abandon(id)
             throw DriverError(.unreachable, "the ECP-2 session closed: \(error.message)")
+        }
+        // The timer starts once the request is out, so that starting its task does not compete
+        // with the send (a keypress's own latency); its deadline counts from before the send.
+        // An answer (or the session's end) that came during the send needs no timer.
+        if case .pending? = slots[id] {
+            timers[id] = Task { [weak self] in
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                guard !Task.isCancelled else { return }
+                await self?.expire(id, name: name)
+            }
         }
         return id
     }

@@ -75,6 +75,7 @@ actor SamsungChannel {
     /// once every step was handed to the connection.
     func send(_ steps: [SamsungRemoteStep]) async throws(DriverError) {
         guard !isShutDown else { throw DriverError(.unreachable, "the driver is shut down") }
+        Trace.mark(.driverSend)
         let id = takeID()
         let result = await withCheckedContinuation { continuation in
             waiters[id] = continuation

@@ -1,7 +1,4 @@
-import Drivers
 import Harness
-import Support
-import TVModel
 
 /// `driver-latency`: the keypress sent by our driver alone (no MQTT, no bridge), timed from the
 /// call until the TV's answer, against the Python client Home Assistant uses on the same
@@ -48,78 +45,52 @@ struct DriverLatency: Scenario {
         return [
             Measurement(
                 "ecp_keypress_p50_ms", ours, unit: "ms", target: .info("faster than python-rokuecp"),
-                note: "\(count) keypresses, kept-alive connection"),
+                note: "\(count) keypresses, kept-alive connection, tvbench driver-client (a process of its own)"),
             Measurement(
                 "python_rokuecp_keypress_p50_ms", try? python.get(), unit: "ms", target: .info(),
                 note: pythonNote ?? "same simulator, same count, aiohttp session kept"),
             Measurement(
-                "ecp_keypress_speedup_vs_python_rokuecp", speedup, unit: "×", target: .atLeast(1),
+                "ecp_keypress_speedup_vs_python_rokuecp", speedup, unit: "×", target: .atLeast(4),
                 note: pythonNote.map { _ in "python-rokuecp not available" }),
             Measurement(
                 "samsung_key_p50_ms", samsung, unit: "ms", target: .info("faster than samsungtvws"),
-                note: "\(count) keys over the paired TLS channel, send until the TV logs it"),
+                note: "\(count) keys over the paired TLS channel, send until the TV logs it, tvbench driver-client"),
             Measurement(
                 "python_samsungtvws_key_p50_ms", try? samsungPython.get(), unit: "ms", target: .info(),
                 note: samsungPythonNote ?? "same simulator and count, SamsungTVWSAsyncRemote, key_press_delay 0"),
             Measurement(
-                "samsung_key_speedup_vs_python_samsungtvws", samsungSpeedup, unit: "×", target: .atLeast(1),
+                "samsung_key_speedup_vs_python_samsungtvws", samsungSpeedup, unit: "×", target: .atLeast(2.5),
                 note: samsungPythonNote.map { _ in "samsungtvws not available" }),
         ]
     }
 
     /// Median milliseconds from calling `SamsungDriver.perform` until the simulator logs the key,
-    /// with the same pacing as the samsungtvws script (3 ms after each key). The warm-up opens
-    /// the TLS channel and pairs (the simulator approves at once).
+    /// timed by `tvbench driver-client samsung` in a process of its own, as samsungtvws is: the
+    /// same pacing (3 ms after each key), the same warm-up (which opens the TLS channel and
+    /// pairs; the simulator approves at once), the same pairing of send and receipt stamps.
     private func measureSamsungDriver(_ tv: SamsungBenchTV, count: Int) async throws -> Double {
-        let settings = DriverSettings(wolTargets: [], logger: .disabled)
-        let description = try await SamsungProbe.describe(host: tv.host, port: tv.port, settings: settings)
-        let driver = SamsungDriver(description: description, settings: settings)
-        let draining = Task { for await _ in driver.events {} }  // tokens and pins: not needed here
-        defer {
-            Task {
-                await driver.shutdown()
-                await draining.value
-            }
+        let result = try await ChildProcess.run(
+            try Products.path("tvbench"),
+            ["driver-client", "samsung", tv.host, String(tv.port), String(count), String(Self.warmUp)],
+            timeout: .seconds(120))
+        guard result.status.isSuccess else { throw BenchError("our Samsung driver: \(Self.tail(result))") }
+        return try PythonSamsungTVWS.median(tv, output: result.output).get()
+    }
+
+    /// Median milliseconds of `count` keypresses through `RokuDriver.perform`, timed by
+    /// `tvbench driver-client roku` in a process of its own, as python-rokuecp is.
+    private func measureRokuDriver(_ tv: any BenchTV, count: Int) async throws -> Double {
+        let result = try await ChildProcess.run(
+            try Products.path("tvbench"),
+            ["driver-client", "roku", tv.host, String(tv.port), String(count), String(Self.warmUp)],
+            timeout: .seconds(120))
+        guard result.status.isSuccess, let median = PythonRokuECP.median(in: result.output) else {
+            throw BenchError("our Roku driver: \(Self.tail(result))")
         }
-        for index in 0..<Self.warmUp {
-            try await driver.perform(TVCommand.key(TVKey(tv.neutralKeys[index % 2]), repeat: 1))
-            try await Task.sleep(for: .milliseconds(3))
-        }
-        try await Task.sleep(for: .milliseconds(200))
-        let start = wallClockSeconds()
-        var sent: [Double] = []
-        for index in 0..<count {
-            let stamp = wallClockSeconds()
-            try await driver.perform(TVCommand.key(TVKey(tv.neutralKeys[index % 2]), repeat: 1))
-            sent.append(stamp)
-            try await Task.sleep(for: .milliseconds(3))
-        }
-        try await Task.sleep(for: .milliseconds(200))
-        let received = tv.keyStamps(since: start)
-        guard received.count == sent.count else {
-            throw BenchError("our Samsung driver: \(sent.count) keys sent, \(received.count) received")
-        }
-        let samples = zip(sent, received).map { ($1 - $0) * 1000 }
-        guard let median = Statistics.percentile(samples, 50) else { throw BenchError("no key measured") }
         return median
     }
 
-    /// Median milliseconds of `count` keypresses through `RokuDriver.perform`.
-    private func measureRokuDriver(_ tv: any BenchTV, count: Int) async throws -> Double {
-        let settings = DriverSettings(wolTargets: [], logger: .disabled)
-        let description = try await RokuProbe.describe(host: tv.host, port: tv.port, settings: settings)
-        let driver = RokuDriver(description: description, settings: settings)
-        defer { Task { await driver.shutdown() } }
-        let clock = ContinuousClock()
-        var samples: [Double] = []
-        let deadline = clock.now + .seconds(60)
-        for index in 0..<(Self.warmUp + count) where clock.now < deadline {
-            let key = TVKey(tv.neutralKeys[index % tv.neutralKeys.count])
-            let started = clock.now
-            try await driver.perform(.key(key, repeat: 1))
-            if index >= Self.warmUp { samples.append((clock.now - started).fractionalMilliseconds) }
-        }
-        guard let median = Statistics.percentile(samples, 50) else { throw BenchError("no keypress measured") }
-        return median
+    static func tail(_ result: CommandResult) -> String {
+        result.error.split(separator: "\n").suffix(2).joined(separator: " ")
     }
 }

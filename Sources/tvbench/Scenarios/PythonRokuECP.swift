@@ -44,6 +44,11 @@ enum PythonRokuECP {
         return candidates.filter { ExecutableLookup.resolve($0) != nil }
     }
 
+    /// The `P50 <ms>` line a client printed (this script, or `tvbench driver-client roku`).
+    static func median(in output: String) -> Double? {
+        output.split(separator: "\n").first { $0.hasPrefix("P50 ") }.flatMap { Double($0.dropFirst(4)) }
+    }
+
     /// The median keypress time in milliseconds, or why it could not be measured.
     static func keypressMedian(host: String, port: UInt16, count: Int) async -> Result<Double, BenchError> {
         var why = "not installed (pip install rokuecp into ~/.cache/tvbench-venv)"
@@ -57,10 +62,7 @@ enum PythonRokuECP {
                 continue
             }
             if result.output.hasPrefix("IMPORT_ERROR") { continue }
-            guard result.status.isSuccess,
-                let line = result.output.split(separator: "\n").first(where: { $0.hasPrefix("P50 ") }),
-                let median = Double(line.dropFirst(4))
-            else {
+            guard result.status.isSuccess, let median = median(in: result.output) else {
                 why = "\(python) failed: \(result.error.split(separator: "\n").suffix(2).joined(separator: " "))"
                 continue
             }

@@ -53,21 +53,28 @@ enum PythonSamsungTVWS {
                 continue
             }
             if result.output.hasPrefix("IMPORT_ERROR") { continue }
-            let lines = result.output.split(separator: "\n")
-            let start = lines.first { $0.hasPrefix("START ") }.flatMap { Double($0.dropFirst(6)) }
-            let sent = lines.filter { $0.hasPrefix("SENT ") }.compactMap { Double($0.dropFirst(5)) }
-            guard result.status.isSuccess, let start, !sent.isEmpty else {
+            guard result.status.isSuccess, result.output.contains("START ") else {
                 why = "\(python) failed: \(result.error.split(separator: "\n").suffix(2).joined(separator: " "))"
                 continue
             }
-            let received = tv.keyStamps(since: start)
-            guard received.count == sent.count else {
-                return .failure(BenchError("samsungtvws: \(sent.count) keys sent, \(received.count) received"))
-            }
-            let samples = zip(sent, received).map { ($1 - $0) * 1000 }
-            guard let median = Statistics.percentile(samples, 50) else { return .failure(BenchError("no sample")) }
-            return .success(median)
+            return median(tv, output: result.output)
         }
         return .failure(BenchError(why))
+    }
+
+    /// The median send → logged time in milliseconds from a client's `START`/`SENT` lines (this
+    /// script, or `tvbench driver-client samsung`), paired in order with the simulator's stamps.
+    static func median(_ tv: SamsungBenchTV, output: String) -> Result<Double, BenchError> {
+        let lines = output.split(separator: "\n")
+        let start = lines.first { $0.hasPrefix("START ") }.flatMap { Double($0.dropFirst(6)) }
+        let sent = lines.filter { $0.hasPrefix("SENT ") }.compactMap { Double($0.dropFirst(5)) }
+        guard let start, !sent.isEmpty else { return .failure(BenchError("no START or SENT line")) }
+        let received = tv.keyStamps(since: start)
+        guard received.count == sent.count else {
+            return .failure(BenchError("\(sent.count) keys sent, \(received.count) received"))
+        }
+        let samples = zip(sent, received).map { ($1 - $0) * 1000 }
+        guard let median = Statistics.percentile(samples, 50) else { return .failure(BenchError("no sample")) }
+        return .success(median)
     }
 }
