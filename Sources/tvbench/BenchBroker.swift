@@ -32,7 +32,7 @@ final class BenchBroker: Sendable {
             var lines = [
                 "per_listener_settings false", "allow_anonymous true", "persistence false",
                 "log_dest file \(directory.file("mosquitto.log"))", "log_type error", "log_type warning",
-                "log_type notice", "connection_messages false", "max_queued_messages 100000",
+                "log_type notice", "connection_messages true", "max_queued_messages 100000",
                 "listener \(port) 127.0.0.1",
             ]
             if geteuid() == 0 { lines.append("user root") }  // else it drops to `mosquitto`, which cannot read the 0700 dir
@@ -55,6 +55,23 @@ final class BenchBroker: Sendable {
     func stop() async {
         await process.terminate(grace: .seconds(3))
     }
+
+    /// Watches for the broker's line on `clientID`'s connection (it sends the CONNACK right after).
+    func watchForConnection(of clientID: String, timeout: Duration) -> LogLineWatcher {
+        LogLineWatcher(path: logFile, lines: [" as \(clientID) ("], timeout: timeout)
+    }
+
+    /// Watches for the broker's line on the end of `clientID`'s connection ("Client ID
+    /// disconnected." after a DISCONNECT, "… closed its connection." without one): by then it
+    /// has read every byte the client sent. The configuration logs connections
+    /// (`connection_messages`): a line per connect and disconnect, nothing per packet.
+    func watchForEnd(of clientID: String, timeout: Duration) -> LogLineWatcher {
+        LogLineWatcher(
+            path: logFile, lines: ["Client \(clientID) disconnected.", "Client \(clientID) closed its connection."],
+            timeout: timeout)
+    }
+
+    private var logFile: String { directory.file("mosquitto.log") }
 
     private func acceptsConnections() async -> Bool {
         guard let connection = try? await TCPConnection.connect(host: host, port: port, timeout: .milliseconds(300))
