@@ -120,17 +120,30 @@ actor TVAgent {
 
     private nonisolated func pollLoop() async {
         var nextFull = ContinuousClock.now
+        var first = true
         while !isStopped {
             let full = ContinuousClock.now >= nextFull
             if full { nextFull = .now + Self.fullPollInterval }
-            let snapshot = await driver.poll(full: full)
-            if isStopped { return }
-            await publish(snapshot)
-            if full || snapshot.reachable { await refreshDescription() }
-            if await appIsUnknown(snapshot) { nextFull = .now }
+            // Each round in a child task: the task frames a poll needs (HTTP, parsing, the
+            // state document) are freed with it. This task lives as long as the TV, and a task
+            // keeps the most frame memory it ever needed until it ends (issue 18).
+            async let round = first ? firstPollRound() : pollRound(full: full)
+            guard let appIsUnknown = await round else { return }
+            first = false
+            if appIsUnknown { nextFull = .now }
             let interval = await nextPollInterval()
             if await wakeup.wait(timeout: interval) { await waitForRefreshTime() }
         }
+    }
+
+    /// One poll and what follows it; whether the app in front is missing from the list (nil:
+    /// the agent stopped meanwhile).
+    nonisolated func pollRound(full: Bool) async -> Bool? {
+        let snapshot = await driver.poll(full: full)
+        if isStopped { return nil }
+        await publish(snapshot)
+        if full || snapshot.reachable { await refreshDescription() }
+        return await appIsUnknown(snapshot)
     }
 
     /// `poll_interval`, or the driver's slower reconcile interval while the TV pushes its state.

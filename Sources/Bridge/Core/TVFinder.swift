@@ -33,6 +33,7 @@ public final class TVFinder: Sendable {
     /// Source addresses the announcement rate limit tracks at most.
     static let announcementSources = 4096
     let probes = ProbePool(concurrency: probeConcurrency)
+    static let configuredProbeSlotHold = Duration.seconds(1)
     static let scanTimeout = Duration.milliseconds(700)
 
     init(configuration: BridgeConfiguration, registry: TVRegistry, logger: Logger) {
@@ -97,13 +98,18 @@ public final class TVFinder: Sendable {
     }
 
     /// Probes configured TVs not yet known; one that does not answer but has an id and a kind
-    /// is added anyway, so it can be woken (Wake-on-LAN to its configured MACs).
+    /// is added anyway, so it can be woken (Wake-on-LAN to its configured MACs). Through the
+    /// probe pool, like SSDP answers: a configuration of thousands of TVs is probed
+    /// `probeConcurrency` at a time, not all at once (a probe that takes longer than
+    /// `configuredProbeSlotHold`, an unplugged TV, lets the next one start).
     private func probeConfigured(placeholders: Bool) async {
         await withDiscardingTaskGroup { group in
             for tv in configuration.tvs {
                 group.addTask {
-                    await self.registry.candidate(
-                        host: tv.host, kind: tv.kind, port: tv.port, source: "configuration", configured: tv)
+                    await self.probes.run(holdingAtMost: Self.configuredProbeSlotHold) {
+                        await self.registry.candidate(
+                            host: tv.host, kind: tv.kind, port: tv.port, source: "configuration", configured: tv)
+                    }
                     if placeholders { await self.registry.placeholder(tv) }
                 }
             }
