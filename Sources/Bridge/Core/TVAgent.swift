@@ -27,6 +27,9 @@ actor TVAgent {
     private(set) var description: TVDescription
     private(set) var snapshot = TVSnapshot(reachable: false)
     private var publishedState: String?
+    /// What `publishedState` was made from: a poll that changed none of it publishes nothing
+    /// and is not serialized to find that out (most polls of a fleet change nothing).
+    private var publishedFrom: StateInputs?
     private var publishedAvailability: Bool?
     private(set) var lastSeen: Double?
     /// The poll loop is waiting the driver's reconcile interval (state is pushed), not
@@ -214,7 +217,6 @@ actor TVAgent {
         if new.reachable { lastSeen = wallClockSeconds() }
         let host = description.identity.host
         let reportsInput = description.capabilities.inputState
-        let comparable = StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: nil).serialized()
         if publishedAvailability != new.reachable {
             publishedAvailability = new.reachable
             await context.publisher.setRetained(
@@ -227,6 +229,12 @@ actor TVAgent {
             publishedState = nil  // refresh last_seen with the availability change
             context.tvListChanged.signal()
         }
+        let inputs = StateInputs(snapshot: new, host: host, reportsInput: reportsInput)
+        let comparable =
+            publishedState != nil && inputs == publishedFrom
+            ? publishedState
+            : StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: nil).serialized()
+        publishedFrom = inputs
         if comparable != publishedState {
             publishedState = comparable
             let document = StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: lastSeen)
@@ -297,4 +305,11 @@ func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
 
 func milliseconds(_ duration: Duration) -> Int64 {
     duration.wholeMilliseconds
+}
+
+/// What a TV's state document is made of, but `last_seen`.
+private struct StateInputs: Equatable {
+    let snapshot: TVSnapshot
+    let host: String
+    let reportsInput: Bool
 }
