@@ -17,8 +17,8 @@ struct SSDPReceiveBufferTests {
             logger: .disabled)
         let socket = try discoverer.openSearchSocket()
         defer { socket.close() }
-        let text = FileText.read("/proc/sys/net/core/rmem_max")?.split(separator: "\n").first
-        let rmemMax = try #require(text.flatMap { Int32($0) })
+        let text = FileText.read("/proc/sys/net/core/rmem_max")?.split(separator: "\n").first ?? ""
+        let rmemMax = try #require(Int32(text))
         let expected = min(SSDPDiscoverer.receiveBufferBytes, rmemMax) * 2
         #expect(socket.receiveBufferSize == expected)
     }

@@ -73,41 +73,15 @@ struct Fleet: Scenario {
     /// Starts `tvsim fleet` with `size` TVs and measures a bridge finding and polling them.
     private func fleet(size: Int, steady: Duration) async throws -> Run {
         let samsungs = size / 2
-        let rokus = size - samsungs
         let directory = try TemporaryDirectory(prefix: "tvbench-fleet")
-        let stderrPath = directory.file("tvsim.err")
-        // The Rokus keep the standard ECP port on the bench's own addresses; the SSDP port is
-        // the one tvsim's first TV bound (`--ssdp-port 0`), which it reports: a port picked here
-        // and bound there later could be taken by another socket in between.
-        let fleet = try ChildProcess.spawn(
-            try Products.path("tvsim"),
-            [
-                "fleet", "--roku", String(rokus), "--samsung", String(samsungs), "--first-host",
-                BenchAddresses.fleetFirst, "--ssdp-port", "0", "--log", directory.file("commands.log"),
-            ], stdout: .discard, stderr: .file(stderrPath))
+        let simulators = try await FleetSimulators.start(rokus: size - samsungs, samsungs: samsungs, in: directory)
         do {
-            let started = await waitUntil(timeout: .seconds(180), interval: .milliseconds(100)) {
-                !fleet.isRunning
-                    || (FileText.read(stderrPath) ?? "").split(separator: "\n").count {
-                        $0.hasPrefix("tvsim: roku") || $0.hasPrefix("tvsim: samsung")
-                    } >= size
-            }
-            guard started, fleet.isRunning else {
-                let tail = (FileText.read(stderrPath) ?? "").split(separator: "\n").suffix(3).joined(separator: " ")
-                throw BenchError("tvsim fleet did not start \(size) TVs: \(tail)")
-            }
-            let reported = (FileText.read(stderrPath) ?? "").split(separator: "\n").first {
-                $0.hasPrefix("tvsim: ssdp port ")
-            }
-            guard let ssdpPort = reported.flatMap({ UInt16($0.dropFirst("tvsim: ssdp port ".count)) }) else {
-                throw BenchError("tvsim fleet did not report its SSDP port")
-            }
-            let result = try await measure(size: size, steady: steady, ssdpPort: ssdpPort)
-            await fleet.terminate(grace: .seconds(10))
+            let result = try await measure(size: size, steady: steady, ssdpPort: simulators.ssdpPort)
+            await simulators.stop()
             directory.remove()
             return result
         } catch {
-            await fleet.terminate(grace: .seconds(10))
+            await simulators.stop()
             throw error
         }
     }
