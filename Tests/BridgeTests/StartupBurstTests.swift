@@ -16,6 +16,10 @@ struct StartupBurstTests {
     @Test("80 remembered TVs that accept and never answer: at most 32 contacted in the first 0.4 s, all later")
     func firstPollsAreBounded() async throws {
         await afterStartupBurst()
+        try await DescriptorTurns.run { try await startAndMeasure() }
+    }
+
+    private func startAndMeasure() async throws {
         let fixture = try await BridgeFixture.start()
         var tvs: [FaultMisbehavingTV] = []
         do {
