@@ -1,6 +1,7 @@
 import Bridge
 import ConfigurationLoading
 import Glibc
+import Net
 import Support
 
 /// `tv2mqtt run`: the bridge, until SIGTERM or SIGINT.
@@ -18,6 +19,7 @@ enum RunCommand {
         else { return 0 }
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
+        MallocArenas.useOne()
         let descriptors = DescriptorLimit.raiseToHard()
         if let failure = descriptors.failure {
             logger.warning("\(descriptors) (could not raise it: \(failure))")

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CSystem.h"
 
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -162,3 +163,5 @@ int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem) {
     BIO_free(key_bio);
     return ok;
 }
+
+int csys_malloc_arena_max(int count) { return mallopt(M_ARENA_MAX, count); }

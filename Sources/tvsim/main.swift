@@ -31,6 +31,7 @@ do {
     fail(error.message)
 }
 guard let plan else { exit(0) }
+if let problem = DescriptorBudget.ensure(DescriptorBudget.needed(for: plan)) { fail(problem, code: 1) }
 
 let stop = StopSignal()
 

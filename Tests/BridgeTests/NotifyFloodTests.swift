@@ -3,6 +3,7 @@ import Harness
 import Net
 import Synchronization
 import TVModel
+import TestSupport
 import Testing
 import Wire
 
@@ -69,6 +70,10 @@ struct NotifyFloodTests {
         "10,000 spoofed NOTIFYs from 5,000 sources: probes, failed-probe memory and descriptors stay bounded; a real TV is still found"
     )
     func flood() async throws {
+        try await DescriptorTurns.run { try await floodRun() }
+    }
+
+    private func floodRun() async throws {
         try await withRokus { fixture, rokus in
             let configuration = fixture.configuration {
                 $0.discovery.ssdp = true

@@ -14,6 +14,8 @@ struct BridgeContext: Sendable {
     let time: TimeSource
     /// Signalled when a TV's availability changes, so `bridge/tvs` is republished (coalesced).
     let tvListChanged = Wakeup()
+    /// Bounds the TVs' first polls at start (`TVAgent+FirstPoll.swift`).
+    let firstPolls = ProbePool(concurrency: TVAgent.firstPollConcurrency)
 
     /// Publishes an event on `<base>/bridge/event` and logs it.
     func emit(_ event: BridgeEvent, level: LogLevel = .warning) async {

@@ -27,6 +27,9 @@ actor TVAgent {
     private(set) var description: TVDescription
     private(set) var snapshot = TVSnapshot(reachable: false)
     private var publishedState: String?
+    /// What `publishedState` was made from: a poll that changed none of it publishes nothing
+    /// and is not serialized to find that out (most polls of a fleet change nothing).
+    private var publishedFrom: StateInputs?
     private var publishedAvailability: Bool?
     private(set) var lastSeen: Double?
     /// The poll loop is waiting the driver's reconcile interval (state is pushed), not
@@ -121,17 +124,30 @@ actor TVAgent {
 
     private nonisolated func pollLoop() async {
         var nextFull = ContinuousClock.now
+        var first = true
         while !isStopped {
             let full = ContinuousClock.now >= nextFull
             if full { nextFull = .now + Self.fullPollInterval }
-            let snapshot = await driver.poll(full: full)
-            if isStopped { return }
-            await publish(snapshot)
-            if full || snapshot.reachable { await refreshDescription() }
-            if await appIsUnknown(snapshot) { nextFull = .now }
+            // Each round in a child task: the task frames a poll needs (HTTP, parsing, the
+            // state document) are freed with it. This task lives as long as the TV, and a task
+            // keeps the most frame memory it ever needed until it ends (issue 18).
+            async let round = first ? firstPollRound() : pollRound(full: full)
+            guard let appIsUnknown = await round else { return }
+            first = false
+            if appIsUnknown { nextFull = .now }
             let interval = await nextPollInterval()
             if await wakeup.wait(timeout: interval) { await waitForRefreshTime() }
         }
+    }
+
+    /// One poll and what follows it; whether the app in front is missing from the list (nil:
+    /// the agent stopped meanwhile).
+    nonisolated func pollRound(full: Bool) async -> Bool? {
+        let snapshot = await driver.poll(full: full)
+        if isStopped { return nil }
+        await publish(snapshot)
+        if full || snapshot.reachable { await refreshDescription() }
+        return await appIsUnknown(snapshot)
     }
 
     /// `poll_interval`, or the driver's slower reconcile interval while the TV pushes its state.
@@ -209,7 +225,6 @@ actor TVAgent {
         if new.reachable { lastSeen = wallClockSeconds() }
         let host = description.identity.host
         let reportsInput = description.capabilities.inputState
-        let comparable = StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: nil).serialized()
         if publishedAvailability != new.reachable {
             publishedAvailability = new.reachable
             await context.publisher.setRetained(
@@ -222,6 +237,12 @@ actor TVAgent {
             publishedState = nil  // refresh last_seen with the availability change
             context.tvListChanged.signal()
         }
+        let inputs = StateInputs(snapshot: new, host: host, reportsInput: reportsInput)
+        let comparable =
+            publishedState != nil && inputs == publishedFrom
+            ? publishedState
+            : StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: nil).serialized()
+        publishedFrom = inputs
         if comparable != publishedState {
             publishedState = comparable
             let document = StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: lastSeen)
@@ -292,4 +313,11 @@ func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
 
 func milliseconds(_ duration: Duration) -> Int64 {
     duration.wholeMilliseconds
+}
+
+/// What a TV's state document is made of, but `last_seen`.
+private struct StateInputs: Equatable {
+    let snapshot: TVSnapshot
+    let host: String
+    let reportsInput: Bool
 }

@@ -46,4 +46,9 @@ int csys_self_signed_certificate(const char *common_name, const char *subject_al
 /// Loads a PEM certificate and key from memory into a context. Returns 1 on success.
 int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem);
 
+// MARK: malloc
+
+/// mallopt(M_ARENA_MAX, count) (glibc; M_ARENA_MAX is not in the Glibc module). 1 on success.
+int csys_malloc_arena_max(int count);
+
 #endif

@@ -1,5 +1,6 @@
 import Net
 import Support
+import Synchronization
 import Wire
 
 /// A device that answered an SSDP search or announced itself.
@@ -33,8 +34,10 @@ public struct SSDPDiscoverer: Sendable {
     /// A flood of answers naming other hosts is a warning a minute, not one per datagram.
     let foreignLocationWarnings = LogThrottle()
 
-    /// At most this many sightings per search are reported (a flood of answers costs nothing more).
-    public static let maxSightingsPerSearch = 4096
+    /// At most this many sightings per search are reported (a flood of answers costs nothing
+    /// more): room for a network of 5,000 TVs and more (each answers one target), about 1 MB of
+    /// remembered (address, target) pairs while the search runs.
+    public static let maxSightingsPerSearch = 16384
 
     public init(searchAddress: SocketAddress, interfaces: [String], targets: [String], logger: Logger) {
         self.searchAddress = searchAddress
@@ -51,8 +54,34 @@ public struct SSDPDiscoverer: Sendable {
 
     /// The search socket's receive buffer: room for a few thousand answers (loopback datagrams
     /// cost about 1 KB each in the buffer), so a large network's answers are queued, not
-    /// dropped, while the reader is busy. Capped by net.core.rmem_max (4 MB on Debian).
-    public static let receiveBufferBytes: Int32 = 2 * 1024 * 1024
+    /// dropped, while the reader is busy. The kernel doubles what is asked for and caps the
+    /// request at net.core.rmem_max (often 208 KB; `openSearchSocket` logs what it granted).
+    public static let receiveBufferBytes: Int32 = 4 * 1024 * 1024
+    /// The granted buffer is logged once per process, not at every search.
+    private static let bufferReported = Atomic(false)
+
+    /// The socket a search sends from and reads answers on: any port, broadcast allowed, and
+    /// the receive buffer asked for (`receiveBufferBytes`). When the kernel grants less, it says
+    /// so once: answers arriving faster than they are read beyond that are dropped by the
+    /// kernel, and only a later search round finds those TVs.
+    func openSearchSocket() throws(NetError) -> UDPSocket {
+        let socket = try UDPSocket.bind(host: "0.0.0.0", port: 0)
+        socket.enableBroadcast()
+        socket.setReceiveBufferSize(Self.receiveBufferBytes)
+        if !Self.bufferReported.exchange(true, ordering: .relaxed) {
+            // Linux reports twice the size asked for (the doubling is its bookkeeping).
+            let granted = Int(socket.receiveBufferSize) / 2
+            let asked = Int(Self.receiveBufferBytes)
+            if granted < asked {
+                logger.info(
+                    "SSDP receive buffer: \(granted / 1024) KB of the \(asked / 1024) KB asked for (net.core.rmem_max caps it); in a network of thousands of TVs some search answers may be dropped and found by a later search"
+                )
+            } else {
+                logger.debug("SSDP receive buffer: \(granted / 1024) KB")
+            }
+        }
+        return socket
+    }
 
     /// Sends `count` M-SEARCH rounds `spacing` apart (UDP drops packets; a repeat a second
     /// later, after the first answers have arrived, is what UPnP suggests) for every target and
@@ -60,10 +89,8 @@ public struct SSDPDiscoverer: Sendable {
     public func search(
         count: Int = 3, mx: Int = 2, spacing: Duration = .seconds(1), report: (SSDPSighting) async -> Void
     ) async throws {
-        let socket = try UDPSocket.bind(host: "0.0.0.0", port: 0)
+        let socket = try openSearchSocket()
         defer { socket.close() }
-        socket.enableBroadcast()
-        socket.setReceiveBufferSize(Self.receiveBufferBytes)
         let outgoing = isMulticast ? (interfaces.isEmpty ? [nil] : interfaces.map { Optional($0) }) : [nil]
         let deadline = ContinuousClock.now + spacing * max(0, count - 1) + .seconds(mx + 1)
         async let sending: Void = sendSearches(socket, outgoing: outgoing, count: count, mx: mx, spacing: spacing)

@@ -12,62 +12,81 @@ import Support
 /// Ready: from starting the bridge until every TV has its Home Assistant discovery config and
 /// its state published. Then a steady state (60 s, 10 s with `--quick`) in which the bridge's
 /// CPU time, peak RSS and descriptors are read from /proc at both ends.
+///
+/// What a TV costs: a tenth of the fleet is run first the same way (its own tvsim, broker and
+/// bridge), and `fleet_rss_per_tv_kb` is the growth of the RSS at the end of the steady state
+/// between the two sizes, divided by the TVs added: what the bridge itself needs is the same
+/// in both runs and drops out.
 struct Fleet: Scenario {
     static let name = "fleet"
 
     var metrics: [(name: String, unit: String)] {
         [
-            ("fleet_ready_s", "s"), ("fleet_cpu_percent", "%"), ("fleet_rss_mb", "MB"), ("fleet_fds", "fds"),
-            ("fleet_fds_growth", "fds"),
+            ("fleet_ready_s", "s"), ("fleet_cpu_percent", "%"), ("fleet_rss_mb", "MB"), ("fleet_rss_per_tv_kb", "KB"),
+            ("fleet_fds", "fds"), ("fleet_fds_growth", "fds"),
         ]
+    }
+
+    /// One fleet's figures.
+    private struct Run {
+        let readySeconds: Double
+        let cpuPercent: Double
+        let steadySeconds: Double
+        let before: ProcessStats
+        let after: ProcessStats
     }
 
     func run(options: BenchOptions) async throws -> [Measurement] {
         let size = options.fleetSize ?? (options.quick ? 50 : 1000)
-        let samsungs = size / 2
-        let rokus = size - samsungs
         let steady: Duration = options.quick ? .seconds(10) : .seconds(60)
+        let small = max(10, size / 10)
+        let reference = try await fleet(size: small, steady: steady)
+        let result = try await fleet(size: size, steady: steady)
+        let targets = FleetTargets(size: size)
+        let samsungs = size / 2
+        let what = "\(size - samsungs) Rokus + \(samsungs) Samsungs, SSDP, poll 10 s"
+        let perTV = (result.after.rssMB - reference.after.rssMB) * 1024 / Double(size - small)
+        return [
+            Measurement(
+                "fleet_ready_s", result.readySeconds, unit: "s", target: .atMost(FleetTargets.readySeconds, "s"),
+                note: what),
+            Measurement(
+                "fleet_cpu_percent", result.cpuPercent, unit: "%", target: .atMost(targets.cpuPercent, "%"),
+                note: "\(Report.format(result.steadySeconds)) s steady state, of one core"),
+            Measurement(
+                "fleet_rss_mb", result.after.peakRSSMB, unit: "MB", target: .atMost(targets.rssMB, "MB"),
+                note:
+                    "VmHWM; VmRSS \(Report.format(result.after.rssMB)) MB at the end (\(result.after.breakdown))"),
+            Measurement(
+                "fleet_rss_per_tv_kb", perTV, unit: "KB",
+                target: .info("slope of the target: \(Report.format(FleetTargets.rssKBPerTV)) KB"),
+                note:
+                    "VmRSS at the end: \(Report.format(reference.after.rssMB)) MB with \(small) TVs, \(Report.format(result.after.rssMB)) MB with \(size)"
+            ),
+            Measurement("fleet_fds", Double(result.after.openFDs), unit: "fds", target: .info("stable")),
+            Measurement(
+                "fleet_fds_growth", Double(result.after.openFDs - result.before.openFDs), unit: "fds",
+                target: .atMost(0), note: "over the steady state"),
+        ]
+    }
+
+    /// Starts `tvsim fleet` with `size` TVs and measures a bridge finding and polling them.
+    private func fleet(size: Int, steady: Duration) async throws -> Run {
+        let samsungs = size / 2
         let directory = try TemporaryDirectory(prefix: "tvbench-fleet")
-        let stderrPath = directory.file("tvsim.err")
-        // The Rokus keep the standard ECP port on the bench's own addresses; the SSDP port is
-        // the one tvsim's first TV bound (`--ssdp-port 0`), which it reports: a port picked here
-        // and bound there later could be taken by another socket in between.
-        let fleet = try ChildProcess.spawn(
-            try Products.path("tvsim"),
-            [
-                "fleet", "--roku", String(rokus), "--samsung", String(samsungs), "--first-host",
-                BenchAddresses.fleetFirst, "--ssdp-port", "0", "--log", directory.file("commands.log"),
-            ], stdout: .discard, stderr: .file(stderrPath))
+        let simulators = try await FleetSimulators.start(rokus: size - samsungs, samsungs: samsungs, in: directory)
         do {
-            let started = await waitUntil(timeout: .seconds(120), interval: .milliseconds(50)) {
-                !fleet.isRunning
-                    || (FileText.read(stderrPath) ?? "").split(separator: "\n").count {
-                        $0.hasPrefix("tvsim: roku") || $0.hasPrefix("tvsim: samsung")
-                    } >= size
-            }
-            guard started, fleet.isRunning else {
-                let tail = (FileText.read(stderrPath) ?? "").split(separator: "\n").suffix(3).joined(separator: " ")
-                throw BenchError("tvsim fleet did not start \(size) TVs: \(tail)")
-            }
-            let reported = (FileText.read(stderrPath) ?? "").split(separator: "\n").first {
-                $0.hasPrefix("tvsim: ssdp port ")
-            }
-            guard let ssdpPort = reported.flatMap({ UInt16($0.dropFirst("tvsim: ssdp port ".count)) }) else {
-                throw BenchError("tvsim fleet did not report its SSDP port")
-            }
-            let what = "\(rokus) Rokus + \(samsungs) Samsungs, SSDP, poll 10 s"
-            let result = try await measure(size: size, what: what, steady: steady, ssdpPort: ssdpPort)
-            await fleet.terminate(grace: .seconds(10))
+            let result = try await measure(size: size, steady: steady, ssdpPort: simulators.ssdpPort)
+            await simulators.stop()
+            directory.remove()
             return result
         } catch {
-            await fleet.terminate(grace: .seconds(10))
+            await simulators.stop()
             throw error
         }
     }
 
-    private func measure(size: Int, what: String, steady: Duration, ssdpPort: UInt16) async throws
-        -> [Measurement]
-    {
+    private func measure(size: Int, steady: Duration, ssdpPort: UInt16) async throws -> Run {
         try await withBroker { broker in
             // Subscribed before the bridge starts, so every first publication is stamped.
             try await withProbe(broker, filters: ["bench/+/state", "homeassistant/device/+/config"]) { probe in
@@ -100,21 +119,10 @@ struct Fleet: Scenario {
                     try bridge.checkRunning()
                     guard let after = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
                     let elapsed = (clock.now - steadyStart).seconds
-                    let cpu = (after.cpuSeconds - before.cpuSeconds) / elapsed * 100
-                    return [
-                        Measurement(
-                            "fleet_ready_s", readyAt - startedAt, unit: "s", target: .atMost(15, "s"), note: what),
-                        Measurement(
-                            "fleet_cpu_percent", cpu, unit: "%", target: .atMost(10, "%"),
-                            note: "\(Report.format(elapsed)) s steady state, of one core"),
-                        Measurement(
-                            "fleet_rss_mb", after.peakRSSMB, unit: "MB", target: .atMost(64, "MB"),
-                            note: "VmHWM; VmRSS \(Report.format(after.rssMB)) MB at the end (\(after.breakdown))"),
-                        Measurement("fleet_fds", Double(after.openFDs), unit: "fds", target: .info("stable")),
-                        Measurement(
-                            "fleet_fds_growth", Double(after.openFDs - before.openFDs), unit: "fds",
-                            target: .atMost(0), note: "over the steady state"),
-                    ]
+                    return Run(
+                        readySeconds: readyAt - startedAt,
+                        cpuPercent: (after.cpuSeconds - before.cpuSeconds) / elapsed * 100, steadySeconds: elapsed,
+                        before: before, after: after)
                 }
             }
         }

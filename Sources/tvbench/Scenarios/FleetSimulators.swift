@@ -1,0 +1,83 @@
+import Harness
+import Support
+
+/// The fleet's simulated TVs: one `tvsim fleet` process per `maxTVsPerProcess` TVs, on
+/// consecutive loopback addresses from `BenchAddresses.fleetFirst`, Rokus first.
+///
+/// Several processes because of descriptors: a simulated Samsung holds five sockets (three
+/// listeners, two SSDP) and the bridge's connections to it, a Roku three and its connection,
+/// so 5,000 TVs in one process need about 32,000, more than a common hard limit (20,000 here)
+/// that tvsim cannot raise without CAP_SYS_RESOURCE. The first process binds the SSDP port
+/// (`--ssdp-port 0`) and reports it; the others join it, so one broadcast search reaches all.
+struct FleetSimulators {
+    static let maxTVsPerProcess = 2000
+
+    let processes: [ChildProcess]
+    let ssdpPort: UInt16
+
+    static func start(rokus: Int, samsungs: Int, in directory: TemporaryDirectory) async throws -> FleetSimulators {
+        var processes: [ChildProcess] = []
+        var ssdpPort: UInt16?
+        var first = 0
+        do {
+            while first < rokus + samsungs {
+                let count = min(maxTVsPerProcess, rokus + samsungs - first)
+                let chunkRokus = max(0, min(rokus - first, count))
+                let stderrPath = directory.file("tvsim-\(processes.count).err")
+                let process = try ChildProcess.spawn(
+                    try Products.path("tvsim"),
+                    [
+                        "fleet", "--roku", String(chunkRokus), "--samsung", String(count - chunkRokus),
+                        "--first-host", BenchAddresses.fleetHost(first), "--ssdp-port", String(ssdpPort ?? 0),
+                        "--log", directory.file("commands.log"),
+                    ], stdout: .discard, stderr: .file(stderrPath))
+                processes.append(process)
+                try await waitForTVs(count, process, stderrPath)
+                ssdpPort = try ssdpPort ?? reportedSSDPPort(stderrPath)
+                first += count
+            }
+        } catch {
+            for process in processes { await process.terminate(grace: .seconds(10)) }
+            throw error
+        }
+        return FleetSimulators(processes: processes, ssdpPort: ssdpPort ?? 0)
+    }
+
+    func stop() async {
+        for process in processes { await process.terminate(grace: .seconds(10)) }
+    }
+
+    private static func waitForTVs(_ count: Int, _ process: ChildProcess, _ stderrPath: String) async throws {
+        let started = await waitUntil(timeout: .seconds(180), interval: .milliseconds(100)) {
+            !process.isRunning
+                || (FileText.read(stderrPath) ?? "").split(separator: "\n").count {
+                    $0.hasPrefix("tvsim: roku") || $0.hasPrefix("tvsim: samsung")
+                } >= count
+        }
+        guard started, process.isRunning else {
+            let tail = (FileText.read(stderrPath) ?? "").split(separator: "\n").suffix(3).joined(separator: " ")
+            throw BenchError("tvsim fleet did not start \(count) TVs: \(tail)")
+        }
+    }
+
+    private static func reportedSSDPPort(_ stderrPath: String) throws -> UInt16 {
+        let reported = (FileText.read(stderrPath) ?? "").split(separator: "\n").first {
+            $0.hasPrefix("tvsim: ssdp port ")
+        }
+        guard let port = reported.flatMap({ UInt16($0.dropFirst("tvsim: ssdp port ".count)) }) else {
+            throw BenchError("tvsim fleet did not report its SSDP port")
+        }
+        return port
+    }
+}
+
+extension BenchAddresses {
+    /// The fleet's TV number `index` (from 0): 127.78.0.1 onwards, 127.78.19.137 for the
+    /// 5,000th; always inside 127.0.0.0/8.
+    static func fleetHost(_ index: Int) -> String {
+        let first = fleetFirst.split(separator: ".").compactMap { UInt32($0) }.reduce(0) { $0 << 8 | $1 }
+        let value = first + UInt32(index)
+        precondition(value >> 24 == 127, "the fleet would leave 127.0.0.0/8")
+        return [24, 16, 8, 0].map { String(value >> UInt32($0) & 0xFF) }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,66 @@
+import Drivers
+import Harness
+import TVModel
+import TestSupport
+import Testing
+
+@testable import Bridge
+
+/// Issue 18: a bridge starting with many TVs does not open a connection to each at once. Its
+/// TVs' first polls run `TVAgent.firstPollConcurrency` at a time; one that does not answer
+/// gives its slot back after `TVAgent.firstPollSlotHold`.
+@Suite("Start-up burst", .serialized)
+struct StartupBurstTests {
+    static let count = 80
+
+    @Test("80 remembered TVs that accept and never answer: at most 32 contacted in the first 0.4 s, all later")
+    func firstPollsAreBounded() async throws {
+        await afterStartupBurst()
+        try await DescriptorTurns.run { try await startAndMeasure() }
+    }
+
+    private func startAndMeasure() async throws {
+        let fixture = try await BridgeFixture.start()
+        var tvs: [FaultMisbehavingTV] = []
+        do {
+            for index in 0..<Self.count {
+                tvs.append(try FaultMisbehavingTV.start(host: "127.18.0.\(index + 1)", .silent))
+            }
+            try await run(fixture, tvs)
+        } catch {
+            for tv in tvs { await tv.stop() }
+            await fixture.stop()
+            throw error
+        }
+        for tv in tvs { await tv.stop() }
+        await fixture.stop()
+    }
+
+    private func run(_ fixture: BridgeFixture, _ tvs: [FaultMisbehavingTV]) async throws {
+        let remembered = tvs.enumerated().map { index, tv in
+            FaultSlowTVTests.persisted("silent_\(index)", host: tv.host, port: tv.port)
+        }
+        try StateStore(directory: fixture.stateDirectory.path, logger: .disabled).save(
+            PersistedState(tvs: remembered))
+        // One poll each in the test's time: the first.
+        let configuration = fixture.configuration { $0.pollInterval = 60 }
+        try await fixture.startBridge(
+            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+        // TVs contacted, not connections: a Roku's first poll also tries its ECP-2 session.
+        func connected() -> Int { tvs.count { $0.accepted > 0 } }
+        let started = await waitUntil(timeout: .seconds(20), interval: .milliseconds(5)) { connected() > 0 }
+        try #require(started, "no TV was polled")
+        // A slot is given back no sooner than 1 s after it was taken, and the first connection
+        // came after its slot was taken: 0.4 s leaves room for a slow start of the first one.
+        let firstSeen = ContinuousClock.now
+        var most = connected()
+        while ContinuousClock.now < firstSeen + .milliseconds(400) {
+            most = max(most, connected())
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(most <= TVAgent.firstPollConcurrency, "\(most) TVs contacted at once at start")
+        // The TVs that never answer do not hold the others back for their 5 s request timeout.
+        let all = await waitUntil(timeout: .seconds(30)) { connected() == Self.count }
+        #expect(all, "only \(connected()) of \(Self.count) TVs were polled")
+    }
+}
