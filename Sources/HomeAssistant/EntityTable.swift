@@ -108,7 +108,7 @@ public enum EntityTable {
             EntityDescription(
                 key: "pair", platform: .button, name: "Pair", icon: "mdi:link-variant", category: .config,
                 command: .bridgeRequestForTV(BridgeRequest.tvPair.rawValue), availability: .bridgeOnly,
-                applies: { _, kind in kind == .samsung }),
+                applies: { capabilities, _ in capabilities.pairing }),
         ] + liveTV
 
     /// The bridge device's entities (SPEC §5).

@@ -40,6 +40,9 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public var appIcons: Bool = false
     /// Samsung The Frame (REST `FrameTVSupport`): the `art_mode` switch.
     public var artMode: Bool
+    /// The bridge can ask the TV to approve it ahead of a command (a Samsung Tizen TV's
+    /// remote-channel prompt, `tv/pair`): the `pair` button.
+    public var pairing: Bool = false
 
     public init(
         power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,

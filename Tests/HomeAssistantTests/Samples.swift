@@ -51,9 +51,10 @@ enum Samples {
             id: TVID(kind: .samsung, hardwareID: "uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9")!, kind: .samsung,
             name: "[TV] Samsung Q60 Series (55)", manufacturer: "Samsung", model: "QE55Q60TAUXXU",
             modelID: "20_MUSEL_UHD", host: "203.0.113.60", macs: ["64:1c:ae:00:11:22"])
-        let capabilities = TVCapabilities(
+        var capabilities = TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true,
             inputs: ["HDMI", "Source"], apps: apps, keyboard: true, channels: true)
+        capabilities.pairing = true  // as SamsungDeviceInfo.capabilities(apps:) reports it
         return (identity, capabilities)
     }
 

@@ -105,7 +105,7 @@ extension TVCapabilities {
             "apps": .array(apps.map(JSONValue.string)), "keyboard": .bool(keyboard), "mediaState": .bool(mediaState),
             "limitedMode": .bool(limitedMode), "channels": .bool(channels), "artMode": .bool(artMode),
             "channelList": .array(channelList.map(JSONValue.string)), "findRemote": .bool(findRemote),
-            "channelInfo": .bool(channelInfo), "appIcons": .bool(appIcons),
+            "channelInfo": .bool(channelInfo), "appIcons": .bool(appIcons), "pairing": .bool(pairing),
         ]
     }
 
@@ -122,5 +122,6 @@ extension TVCapabilities {
         findRemote = flag("findRemote")
         channelInfo = flag("channelInfo")
         appIcons = flag("appIcons")
+        pairing = flag("pairing")
     }
 }

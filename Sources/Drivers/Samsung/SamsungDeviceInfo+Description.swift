@@ -19,10 +19,12 @@ extension SamsungDeviceInfo {
     /// channels (a tuner). No media state (the remote channel does not report playback) and
     /// no Roku Limited mode.
     public func capabilities(apps: [TVApp]) -> TVCapabilities {
-        TVCapabilities(
+        var capabilities = TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true, inputs: Self.inputs,
             apps: apps.map(\.name), keyboard: true, mediaState: false, limitedMode: false, channels: true,
             artMode: frameTV)
+        capabilities.pairing = true  // the remote channel's approval prompt (`SamsungDriver.pair`)
+        return capabilities
     }
 
     /// The description the bridge keeps for this TV, reached at `host` (the address we
