@@ -43,11 +43,12 @@ struct SamsungDeviceInfoTests {
             kind: .samsung, name: "[TV] Samsung Q60 Series (55)", manufacturer: "Samsung",
             model: "QE55Q60TAUXXU",
             modelID: "20_MUSEL_UHD", host: "192.0.2.60", macs: ["64:1c:ae:00:11:22"])
-        let expectedCapabilities = TVCapabilities(
+        var expectedCapabilities = TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true,
             inputs: ["HDMI", "Source"], apps: ["YouTube", "Deezer"],
             keyboard: true,
             channels: true)
+        expectedCapabilities.pairing = true  // the remote channel's approval prompt: the pair button
         #expect(description.identity == expectedIdentity)
         #expect(description.capabilities == expectedCapabilities)
         #expect(
