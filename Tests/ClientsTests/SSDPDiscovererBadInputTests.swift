@@ -45,8 +45,14 @@ struct SSDPDiscovererBadInputTests {
                 try? await liar.send(Self.response("http://127.0.0.41:8060/"), to: to)
                 try? await liar.send(Self.garbage[index % Self.garbage.count], to: to)
             }
-            try? await Task.sleep(for: .milliseconds(100))  // the flood may have filled the buffer
-            try? await honest.send(Self.response("http://127.0.0.42:8060/", usn: "uuid:roku:ecp:GOOD"), to: to)
+            // The flood may have filled the search socket's buffer, and the kernel drops what does
+            // not fit (208 KB where net.core.rmem_max is the kernel's default; a fresh-clone CI run
+            // lost the single honest answer that way). UDP is unreliable, so UPnP devices repeat
+            // their messages; this one answers five times, 300 ms apart, well inside the 3 s search.
+            for _ in 0..<5 {
+                try? await Task.sleep(for: .milliseconds(300))
+                try? await honest.send(Self.response("http://127.0.0.42:8060/", usn: "uuid:roku:ecp:GOOD"), to: to)
+            }
         }
         defer { responder.cancel() }
         let logs = CapturingSink()
