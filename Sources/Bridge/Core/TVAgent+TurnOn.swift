@@ -9,7 +9,12 @@ extension TVAgent {
     /// Commands were queued: an `ON` for a TV that is off is a turn-on request.
     func accepted(_ commands: [TVCommand]) async {
         guard turnOnWatch.commandsAccepted(commands, powerIsOn: snapshot.power == true, now: .now) else { return }
-        turnOnWakeup.signal()
+        if turnOnWatch.deadline != nil && !watchingTurnOn {
+            watchingTurnOn = true
+            Task { await self.watchTurnOn() }
+        } else {
+            turnOnWakeup.signal()  // the deadline moved
+        }
         let waits = turnOnWatch.timeout.map { " (reported if it is not on within \($0.wholeSeconds) s)" } ?? ""
         await context.emit(
             BridgeEvent(
@@ -19,15 +24,26 @@ extension TVAgent {
             ), level: .info)
     }
 
-    /// Waits for the watch's deadline; re-reads it whenever a request moves it.
-    nonisolated func turnOnLoop() async {
-        while !isStopped {
-            let deadline = await turnOnWatch.deadline
-            let wait = deadline.map { $0 - .now } ?? .seconds(3600)
-            if wait > .zero { _ = await turnOnWakeup.wait(timeout: wait) }
-            if isStopped { return }
-            await checkTurnOn()
+    /// Runs while a turn-on is watched (started by `accepted`): waits for the watch's deadline,
+    /// re-reading it whenever a request moves it, and ends with the watch.
+    private nonisolated func watchTurnOn() async {
+        while let wait = await untilTurnOnDeadline() {
+            if wait > .zero {
+                _ = await turnOnWakeup.wait(timeout: wait)
+            } else {
+                await checkTurnOn()
+            }
         }
+    }
+
+    /// How long until the watch's deadline; nil (and no watcher) once the watch is over: the
+    /// TV came on, the failure was reported, or the agent stopped.
+    private func untilTurnOnDeadline() -> Duration? {
+        guard !isStopped, let deadline = turnOnWatch.deadline else {
+            watchingTurnOn = false
+            return nil
+        }
+        return deadline - .now
     }
 
     private func checkTurnOn() async {

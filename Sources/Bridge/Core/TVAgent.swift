@@ -18,8 +18,8 @@ actor TVAgent {
     let secretsChanged: @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
 
     private nonisolated let wakeup = Wakeup()
-    private nonisolated let commandQueue: AsyncStream<CommandJob>
-    private nonisolated let commandSink: AsyncStream<CommandJob>.Continuation
+    /// Commands waiting for the TV, and whether a task is carrying them out (`submit`).
+    private nonisolated let commands = Mutex(CommandQueue())
     private nonisolated let stopped = Atomic(false)
     /// When a command asked for a quick refresh (debounced, SPEC §6: ≈0.35 s after a command).
     private var refreshAt: ContinuousClock.Instant?
@@ -40,6 +40,8 @@ actor TVAgent {
     /// An `ON` waiting for the TV to come on (SPEC §10, `TVAgent+TurnOn.swift`).
     var turnOnWatch: TurnOnWatch
     nonisolated let turnOnWakeup = Wakeup()
+    /// A task is watching `turnOnWatch` (`TVAgent+TurnOn.swift`).
+    var watchingTurnOn = false
 
     static let refreshDelay = Duration.milliseconds(350)
     /// Commands waiting behind the one running (SPEC §10): a TV that stopped answering fails
@@ -65,23 +67,22 @@ actor TVAgent {
         let wakeTimeout = context.configuration.wakeTimeout(
             for: description.identity.id, host: description.identity.host)
         turnOnWatch = TurnOnWatch(timeout: wakeTimeout > 0 ? .milliseconds(Int64(wakeTimeout * 1000)) : nil)
-        (commandQueue, commandSink) = AsyncStream.makeStream(
-            of: CommandJob.self, bufferingPolicy: .bufferingOldest(Self.commandQueueLimit))
     }
 
-    /// Runs until `stop()`.
+    /// Runs until `stop()`: the poll loop in this task, the driver's events in one child.
+    /// Commands and a turn-on watch get a task only while there is something to do: each task
+    /// keeps a few KB of frames for as long as it lives, which for a fleet of idle TVs was
+    /// most of what a TV cost (issue 18).
     nonisolated func run() async {
         await withDiscardingTaskGroup { group in
-            group.addTask { await self.pollLoop() }
-            group.addTask { await self.commandLoop() }
             group.addTask { await self.eventLoop() }
-            group.addTask { await self.turnOnLoop() }
+            await pollLoop()
         }
     }
 
     nonisolated func stop() {
         stopped.store(true, ordering: .relaxed)
-        commandSink.finish()
+        commands.withLock { $0.carrier }?.cancel()
         wakeup.signal()
         turnOnWakeup.signal()
     }
@@ -94,6 +95,7 @@ actor TVAgent {
     /// `commandQueueLimit` messages, fails the whole message with `command_failed` and
     /// nothing of it is sent (SPEC §4, §10).
     nonisolated func submit(_ commands: [TVCommand], origin: CommandOrigin) async {
+        if isStopped { return }  // a removed TV: the message came in while it was removed
         var plans: [TVPlan] = []
         for command in commands {
             do {
@@ -104,7 +106,13 @@ actor TVAgent {
             }
         }
         Trace.mark(.planned)
-        if case .dropped = commandSink.yield(CommandJob(plans: plans, origin: origin, received: context.time.now)) {
+        let job = CommandJob(plans: plans, origin: origin, received: context.time.now)
+        // The carrier is unstructured (the submitter must not wait for it) and ends when the
+        // queue is empty; `stop()` cancels it, which releases a held key.
+        let queued = self.commands.withLock {
+            $0.add(job, limit: Self.commandQueueLimit) { Task { await self.carryOutCommands() } }
+        }
+        guard queued else {
             await context.commandFailed(
                 "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later",
                 tv: id.rawValue, origin: origin)
@@ -174,8 +182,10 @@ actor TVAgent {
         if at > .now { try? await Task.sleep(until: at, clock: .continuous) }
     }
 
-    private nonisolated func commandLoop() async {
-        for await job in commandQueue {
+    /// Carries out queued commands one at a time, in arrival order, until none is left or the
+    /// agent stops (what is left then is for a TV being removed or a bridge shutting down).
+    private nonisolated func carryOutCommands() async {
+        while !Task.isCancelled, let job = commands.withLock({ $0.next() }) {
             await execute(job)
         }
     }
@@ -335,4 +345,28 @@ private struct StateInputs: Equatable {
     let snapshot: TVSnapshot
     let host: String
     let reportsInput: Bool
+}
+
+/// The commands of one TV waiting to be carried out, at most `limit` of them (the one being
+/// carried out does not count), and the task carrying them out while there are any.
+private struct CommandQueue {
+    private var waiting: [CommandJob] = []
+    private(set) var carrier: Task<Void, Never>?
+
+    /// Queues `job` (false: the queue is full), starting a carrier when none is running.
+    mutating func add(_ job: CommandJob, limit: Int, startCarrier: () -> Task<Void, Never>) -> Bool {
+        guard waiting.count < limit else { return false }
+        waiting.append(job)
+        if carrier == nil { carrier = startCarrier() }
+        return true
+    }
+
+    /// The oldest waiting job; nil ends the carrier (the next `add` starts another).
+    mutating func next() -> CommandJob? {
+        guard !waiting.isEmpty else {
+            carrier = nil
+            return nil
+        }
+        return waiting.removeFirst()
+    }
 }
