@@ -73,8 +73,8 @@ public protocol TVDriver: AnyObject, Sendable {
     /// what it means and where on the TV to change it.
     var limitedModeMessage: String { get }
 
-    /// Pushed state and notable happenings. One consumer (the TV's poller).
-    var events: AsyncStream<DriverEvent> { get }
+    /// Pushed state and notable happenings. One consumer (the TV's agent).
+    var events: DriverEvents { get }
 
     /// While the TV pushes its state (`DriverEvent.state`), how often the bridge still polls,
     /// only to reconcile (Roku ECP-2: 60 s); `nil` when nothing is pushed, so the bridge polls

@@ -23,13 +23,11 @@ final class RecordingDriver: TVDriver {
     }
 
     private let state: Mutex<State>
-    let events: AsyncStream<DriverEvent>
-    private let sink: AsyncStream<DriverEvent>.Continuation
+    let events = DriverEvents()
 
     init(description: TVDescription, snapshot: TVSnapshot) {
         kind = description.identity.kind
         state = Mutex(State(description: description, snapshot: snapshot))
-        (events, sink) = AsyncStream.makeStream(of: DriverEvent.self)
     }
 
     var description: TVDescription { state.withLock { $0.description } }
@@ -39,7 +37,7 @@ final class RecordingDriver: TVDriver {
 
     func setSnapshot(_ snapshot: TVSnapshot) { state.withLock { $0.snapshot = snapshot } }
     func failNext(_ error: DriverError) { state.withLock { $0.failure = error } }
-    func push(_ event: DriverEvent) { sink.yield(event) }
+    func push(_ event: DriverEvent) { events.yield(event) }
     /// Commands from now on hang after being recorded, until `release()`.
     func hold() { state.withLock { $0.held = true } }
     func release() { state.withLock { $0.held = false } }
@@ -79,7 +77,7 @@ final class RecordingDriver: TVDriver {
         state.withLock { $0.description.identity.host = host }
     }
 
-    func shutdown() async { sink.finish() }
+    func shutdown() async { events.finish() }
 
     func pair() async throws(DriverError) {}
 }

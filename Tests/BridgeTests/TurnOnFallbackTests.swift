@@ -76,6 +76,39 @@ struct TurnOnFallbackTests {
         }
     }
 
+    @Test("an ON during a watch moves its deadline; an ON after the failure is watched again")
+    func watchMovesAndRestarts() async throws {
+        try await withRokus { fixture, rokus in
+            let tv = try await rokus.start("127.0.0.2")
+            try await startBridge(fixture, rokus, wakes: false, wakeTimeout: 1.5)
+            let id = SimulatedRokus.id(tv)
+            await fixture.expectState(id) { $0["power"] == "ON" }
+            try tv.apply(["power": "off"])
+            await fixture.expectState(id) { $0["power"] == "OFF" }
+            let eventTopic = "tv2mqtt/\(id)/event"
+            func failures() async -> Int {
+                await fixture.log.all(eventTopic).filter {
+                    Self.event($0)?[TVEventType.member] == "turn_on_failed"
+                }.count
+            }
+
+            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+            try await Task.sleep(for: .seconds(1))
+            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+            // The first deadline (1.5 s) has passed, the moved one (2.5 s) has not.
+            try await Task.sleep(for: .milliseconds(900))
+            let early = await failures()
+            #expect(early == 0, "the second ON moved the deadline")
+            let firstReported = await waitUntil(timeout: .seconds(10)) { await failures() == 1 }
+            #expect(firstReported)
+
+            // The watcher ended with the report; a new ON starts another.
+            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+            let secondReported = await waitUntil(timeout: .seconds(10)) { await failures() == 2 }
+            #expect(secondReported)
+        }
+    }
+
     @Test("ON to a TV that wakes: turn_on_requested, and no turn_on_failed once it is on")
     func wakes() async throws {
         try await withRokus { fixture, rokus in

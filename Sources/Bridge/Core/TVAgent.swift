@@ -18,8 +18,10 @@ actor TVAgent {
     let secretsChanged: @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
 
     private nonisolated let wakeup = Wakeup()
-    /// Commands waiting for the TV, and whether a task is carrying them out (`submit`).
-    private nonisolated let commands = Mutex(CommandQueue())
+    /// Commands waiting for the TV, and the task carrying them out while there are any.
+    private nonisolated let commands = Mutex(OnDemandQueue<CommandJob>())
+    /// The driver's events waiting to be handled, likewise.
+    private nonisolated let events = Mutex(OnDemandQueue<DriverEvent>())
     private nonisolated let stopped = Atomic(false)
     /// When a command asked for a quick refresh (debounced, SPEC §6: ≈0.35 s after a command).
     private var refreshAt: ContinuousClock.Instant?
@@ -69,20 +71,19 @@ actor TVAgent {
         turnOnWatch = TurnOnWatch(timeout: wakeTimeout > 0 ? .milliseconds(Int64(wakeTimeout * 1000)) : nil)
     }
 
-    /// Runs until `stop()`: the poll loop in this task, the driver's events in one child.
-    /// Commands and a turn-on watch get a task only while there is something to do: each task
-    /// keeps a few KB of frames for as long as it lives, which for a fleet of idle TVs was
-    /// most of what a TV cost (issue 18).
+    /// Runs until `stop()`: the poll loop, in this task. The driver's events, commands and a
+    /// turn-on watch get a task only while there is something to do: each task keeps a few KB
+    /// of frames for as long as it lives, which for a fleet of idle TVs was most of what a TV
+    /// cost (issue 18).
     nonisolated func run() async {
-        await withDiscardingTaskGroup { group in
-            group.addTask { await self.eventLoop() }
-            await pollLoop()
-        }
+        driver.events.deliver { [weak self] event in self?.eventArrived(event) }
+        await pollLoop()
     }
 
     nonisolated func stop() {
         stopped.store(true, ordering: .relaxed)
         commands.withLock { $0.carrier }?.cancel()
+        events.withLock { $0.carrier }?.cancel()
         wakeup.signal()
         turnOnWakeup.signal()
     }
@@ -190,18 +191,17 @@ actor TVAgent {
         }
     }
 
-    private nonisolated func eventLoop() async {
-        for await event in driver.events {
-            await handleInChildTask(event)
-        }
+    /// An event from the driver (on the thread that yielded it): queued, and handled in order
+    /// by a task that lives while events wait.
+    private nonisolated func eventArrived(_ event: DriverEvent) {
+        if isStopped { return }
+        _ = events.withLock { $0.add(event) { Task { await self.handleEvents() } } }
     }
 
-    /// Each pushed event in a child task, for the reason of `roundInChildTask`: publishing a
-    /// pushed state takes about 8 KB of task frames, which the long-lived event loop would
-    /// otherwise keep for as long as the TV is known.
-    private nonisolated func handleInChildTask(_ event: DriverEvent) async {
-        async let handled: Void = handle(event)
-        await handled
+    private nonisolated func handleEvents() async {
+        while !Task.isCancelled, let event = events.withLock({ $0.next() }) {
+            await handle(event)
+        }
     }
 
     // MARK: commands
@@ -345,28 +345,4 @@ private struct StateInputs: Equatable {
     let snapshot: TVSnapshot
     let host: String
     let reportsInput: Bool
-}
-
-/// The commands of one TV waiting to be carried out, at most `limit` of them (the one being
-/// carried out does not count), and the task carrying them out while there are any.
-private struct CommandQueue {
-    private var waiting: [CommandJob] = []
-    private(set) var carrier: Task<Void, Never>?
-
-    /// Queues `job` (false: the queue is full), starting a carrier when none is running.
-    mutating func add(_ job: CommandJob, limit: Int, startCarrier: () -> Task<Void, Never>) -> Bool {
-        guard waiting.count < limit else { return false }
-        waiting.append(job)
-        if carrier == nil { carrier = startCarrier() }
-        return true
-    }
-
-    /// The oldest waiting job; nil ends the carrier (the next `add` starts another).
-    mutating func next() -> CommandJob? {
-        guard !waiting.isEmpty else {
-            carrier = nil
-            return nil
-        }
-        return waiting.removeFirst()
-    }
 }

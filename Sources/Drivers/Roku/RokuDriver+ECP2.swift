@@ -67,7 +67,7 @@ extension RokuDriver {
                 case .authentication(let message):
                     if reportRefusal() {
                         logger.warning(message)
-                        eventSink.yield(.warning(message))
+                        events.yield(.warning(message))
                     } else {
                         logger.debug(message)
                     }
@@ -116,7 +116,7 @@ extension RokuDriver {
             state.link.current?.controlPath = .ecp2
             return state.link.current
         }
-        if let up { eventSink.yield(.state(up)) }
+        if let up { events.yield(.state(up)) }
         await withDiscardingTaskGroup { group in
             group.addTask { await self.subscribe(session) }
             var reason = "closed"
@@ -130,7 +130,7 @@ extension RokuDriver {
             await session.fail(DriverError(.unreachable, "the ECP-2 session closed (\(reason))"))
         }
         let down = state.withLock { $0.link.sessionEnded() }
-        if let down, !Task.isCancelled { eventSink.yield(.state(down)) }
+        if let down, !Task.isCancelled { events.yield(.state(down)) }
     }
 
     private func subscribe(_ session: RokuECP2Session) async {
@@ -184,8 +184,8 @@ extension RokuDriver {
             state.link.current = current
             return (current, described, outcome.refresh)
         }
-        if let described { eventSink.yield(.description(described)) }
-        if let snapshot { eventSink.yield(.state(snapshot)) }
+        if let described { events.yield(.description(described)) }
+        if let snapshot { events.yield(.state(snapshot)) }
         if refresh { scheduleRefresh(session) }
     }
 
@@ -238,7 +238,7 @@ extension RokuDriver {
                 state.link.current = current
                 return current
             }
-            if let snapshot { eventSink.yield(.state(snapshot)) }
+            if let snapshot { events.yield(.state(snapshot)) }
         } while state.withLock({ state in
             if state.link.refreshAgain && state.link.session === session { return true }
             state.link.refreshing = false

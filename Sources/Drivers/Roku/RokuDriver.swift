@@ -24,8 +24,7 @@ public final class RokuDriver: TVDriver {
     }
 
     public let kind = TVKind.roku
-    public let events: AsyncStream<DriverEvent>
-    let eventSink: AsyncStream<DriverEvent>.Continuation
+    public let events = DriverEvents()
     let state: Mutex<State>
     let ecp: RokuECP
     let settings: DriverSettings
@@ -41,7 +40,6 @@ public final class RokuDriver: TVDriver {
             host: description.identity.host, port: description.identity.port, settings: settings)
         self.settings = settings
         logger = settings.logger.labeled("roku").with("tv", description.identity.id.rawValue)
-        (events, eventSink) = AsyncStream.makeStream(of: DriverEvent.self)
     }
 
     public var description: TVDescription {
@@ -70,7 +68,7 @@ public final class RokuDriver: TVDriver {
     public func shutdown() async {
         await stopECP2()
         await ecp.http.closeIdle()
-        eventSink.finish()
+        events.finish()
     }
 
     // MARK: polling

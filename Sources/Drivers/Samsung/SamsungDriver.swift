@@ -83,8 +83,7 @@ public final class SamsungDriver: TVDriver {
     }
 
     public let kind = TVKind.samsung
-    public let events: AsyncStream<DriverEvent>
-    let eventSink: AsyncStream<DriverEvent>.Continuation
+    public let events: DriverEvents
     let state: Mutex<State>
     let http: SamsungHTTP
     let channel: SamsungChannel
@@ -104,9 +103,8 @@ public final class SamsungDriver: TVDriver {
         state = Mutex(State(description: description, grace: SamsungPowerGrace(window: options.powerGraceWindow)))
         http = SamsungHTTP(
             host: identity.host, restPort: identity.port, upnpPort: options.upnpPort, settings: settings)
-        let (events, sink) = AsyncStream.makeStream(of: DriverEvent.self)
+        let events = DriverEvents()
         self.events = events
-        eventSink = sink
         let configuration = SamsungSession.Configuration(
             host: identity.host, clientName: settings.samsungClientName,
             token: options.token.flatMap(SamsungToken.init), pinnedCertificate: options.certificatePin,
@@ -115,22 +113,22 @@ public final class SamsungDriver: TVDriver {
             connect: settings.connectTimeout, handshake: settings.requestTimeout, keepAlive: options.keepAlive,
             keepAliveTimeout: options.keepAliveTimeout)
         channel = SamsungChannel(
-            configuration: configuration, timeouts: timeouts, logger: logger, emit: { sink.yield($0) })
-        let art = SamsungArt(timeouts: timeouts, logger: logger, emit: { sink.yield($0) })
+            configuration: configuration, timeouts: timeouts, logger: logger, emit: { events.yield($0) })
+        let art = SamsungArt(timeouts: timeouts, logger: logger, emit: { events.yield($0) })
         self.art = art
         if let listener = options.eventListener {
             // Volume and mute pushed between polls: the art mode is merged in as in a poll.
-            let events = SamsungRenderingEvents(
+            let rendering = SamsungRenderingEvents(
                 listener: listener, http: http.upnp, host: identity.host, logger: logger,
                 emit: { event in
                     guard case .state(let snapshot) = event else {
-                        sink.yield(event)
+                        events.yield(event)
                         return
                     }
-                    sink.yield(.state(art.amend(snapshot)))
+                    events.yield(.state(art.amend(snapshot)))
                 })
-            renderingEvents = events
-            events.start()
+            renderingEvents = rendering
+            rendering.start()
         } else {
             renderingEvents = nil
         }
@@ -169,7 +167,7 @@ public final class SamsungDriver: TVDriver {
         await renderingEvents?.stop()
         await channel.shutdown()
         await http.closeIdle()
-        eventSink.finish()
+        events.finish()
     }
 
     public func pair() async throws(DriverError) {

@@ -25,8 +25,7 @@ public final class SamsungLegacyDriver: TVDriver {
     static let clientID = "tv2mqtt"
 
     public let kind = TVKind.samsungLegacy
-    public let events: AsyncStream<DriverEvent>
-    let eventSink: AsyncStream<DriverEvent>.Continuation
+    public let events = DriverEvents()
     let state: Mutex<State>
     let settings: DriverSettings
     let approvalTimeout: Duration
@@ -37,7 +36,6 @@ public final class SamsungLegacyDriver: TVDriver {
         self.settings = settings
         self.approvalTimeout = approvalTimeout
         logger = settings.logger.labeled("samsung-legacy").with("tv", description.identity.id.rawValue)
-        (events, eventSink) = AsyncStream.makeStream(of: DriverEvent.self)
     }
 
     /// Who a legacy TV is, from what is known without asking it (it reports nothing): the
@@ -60,7 +58,7 @@ public final class SamsungLegacyDriver: TVDriver {
         state.withLock { $0.description.identity.host = host }
     }
 
-    public func shutdown() async { eventSink.finish() }
+    public func shutdown() async { events.finish() }
 
     private var address: (host: String, port: UInt16) {
         state.withLock { ($0.description.identity.host, $0.description.identity.port) }
@@ -133,14 +131,14 @@ public final class SamsungLegacyDriver: TVDriver {
         } catch {
             if error.kind == .unauthorized {
                 state.withLock { $0.pairingRequired = true }
-                eventSink.yield(.pairingRequired(error.message))
+                events.yield(.pairingRequired(error.message))
             }
             throw error
         }
         defer { connection.close() }
         if state.withLock({ $0.pairingRequired }) {
             state.withLock { $0.pairingRequired = false }
-            eventSink.yield(.state(await poll(full: false)))
+            events.yield(.state(await poll(full: false)))
         }
         for (index, code) in codes.enumerated() {
             // Samsung's own remote app pauses between keys; the TV drops keys sent back to back.
