@@ -94,6 +94,26 @@ struct SamsungEventsEndToEndTests {
         }
     }
 
+    @Test("while volume and mute are pushed, polls leave out the two UPnP reads; a pushed value stays")
+    func pushedNotPolled() async throws {
+        try await withEvents(pollInterval: 1) { fixture, simulator, log in
+            await fixture.expectState(Self.id) { $0["power"] == "ON" && $0["volume"]?.intValue == 12 }
+            _ = try await expectSubscribed(log)
+            try await Task.sleep(for: .milliseconds(500))  // a poll under way at the initial event
+            let reads = simulator.renderingReadCount
+            let polls = simulator.httpRequestCount
+            try simulator.apply(["volume": 40])
+            await fixture.expectState(Self.id, timeout: .seconds(5)) { $0["volume"]?.intValue == 40 }
+            try await Task.sleep(for: .seconds(3))
+            let polled = simulator.httpRequestCount - polls
+            #expect(polled >= 3, "polls went on: \(polled) requests")
+            #expect(simulator.renderingReadCount == reads, "no GetVolume or GetMute while pushed")
+            // The polls in between kept the pushed volume.
+            let state = await fixture.expectState(Self.id) { $0["power"] == "ON" }
+            #expect(state?["volume"]?.intValue == 40)
+        }
+    }
+
     @Test("a TV that refuses the subscription: polled, one log line, and one line again when events work")
     func fallsBackToPolling() async throws {
         try await withEvents(pollInterval: 1, adjust: { $0.acceptsSubscriptions = false }) {

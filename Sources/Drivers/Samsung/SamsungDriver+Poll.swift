@@ -6,7 +6,9 @@ extension SamsungDriver {
     /// the app list on `full` or while unknown. Never throws.
     ///
     /// Requests per poll: 1 in standby; at most 5 while on (REST, 2 UPnP, 2 app checks),
-    /// plus the app list on a full poll. The input stays absent: Tizen has no source query.
+    /// plus the app list on a full poll. While UPnP events push volume and mute, the 2 UPnP
+    /// reads are left out but once a `renderingReconcile` (a missed event is mended within
+    /// it). The input stays absent: Tizen has no source query.
     public func poll(full: Bool) async -> TVSnapshot {
         var info: SamsungDeviceInfo?
         do {
@@ -37,16 +39,26 @@ extension SamsungDriver {
         var snapshot = TVSnapshot(
             reachable: true, power: reading.power, powerMode: reading.powerMode, controlPath: controlPath,
             pairingRequired: pairingRequired)
-        if reading.power {
+        let pushed = renderingEvents?.isPushing == true && !renderingReadDue(full: full)
+        if reading.power && !pushed {
             snapshot.volume = await readRendering(.getVolume)
             snapshot.muted = await readRendering(.getMute)
+            state.withLock { $0.renderingReadAt = .now }
         }
         if full || !state.withLock({ $0.appsLoaded }) { await refreshApps(poweredOn: reading.power) }
         let app = await readCurrentApp(poweredOn: reading.power)
         snapshot.app = app?.name
         snapshot.appID = app?.id
-        renderingEvents?.polled(snapshot)
+        if let renderingEvents { snapshot = renderingEvents.polled(snapshot, keepingPushed: pushed) }
         return await mergeArt(into: snapshot)
+    }
+
+    /// While volume and mute are pushed, how often a poll still reads them (as a Roku's
+    /// ECP-2 session is reconciled): a dropped NOTIFY is mended within this.
+    static let renderingReconcile = Duration.seconds(60)
+
+    private func renderingReadDue(full: Bool) -> Bool {
+        full || state.withLock { $0.renderingReadAt.map { .now - $0 >= Self.renderingReconcile } ?? true }
     }
 
     private func readRendering<Value>(_ action: UPnPRenderingAction) async -> Value? {

@@ -74,6 +74,8 @@ public final class SamsungDriver: TVDriver {
         /// The TV left `ed.installedApp.get` unanswered on an open channel: stop asking.
         var installedListUnavailable = false
         var appsLoaded = false
+        /// When a poll last read volume and mute over UPnP (`renderingReconcile`).
+        var renderingReadAt: ContinuousClock.Instant?
         /// Which app to ask about at the next poll (`SamsungDriver+CurrentApp.swift`).
         var appWatch = SamsungAppWatch()
         /// The app last confirmed in front.

@@ -62,14 +62,27 @@ final class SamsungRenderingEvents: Sendable {
         state.withLock { $0.loop = loop }
     }
 
-    /// After every poll: the snapshot events will amend, and whether the TV is on now.
-    func polled(_ snapshot: TVSnapshot) {
+    /// Whether volume and mute are pushed: subscribed, and an event of this subscription (the
+    /// initial one carries both) has been applied.
+    var isPushing: Bool { state.withLock { $0.sid != nil && $0.lastSeq != nil && !$0.failing } }
+
+    /// After every poll: the snapshot events will amend, and whether the TV is on now. With
+    /// `keepingPushed` (the poll did not read them) it keeps the pushed volume and mute, also
+    /// one pushed while the poll ran; returns the snapshot to publish.
+    @discardableResult
+    func polled(_ snapshot: TVSnapshot, keepingPushed: Bool = false) -> TVSnapshot {
+        var snapshot = snapshot
         let wasOn = state.withLock { state -> Bool in
             let wasOn = state.snapshot.map(Self.isOn) ?? false
+            if keepingPushed, let last = state.snapshot {
+                snapshot.volume = last.volume
+                snapshot.muted = last.muted
+            }
             state.snapshot = snapshot
             return wasOn
         }
         if Self.isOn(snapshot) != wasOn { wakeup.signal() }
+        return snapshot
     }
 
     func updateHost(_ host: String) {

@@ -43,10 +43,16 @@ extension SamsungSimulator {
         }
         switch action {
         case "GetVolume":
-            let volume = core.withLock { $0.state.volume }
+            let volume = core.withLock { core in
+                core.renderingReads += 1
+                return core.state.volume
+            }
             return Self.soapOK(SamsungDocuments.soapResponse(action, [("CurrentVolume", String(volume))]))
         case "GetMute":
-            let muted = core.withLock { $0.state.muted }
+            let muted = core.withLock { core in
+                core.renderingReads += 1
+                return core.state.muted
+            }
             return Self.soapOK(SamsungDocuments.soapResponse(action, [("CurrentMute", muted ? "1" : "0")]))
         case "SetVolume":
             guard let text = element.firstChild(localName: "DesiredVolume")?.trimmedText, let volume = Int(text)

@@ -33,6 +33,7 @@ public final class SamsungSimulator: Sendable {
         /// count them to see what a poll costs).
         var httpRequests = 0
         var applicationStatusRequests = 0
+        var renderingReads = 0
     }
 
     let options: SamsungSimulatorOptions
@@ -65,6 +66,8 @@ public final class SamsungSimulator: Sendable {
     public var httpRequestCount: Int { core.withLock { $0.httpRequests } }
     /// `GET /api/v2/applications/<id>` requests answered so far (app status checks).
     public var applicationStatusRequestCount: Int { core.withLock { $0.applicationStatusRequests } }
+    /// UPnP `GetVolume` and `GetMute` requests answered so far.
+    public var renderingReadCount: Int { core.withLock { $0.renderingReads } }
     /// The SSDP LOCATION: the UPnP device description.
     public var location: String {
         "http://\(SamsungDocuments.hostForURL(options.host)):\(portUPnP)/dmr"
