@@ -105,6 +105,7 @@ public final class BridgeService: Sendable {
             group.addTask { await self.handleMessages() }
             group.addTask { await self.finder.run() }
             group.addTask { await self.refreshInfoPeriodically() }
+            group.addTask { await self.context.polls.run() }
             for await request in control {
                 switch request {
                 case .spawn(let work):

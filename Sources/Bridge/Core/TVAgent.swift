@@ -17,7 +17,8 @@ actor TVAgent {
     /// Called with a new Samsung token or certificate pin to persist.
     let secretsChanged: @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
 
-    private nonisolated let wakeup = Wakeup()
+    /// When this TV is polled next (`PollScheduler`), and whether a round is running.
+    private nonisolated let pollTiming = Mutex(PollTiming())
     /// Commands waiting for the TV, and the task carrying them out while there are any.
     private nonisolated let commands = Mutex(OnDemandQueue<CommandJob>())
     /// The driver's events waiting to be handled, likewise.
@@ -25,6 +26,8 @@ actor TVAgent {
     private nonisolated let stopped = Atomic(false)
     /// When a command asked for a quick refresh (debounced, SPEC §6: ≈0.35 s after a command).
     private var refreshAt: ContinuousClock.Instant?
+    private var firstRoundDone = false
+    private var nextFullPoll = ContinuousClock.now
 
     private(set) var description: TVDescription
     private(set) var snapshot = TVSnapshot(reachable: false)
@@ -34,8 +37,8 @@ actor TVAgent {
     private var publishedFrom: StateInputs?
     private var publishedAvailability: Bool?
     private(set) var lastSeen: Double?
-    /// The poll loop is waiting the driver's reconcile interval (state is pushed), not
-    /// `poll_interval`: when the push stops, it must be woken.
+    /// The next poll waits the driver's reconcile interval (state is pushed), not
+    /// `poll_interval`: when the push stops, it must be brought forward.
     private var pollingSlowly = false
     /// The `app_icon` topic: the icon cache and what the topic holds (`TVAgent+AppIcon.swift`).
     var appIcon = AppIconState()
@@ -71,20 +74,19 @@ actor TVAgent {
         turnOnWatch = TurnOnWatch(timeout: wakeTimeout > 0 ? .milliseconds(Int64(wakeTimeout * 1000)) : nil)
     }
 
-    /// Runs until `stop()`: the poll loop, in this task. The driver's events, commands and a
-    /// turn-on watch get a task only while there is something to do: each task keeps a few KB
-    /// of frames for as long as it lives, which for a fleet of idle TVs was most of what a TV
-    /// cost (issue 18).
-    nonisolated func run() async {
+    /// Starts the agent: its first poll now, then polls until `stop()`. Polls, the driver's
+    /// events, commands and a turn-on watch each get a task only while there is something to
+    /// do: a task keeps a few KB of frames for as long as it lives, and long-lived tasks were
+    /// most of what an idle TV cost (issue 18).
+    nonisolated func start() {
         driver.events.deliver { [weak self] event in self?.eventArrived(event) }
-        await pollLoop()
+        schedulePoll(at: .now)
     }
 
     nonisolated func stop() {
         stopped.store(true, ordering: .relaxed)
         commands.withLock { $0.carrier }?.cancel()
         events.withLock { $0.carrier }?.cancel()
-        wakeup.signal()
         turnOnWakeup.signal()
     }
 
@@ -126,34 +128,57 @@ actor TVAgent {
     func requestRefresh(after delay: Duration = refreshDelay) {
         let at = ContinuousClock.now + delay
         if refreshAt.map({ at < $0 }) ?? true { refreshAt = at }
-        wakeup.signal()
+        schedulePoll(at: at)  // while a round runs, its end picks refreshAt up
     }
 
-    // MARK: loops
+    // MARK: polling
 
-    private nonisolated func pollLoop() async {
-        var nextFull = ContinuousClock.now
-        var first = true
-        while !isStopped {
-            let full = ContinuousClock.now >= nextFull
-            if full { nextFull = .now + Self.fullPollInterval }
-            guard let appIsUnknown = await roundInChildTask(first: first, full: full) else { return }
-            first = false
-            if appIsUnknown { nextFull = .now }
-            let interval = await nextPollInterval()
-            if await wakeup.wait(timeout: interval) { await waitForRefreshTime() }
+    /// Asks the scheduler for a poll at `due`, unless one is planned earlier or a round runs.
+    private nonisolated func schedulePoll(at due: ContinuousClock.Instant) {
+        let scheduled = pollTiming.withLock { timing -> Bool in
+            guard !timing.polling, timing.due.map({ due < $0 }) ?? true else { return false }
+            timing.due = due
+            return true
         }
+        if scheduled { context.polls.schedule(self, at: due) }
     }
 
-    /// A poll round in a child task of its own, ended before the agent waits for the next:
-    /// the task frames a round needs (HTTP, parsing, publishing the state) are freed with it.
-    /// The poll loop lives as long as the TV, and a task keeps the most frame memory it ever
-    /// needed until it ends. The child is destroyed when its `async let` goes out of scope, so
-    /// the scope is this function, not the loop body that goes on to wait `poll_interval`
-    /// (there, 1,000 TVs held 15 MB of finished rounds' frames; issue 18).
-    private nonisolated func roundInChildTask(first: Bool, full: Bool) async -> Bool? {
-        async let round = first ? firstPollRound() : pollRound(full: full)
-        return await round
+    /// The scheduler's entry for `due` came up: a round in a task of its own (its frames are
+    /// freed when it ends), unless the entry is stale (the poll was brought forward since, or
+    /// the agent stopped).
+    nonisolated func pollDue(_ due: ContinuousClock.Instant) {
+        let start = pollTiming.withLock { timing -> Bool in
+            guard !isStopped, !timing.polling, timing.due == due else { return false }
+            timing.due = nil
+            timing.polling = true
+            return true
+        }
+        if start { Task { await self.pollAndScheduleNext() } }
+    }
+
+    private nonisolated func pollAndScheduleNext() async {
+        let (first, full) = await beginRound()
+        guard let appIsUnknown = await (first ? firstPollRound() : pollRound(full: full)) else { return }
+        await endRound(appIsUnknown: appIsUnknown)
+    }
+
+    private func beginRound() -> (first: Bool, full: Bool) {
+        refreshAt = nil  // this round is the refresh asked for so far
+        let first = !firstRoundDone
+        firstRoundDone = true
+        let full = ContinuousClock.now >= nextFullPoll
+        if full { nextFullPoll = .now + Self.fullPollInterval }
+        return (first, full)
+    }
+
+    /// The next poll: after `poll_interval` (or the reconcile interval), or at the refresh a
+    /// command asked for meanwhile. Actor-isolated, so no `requestRefresh` falls in between.
+    private func endRound(appIsUnknown: Bool) {
+        if appIsUnknown { nextFullPoll = .now }
+        var next = ContinuousClock.now + nextPollInterval()
+        if let refreshAt, refreshAt < next { next = refreshAt }
+        pollTiming.withLock { $0.polling = false }
+        schedulePoll(at: next)
     }
 
     /// One poll and what follows it; whether the app in front is missing from the list (nil:
@@ -175,12 +200,6 @@ actor TVAgent {
         }
         pollingSlowly = true
         return reconcile
-    }
-
-    private func waitForRefreshTime() async {
-        guard let at = refreshAt else { return }
-        refreshAt = nil
-        if at > .now { try? await Task.sleep(until: at, clock: .continuous) }
     }
 
     /// Carries out queued commands one at a time, in arrival order, until none is left or the
@@ -345,4 +364,10 @@ private struct StateInputs: Equatable {
     let snapshot: TVSnapshot
     let host: String
     let reportsInput: Bool
+}
+
+/// When a TV is polled next and whether a round is running (`TVAgent.schedulePoll`).
+private struct PollTiming {
+    var due: ContinuousClock.Instant?
+    var polling = false
 }

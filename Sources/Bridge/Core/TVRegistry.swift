@@ -158,7 +158,7 @@ actor TVRegistry {
         }
         records[id] = Record(agent: agent, persisted: record)
         hostIndex[description.identity.host] = id
-        spawn { await agent.run() }
+        agent.start()
         await onChange(id, description)
         scheduleSave()
         if announce {
