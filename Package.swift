@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
 
         .executableTarget(
-            name: "tv2mqtt", dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "Support"],
+            name: "tv2mqtt", dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "Net", "Support"],
             swiftSettings: strict),
         .executableTarget(
             name: "tvsim", dependencies: ["TVSimulators", "Net", "Wire", "Support"], swiftSettings: strict),

@@ -165,3 +165,59 @@ int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem) {
 }
 
 int csys_malloc_arena_max(int count) { return mallopt(M_ARENA_MAX, count); }
+
+// MARK: Swift concurrency's global executor
+//
+// The hooks are the runtime's documented override points (swift/Runtime/ConcurrencyHooks.def),
+// called with the Swift calling convention; each receives the original implementation last,
+// which we never call: once installed, the process's global executor is ours.
+
+#include <time.h>
+#include <sys/prctl.h>
+
+void csys_name_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+static csys_job_sink job_now;
+static csys_delayed_job_sink job_later;
+
+extern __attribute__((swiftcall)) void (*swift_task_enqueueGlobal_hook)(void *job, void *original);
+extern __attribute__((swiftcall)) void (*swift_task_enqueueGlobalWithDelay_hook)(
+    unsigned long long delay, void *job, void *original);
+extern __attribute__((swiftcall)) void (*swift_task_enqueueGlobalWithDeadline_hook)(
+    long long sec, long long nsec, long long tsec, long long tnsec, int clock, void *job, void *original);
+
+__attribute__((swiftcall)) static void enqueue_now(void *job, void *original) {
+    (void)original;
+    job_now(job);
+}
+
+__attribute__((swiftcall)) static void enqueue_after(unsigned long long delay, void *job, void *original) {
+    (void)original;
+    job_later(job, delay);
+}
+
+// `clock` is the runtime's clock id: 1 continuous (CLOCK_BOOTTIME), 2 suspending (CLOCK_MONOTONIC).
+__attribute__((swiftcall)) static void enqueue_at(long long sec, long long nsec, long long tsec, long long tnsec,
+                                                  int clock, void *job, void *original) {
+    (void)tsec;
+    (void)tnsec;
+    (void)original;
+    struct timespec now;
+    clock_gettime(clock == 1 ? CLOCK_BOOTTIME : CLOCK_MONOTONIC, &now);
+    long long delay = (sec - (long long)now.tv_sec) * 1000000000LL + (nsec - (long long)now.tv_nsec);
+    job_later(job, delay > 0 ? (uint64_t)delay : 0);
+}
+
+// swift_job_run(Job *, SerialExecutorRef): the executor reference is a two-word struct, which
+// the Swift calling convention passes as two words; {NULL, 0} is the generic executor.
+extern __attribute__((swiftcall)) void swift_job_run(void *job, void *identity, uintptr_t implementation);
+
+void csys_run_job(void *job) { swift_job_run(job, NULL, 0); }
+
+void csys_install_global_executor(csys_job_sink now, csys_delayed_job_sink later) {
+    job_now = now;
+    job_later = later;
+    swift_task_enqueueGlobal_hook = enqueue_now;
+    swift_task_enqueueGlobalWithDelay_hook = enqueue_after;
+    swift_task_enqueueGlobalWithDeadline_hook = enqueue_at;
+}

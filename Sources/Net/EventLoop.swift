@@ -105,8 +105,10 @@ public final class EventLoop: Sendable {
                     ticket.registered = (token, direction, waiter.id)
                     if let deadline {
                         state.timers.push(
-                            Timer(deadline: deadline, token: token, direction: direction, waiterID: waiter.id))
-                        if state.plannedWake.map({ deadline < $0 }) ?? true { state.wakeNeeded = true }
+                            Timer(
+                                deadline: deadline,
+                                action: .expire(token: token, direction: direction, waiterID: waiter.id)))
+                        state.noteDeadline(deadline)
                     }
                     return nil
                 }
@@ -131,7 +133,7 @@ public final class EventLoop: Sendable {
         }
     }
 
-    private func wakeIfNeeded() {
+    func wakeIfNeeded() {
         let needed = state.withLock { state in
             defer { state.wakeNeeded = false }
             return state.wakeNeeded
@@ -142,24 +144,56 @@ public final class EventLoop: Sendable {
         }
     }
 
+    // MARK: jobs
+
+    /// Queues a Swift job to run on the loop's thread (the global executor's sink, see
+    /// `EventLoop+GlobalExecutor.swift`), after `delay` if given. Wakes the loop only when it
+    /// sleeps in `epoll_wait`: a job queued by a job already running on the loop costs no
+    /// system call.
+    func enqueue(job: SwiftJob, after delay: Duration? = nil) {
+        state.withLock { state in
+            if let delay {
+                let deadline = ContinuousClock.now + delay
+                state.timers.push(Timer(deadline: deadline, action: .run(job)))
+                state.noteDeadline(deadline)
+            } else {
+                state.jobs.append(job)
+                if state.sleeping {
+                    state.sleeping = false
+                    state.wakeNeeded = true
+                }
+            }
+        }
+        wakeIfNeeded()
+    }
+
     // MARK: the loop thread
 
+    /// The loop thread's name (`/proc/<pid>/task/<tid>/comm`, `top -H`).
+    public static let threadName = "event-loop"
+
     private func run() {
+        csys_name_thread(Self.threadName)
         let capacity = 256
         var tokens = [UInt64](repeating: 0, count: capacity)
         var masks = [UInt32](repeating: 0, count: capacity)
         let readMask = CSYS_EPOLLIN | CSYS_EPOLLHUP | CSYS_EPOLLERR | CSYS_EPOLLRDHUP
         let writeMask = CSYS_EPOLLOUT | CSYS_EPOLLHUP | CSYS_EPOLLERR
         var ready: [(UnsafeContinuation<Void, any Error>, Result<Void, any Error>)] = []
+        var batch: [SwiftJob] = []
         while true {
             let timeout = state.withLock { state -> Int32 in
                 state.plannedWake = state.timers.top?.deadline
+                if !state.jobs.isEmpty { return 0 }  // look at the sockets, then run them
+                state.sleeping = true
                 guard let next = state.plannedWake else { return -1 }
                 return Self.milliseconds(until: next)
             }
             let count = csys_epoll_wait(epollFD, &tokens, &masks, Int32(capacity), timeout)
             if count < 0 && errno != EINTR { fatalError("epoll_wait failed: \(errno)") }
             state.withLock { state in
+                state.sleeping = false
+                state.wakeNeeded = false
                 for index in 0..<max(0, Int(count)) {
                     let token = tokens[index]
                     if token == Self.wakeToken {
@@ -179,16 +213,27 @@ public final class EventLoop: Sendable {
                 let now = ContinuousClock.now
                 while let timer = state.timers.top, timer.deadline <= now {
                     state.timers.pop()
-                    guard var registration = state.registrations[timer.token],
-                        let waiter = registration.waiter(timer.direction), waiter.id == timer.waiterID
-                    else { continue }
-                    registration.setWaiter(timer.direction, nil)
-                    state.registrations[timer.token] = registration
-                    ready.append((waiter.continuation, .failure(NetError(.timedOut, waiter.operation, "timed out"))))
+                    switch timer.action {
+                    case .run(let job):
+                        state.jobs.append(job)
+                    case .expire(let token, let direction, let waiterID):
+                        guard var registration = state.registrations[token],
+                            let waiter = registration.waiter(direction), waiter.id == waiterID
+                        else { continue }
+                        registration.setWaiter(direction, nil)
+                        state.registrations[token] = registration
+                        ready.append(
+                            (waiter.continuation, .failure(NetError(.timedOut, waiter.operation, "timed out"))))
+                    }
                 }
             }
+            // With the loop as the global executor, each resume queues its task's job below;
+            // otherwise it goes to Swift's thread pool.
             for (continuation, result) in ready { continuation.resume(with: result) }
             ready.removeAll(keepingCapacity: true)
+            state.withLock { swap(&batch, &$0.jobs) }
+            for job in batch { csys_run_job(job.pointer) }
+            batch.removeAll(keepingCapacity: true)
         }
     }
 
@@ -254,4 +299,16 @@ struct LoopState {
     var timers = TimerHeap()
     var plannedWake: ContinuousClock.Instant?
     var wakeNeeded = false
+    /// Swift jobs to run on the loop's thread, in order.
+    var jobs: [SwiftJob] = []
+    /// The loop is in (or about to enter) `epoll_wait`; only then does new work need the eventfd.
+    var sleeping = false
+
+    /// A new deadline: wake the sleeping loop if it is sooner than the one it sleeps toward.
+    mutating func noteDeadline(_ deadline: ContinuousClock.Instant) {
+        if sleeping && (plannedWake.map { deadline < $0 } ?? true) {
+            sleeping = false
+            wakeNeeded = true
+        }
+    }
 }

@@ -1,10 +1,21 @@
-/// A deadline for one waiter. Entries whose waiter already finished stay in the heap
-/// until they expire and are then skipped (lazy deletion keeps every operation O(log n)).
+/// A deadline on the loop: a waiter's timeout or a job to run. Timeouts whose waiter already
+/// finished stay in the heap until they expire and are then skipped (lazy deletion keeps
+/// every operation O(log n)).
 struct Timer {
+    enum Action {
+        case expire(token: UInt64, direction: EventLoop.Direction, waiterID: UInt64)
+        /// A Swift job that asked for the global executor after a delay (`Task.sleep`).
+        case run(SwiftJob)
+    }
+
     let deadline: ContinuousClock.Instant
-    let token: UInt64
-    let direction: EventLoop.Direction
-    let waiterID: UInt64
+    let action: Action
+}
+
+/// A job the Swift runtime handed to the loop (`EventLoop.becomeGlobalExecutor`). It is run
+/// exactly once, on the loop's thread; until then only the loop's lock touches it.
+struct SwiftJob: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
 }
 
 /// A binary min-heap of timers ordered by deadline.

@@ -2,7 +2,10 @@ import Bridge
 import BridgeCommandLine
 import Drivers
 import Glibc
+import Net
 import Support
+
+EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
 
 // tv2mqtt: Roku and Samsung TVs in Home Assistant over MQTT. See `tv2mqtt --help`.
 let code = await CommandLineTool.main(

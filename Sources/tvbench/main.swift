@@ -3,8 +3,13 @@
 import Dispatch
 import Glibc
 import Harness
+import Net
 import Support
 import Wire
+
+// Like the bridge, the simulated TVs and our clients measured here run on the event loop's
+// thread (a Python peer pays one wake-up per answer; so do they).
+EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
 
 let usage = """
     usage: tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N]

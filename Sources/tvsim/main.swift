@@ -1,6 +1,10 @@
 // tvsim: simulated TVs on real sockets, for tests, benchmarks and trying tv2mqtt without a TV.
 import Glibc
+import Net
+import Support
 import TVSimulators
+
+EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
 
 let usage = """
     usage: tvsim roku [options]      one simulated Roku (tvsim roku --help)

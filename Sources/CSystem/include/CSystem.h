@@ -46,6 +46,21 @@ int csys_self_signed_certificate(const char *common_name, const char *subject_al
 /// Loads a PEM certificate and key from memory into a context. Returns 1 on success.
 int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem);
 
+// MARK: Swift concurrency's global executor
+
+/// Where the Swift runtime's global-executor hooks hand their jobs: one C function for jobs
+/// to run now, one for jobs to run after a delay (nanoseconds from now, on CLOCK_MONOTONIC
+/// reckoning; a deadline is converted to a delay here).
+typedef void (*csys_job_sink)(void *job);
+typedef void (*csys_delayed_job_sink)(void *job, uint64_t delay_ns);
+/// Installs the runtime's `swift_task_enqueueGlobal*_hook`s so that every job Swift would
+/// give its thread pool goes to the two sinks instead. Call once, before any task starts.
+void csys_install_global_executor(csys_job_sink now, csys_delayed_job_sink later);
+/// Names the calling thread (prctl PR_SET_NAME; at most 15 characters are kept).
+void csys_name_thread(const char *name);
+/// Runs a job handed to a sink, on the generic executor (as Swift's own pool runs it).
+void csys_run_job(void *job);
+
 // MARK: malloc
 
 /// mallopt(M_ARENA_MAX, count) (glibc; M_ARENA_MAX is not in the Glibc module). 1 on success.

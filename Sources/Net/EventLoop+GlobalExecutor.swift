@@ -1,0 +1,35 @@
+import CSystem
+
+extension EventLoop {
+    /// The environment variable that, set to `pool`, keeps Swift's thread pool.
+    public static let poolVariable = "TV2MQTT_EXECUTOR"
+
+    /// Makes the loop's thread Swift's global executor for the rest of the process: every
+    /// task that would run on the runtime's thread pool runs here instead, between two
+    /// `epoll_wait`s, and `Task.sleep` deadlines join the loop's timers.
+    ///
+    /// Why: with the pool, every completed read or write wakes the loop's thread and then a
+    /// pool thread to run the waiting task (a `sem_post`, a futex wake, a context switch). A
+    /// bridge spends little CPU on its own work; most of it went to those hand-overs. Here a
+    /// socket's readiness resumes its task on the thread that saw it, and a task that wakes
+    /// another (a command queued for a TV, a publish for the MQTT writer) queues a job without
+    /// a system call.
+    ///
+    /// The cost: the bridge's Swift code runs on one thread. Nothing in it blocks (sockets are
+    /// non-blocking, name lookups run on Dispatch's threads, files are small), and a 5,000-TV
+    /// fleet keeps a fifth of a core busy. Main-actor work stays on the main thread.
+    ///
+    /// Call once, at the start of `main`, before any task is created; the tv2mqtt, tvsim and
+    /// tvbench executables do, unless `TV2MQTT_EXECUTOR=pool` (`poolVariable`) asks for Swift's
+    /// thread pool, for comparison. Library code and tests run on the pool.
+    public static func becomeGlobalExecutor(environment: [String: String]) {
+        guard environment[poolVariable] != "pool" else { return }
+        _ = shared
+        csys_install_global_executor(
+            { job in EventLoop.shared.enqueue(job: SwiftJob(pointer: job!)) },
+            { job, nanoseconds in
+                EventLoop.shared.enqueue(
+                    job: SwiftJob(pointer: job!), after: .nanoseconds(Int64(clamping: nanoseconds)))
+            })
+    }
+}

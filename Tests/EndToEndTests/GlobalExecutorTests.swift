@@ -1,0 +1,102 @@
+import Glibc
+import Harness
+import Net
+import Support
+import TVSimulators
+import TestSupport
+import Testing
+
+/// `tv2mqtt run` makes its event loop Swift's global executor (`EventLoop.becomeGlobalExecutor`):
+/// the bridge's tasks run on the loop's thread instead of Swift's pool, so a completed read
+/// resumes its task without waking a second thread. Seen from outside, the loop's thread does
+/// the bridge's work; `TV2MQTT_EXECUTOR=pool` (the control) leaves most of it to pool threads.
+@Suite("The event loop as the global executor", .serialized)
+struct GlobalExecutorTests {
+    static let tvCount = 10
+
+    @Test("the bridge's polling runs on the event-loop thread; with TV2MQTT_EXECUTOR=pool it does not")
+    func workRunsOnTheLoopThread() async throws {
+        await afterStartupBurst()
+        let onLoop = try await loopThreadShare(environment: [:])
+        let onPool = try await loopThreadShare(environment: [EventLoop.poolVariable: "pool"])
+        print("event-loop thread's share of the bridge's CPU time while polling: \(onLoop) (pool: \(onPool))")
+        #expect(onLoop >= 0.9)
+        #expect(onPool <= 0.6)
+    }
+
+    /// The loop thread's share of the bridge's CPU time over 3 s of polling 10 Rokus every second.
+    private func loopThreadShare(environment: [String: String]) async throws -> Double {
+        try await withMosquitto { broker in
+            let state = try TemporaryDirectory(prefix: "executor")
+            defer { state.remove() }
+            var tvs: [RokuSimulator] = []
+            var bridge: ChildProcess?
+            do {
+                var arguments = [
+                    "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", state.path, "--poll-interval", "1",
+                    "--wol-target", "127.0.0.1:9",
+                ]
+                for index in 0..<Self.tvCount {
+                    let tv = try await RokuSimulator.start(
+                        RokuSimulatorOptions(host: "127.0.5.\(index + 1)", port: 0, serial: "EXEC\(index)"),
+                        log: .memory())
+                    tvs.append(tv)
+                    arguments += ["--tv", "roku:\(tv.host):\(tv.port)"]
+                }
+                let process = try FaultBridgeProcess.start(arguments, environment: environment)
+                bridge = process
+                let polled = await waitUntil(timeout: .seconds(15)) {
+                    tvs.map(\.httpRequestCount).reduce(0, +) >= 10 * Self.tvCount
+                }
+                try #require(polled, "the TVs were not polled; stderr: \(process.capturedError())")
+                let before = ThreadTimes.read(pid: process.pid)
+                try await Task.sleep(for: .seconds(3))
+                let after = ThreadTimes.read(pid: process.pid)
+                #expect(process.isRunning, "stderr: \(process.capturedError())")
+                await Self.stop(bridge, tvs)
+                return ThreadTimes.share(of: EventLoop.threadName, before: before, after: after)
+            } catch {
+                await Self.stop(bridge, tvs)
+                throw error
+            }
+        }
+    }
+
+    private static func stop(_ bridge: ChildProcess?, _ tvs: [RokuSimulator]) async {
+        if let bridge { await bridge.terminate() }
+        for tv in tvs { await tv.stop() }
+    }
+}
+
+/// Per-thread CPU time of a process, from /proc/<pid>/task/<tid>/schedstat (nanoseconds).
+enum ThreadTimes {
+    struct Sample {
+        var name: String
+        var nanoseconds: UInt64
+    }
+
+    static func read(pid: pid_t) -> [String: Sample] {
+        var samples: [String: Sample] = [:]
+        for tid in FileSystemListing.names("/proc/\(pid)/task") {
+            let directory = "/proc/\(pid)/task/\(tid)"
+            guard let stat = FileText.read("\(directory)/schedstat"),
+                let nanoseconds = stat.split(separator: " ").first.flatMap({ UInt64($0) })
+            else { continue }
+            let name = FileText.read("\(directory)/comm").map { String($0.filter { $0 != "\n" }) } ?? "?"
+            samples[tid] = Sample(name: name, nanoseconds: nanoseconds)
+        }
+        return samples
+    }
+
+    /// The threads named `name`'s share of the CPU time all threads used between the samples.
+    static func share(of name: String, before: [String: Sample], after: [String: Sample]) -> Double {
+        var total: UInt64 = 0
+        var named: UInt64 = 0
+        for (tid, sample) in after {
+            let used = sample.nanoseconds - min(sample.nanoseconds, before[tid]?.nanoseconds ?? 0)
+            total += used
+            if sample.name == name { named += used }
+        }
+        return total == 0 ? 0 : Double(named) / Double(total)
+    }
+}
