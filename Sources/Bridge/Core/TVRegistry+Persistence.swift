@@ -44,8 +44,10 @@ extension TVRegistry {
             state.tvs.append(record.persisted)
         }
         let written: PersistedState
+        let store = store
+        let saved = await BlockingWork.run { [state] in Result { () throws(FileError) in try store.save(state) } }
         do {
-            written = try store.save(state)
+            written = try saved.get()
         } catch {
             context.logger.error(
                 "cannot save the state file; will retry on the next change", [("error", "\(error)")])
