@@ -50,10 +50,14 @@ struct MQTTThroughput: Scenario {
             let theirs0 = try await mosquittoPub(broker, lines: lines(qos0Count), qos: 0)
             let ours1 = try await ourClient(broker, messages: messages.prefix(qos1Count), qos: .atLeastOnce)
             let theirs1 = try await mosquittoPub(broker, lines: lines(qos1Count), qos: 1)
-            let rate0 = { (seconds: Double) in Double(qos0Count) / seconds }
-            let rate1 = { (seconds: Double) in Double(qos1Count) / seconds }
+            let rate0 = { (run: TimedRun) in Double(qos0Count) / run.seconds }
+            let rate1 = { (run: TimedRun) in Double(qos1Count) / run.seconds }
             let note0 = "\(qos0Count) × 100 B"
             let note1 = "\(qos1Count) × 100 B, \(Self.inFlight) in flight"
+            // A broker busy all the time is the bottleneck: no client can go faster through it.
+            let busy = { (ours: TimedRun, theirs: TimedRun) in
+                "broker busy \(ours.brokerBusyPercent) % of the time with ours, \(theirs.brokerBusyPercent) % with mosquitto_pub"
+            }
             return [
                 Measurement("mqtt_qos0_msgs_per_s", rate0(ours0), unit: "msg/s", target: .info(), note: note0),
                 Measurement("mqtt_qos1_msgs_per_s", rate1(ours1), unit: "msg/s", target: .info(), note: note1),
@@ -61,9 +65,32 @@ struct MQTTThroughput: Scenario {
                     "mosquitto_pub_qos0_msgs_per_s", rate0(theirs0), unit: "msg/s", target: .info(), note: note0),
                 Measurement(
                     "mosquitto_pub_qos1_msgs_per_s", rate1(theirs1), unit: "msg/s", target: .info(), note: note1),
-                Measurement("mqtt_qos0_ratio_vs_mosquitto_pub", theirs0 / ours0, unit: "×", target: .atLeast(1.2)),
-                Measurement("mqtt_qos1_ratio_vs_mosquitto_pub", theirs1 / ours1, unit: "×", target: .atLeast(1.2)),
+                Measurement(
+                    "mqtt_qos0_ratio_vs_mosquitto_pub", theirs0.seconds / ours0.seconds, unit: "×",
+                    target: .atLeast(1.2), note: busy(ours0, theirs0)),
+                Measurement(
+                    "mqtt_qos1_ratio_vs_mosquitto_pub", theirs1.seconds / ours1.seconds, unit: "×",
+                    target: .atLeast(1.2), note: busy(ours1, theirs1)),
             ]
+        }
+    }
+
+    /// How long a client took, and how much of that time the broker spent on the CPU.
+    struct TimedRun {
+        var seconds: Double
+        var brokerCPUSeconds: Double
+
+        /// The broker's CPU time over the run's wall time, as a whole percentage.
+        var brokerBusyPercent: Int { Int((100 * brokerCPUSeconds / seconds).rounded()) }
+
+        /// Times from `start` until `ended`, the broker's CPU time from `brokerCPUAtStart`.
+        init(
+            _ broker: BenchBroker, from start: ContinuousClock.Instant, to ended: ContinuousClock.Instant,
+            brokerCPUAtStart: Double?
+        ) {
+            seconds = (ended - start).seconds
+            let now = ProcessCPUClock.seconds(pid: broker.pid)
+            brokerCPUSeconds = max(0, (now ?? 0) - (brokerCPUAtStart ?? now ?? 0))
         }
     }
 
@@ -73,7 +100,9 @@ struct MQTTThroughput: Scenario {
     }
 
     /// Seconds from our client being connected until the broker has read its last message.
-    private func ourClient(_ broker: BenchBroker, messages: ArraySlice<[UInt8]>, qos: MQTTQoS) async throws -> Double {
+    private func ourClient(_ broker: BenchBroker, messages: ArraySlice<[UInt8]>, qos: MQTTQoS) async throws
+        -> TimedRun
+    {
         let id = Self.clientID("ours")
         let configuration = MQTTClientConfiguration(
             host: broker.host, port: broker.port, session: MQTTSessionConfiguration(clientID: id))
@@ -85,6 +114,7 @@ struct MQTTThroughput: Scenario {
             throw BenchError("our MQTT client could not connect")
         }
         let end = broker.watchForEnd(of: id, timeout: .seconds(300))
+        let brokerCPU = ProcessCPUClock.seconds(pid: broker.pid)
         let start = ContinuousClock.now
         do {
             if qos == .atMostOnce {
@@ -115,12 +145,12 @@ struct MQTTThroughput: Scenario {
         guard let ended = await end.seen() else {
             throw BenchError("the broker never logged the end of our client's connection")
         }
-        return (ended - start).seconds
+        return TimedRun(broker, from: start, to: ended, brokerCPUAtStart: brokerCPU)
     }
 
     /// Seconds from `mosquitto_pub -l` waiting on its empty stdin, connected, until the broker
     /// has read its last message. Its exit is not the end: it may sleep 100 ms before exiting.
-    private func mosquittoPub(_ broker: BenchBroker, lines: [UInt8], qos: Int) async throws -> Double {
+    private func mosquittoPub(_ broker: BenchBroker, lines: [UInt8], qos: Int) async throws -> TimedRun {
         let id = Self.clientID("mosquitto-pub")
         let input = try PipeFeeder(lines)
         let process = try ChildProcess.spawn(
@@ -139,6 +169,7 @@ struct MQTTThroughput: Scenario {
         // it reads stdin. Start the clock once that sleep is surely over.
         try await Task.sleep(for: .milliseconds(300))
         let end = broker.watchForEnd(of: id, timeout: .seconds(300))
+        let brokerCPU = ProcessCPUClock.seconds(pid: broker.pid)
         let start = ContinuousClock.now
         input.feed()
         guard let status = await process.wait(timeout: .seconds(300)) else {
@@ -150,6 +181,6 @@ struct MQTTThroughput: Scenario {
         guard status.isSuccess, let ended = await end.seen() else {
             throw BenchError("mosquitto_pub failed (\(status)): \(process.capturedError())")
         }
-        return (ended - start).seconds
+        return TimedRun(broker, from: start, to: ended, brokerCPUAtStart: brokerCPU)
     }
 }
