@@ -1,19 +1,14 @@
-import Dispatch
 import Glibc
+import Support
 
 /// Turns a host name or numeric address into socket addresses.
 public enum Resolver {
-    /// Numeric addresses return at once; names are resolved with `getaddrinfo` on a
-    /// Dispatch queue, so the blocking lookup never occupies Swift's cooperative pool.
+    /// Numeric addresses return at once; names are resolved with `getaddrinfo` as
+    /// `BlockingWork`, so the blocking lookup never holds up the event loop.
     public static func resolve(_ host: String, port: UInt16) async throws(NetError) -> [SocketAddress] {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         if let address = try? SocketAddress(ip: bare, port: port) { return [address] }
-        let result: Result<[SocketAddress], NetError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: lookup(bare, port: port))
-            }
-        }
-        return try result.get()
+        return try await BlockingWork.run { lookup(bare, port: port) }.get()
     }
 
     private static func lookup(_ host: String, port: UInt16) -> Result<[SocketAddress], NetError> {

@@ -8,7 +8,7 @@ import Wire
 /// it what the transport delivers, a writer that sends queued frames in order (one outbox, so a
 /// pong or a close can never land inside another frame, and a burst of sends costs few writes),
 /// and a timer for keepalive and the close handshake. Every wait is a suspension on the event
-/// loop; nothing blocks the cooperative pool.
+/// loop; nothing blocks a thread.
 ///
 /// ```swift
 /// let ws = WebSocketConnection(stream: tcp, role: .server, leftover: parser.takeRemainingBytes())
