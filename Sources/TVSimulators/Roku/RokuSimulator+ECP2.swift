@@ -9,6 +9,10 @@ import Wire
 extension RokuSimulator {
     static let ecp2Queries: Set<String> = ["device-info", "apps", "active-app", "media-player"]
 
+    /// Set while an authenticated session's request is answered: `record` keeps the entries
+    /// here, and the session's writer logs them once the answer is written (`ECP2Outgoing`).
+    @TaskLocal static var heldLog: ECP2LogHold?
+
     /// Whether `/ecp-session` is served right now (tests switch it to stand for older firmware).
     public var ecp2Enabled: Bool { core.withLock { $0.ecp2.enabled } }
 
@@ -46,15 +50,18 @@ extension RokuSimulator {
         } catch {
             return  // refused with 400 (no ecp-2 subprotocol…) and closed by the handshake
         }
-        let (outbox, sink) = AsyncStream.makeStream(of: String.self)
+        let (outbox, sink) = AsyncStream.makeStream(of: ECP2Outgoing.self)
         let writer = Task {
-            for await text in outbox {
-                do { try await connection.send(text: text) } catch { return }
+            for await message in outbox {
+                let sent = (try? await connection.send(text: message.text)) != nil
+                for entry in message.heldLog { log.append(entry) }  // the TV read it, answered or not
+                if !sent { return }
             }
         }
         let challenge = Base64.encode(SecureRandom.bytes(16))
         sink.yield(
-            ECP2Message.notify("authenticate", ["param-challenge": challenge, "timestamp": "0.000"]).serialized())
+            ECP2Outgoing(
+                ECP2Message.notify("authenticate", ["param-challenge": challenge, "timestamp": "0.000"]).serialized()))
         var peer: Int?
         for await incoming in connection.incoming {
             guard case .text(let text) = incoming else { continue }
@@ -63,18 +70,22 @@ extension RokuSimulator {
                 continue
             }
             if let peer {
-                sink.yield(answer(name, id: id, message, peer: peer).serialized())
+                let hold = ECP2LogHold()
+                let response = Self.$heldLog.withValue(hold) { answer(name, id: id, message, peer: peer) }
+                sink.yield(ECP2Outgoing(response.serialized(), heldLog: hold.entries))
                 continue
             }
             guard name == "authenticate" else {
-                sink.yield(ECP2Message.response(name, id: id, status: 401, message: "Unauthorized").serialized())
+                sink.yield(
+                    ECP2Outgoing(ECP2Message.response(name, id: id, status: 401, message: "Unauthorized").serialized()))
                 continue
             }
             let expected = ECP2Authentication.response(
                 challenge: challenge, key: options.ecp2Key ?? ECP2Authentication.key, sha1: Digest.sha1)
             guard message["param-response"] == expected else {
                 record("ecp2-auth", ["refused": "wrong response"])
-                sink.yield(ECP2Message.response(name, id: id, status: 401, message: "Unauthorized").serialized())
+                sink.yield(
+                    ECP2Outgoing(ECP2Message.response(name, id: id, status: 401, message: "Unauthorized").serialized()))
                 sink.finish()
                 await writer.value
                 _ = try? await connection.close(
@@ -83,14 +94,14 @@ extension RokuSimulator {
             }
             peer = register(sink, connection)
             record("ecp2-auth", ["client": .string(message["param-client-friendly-name"] ?? "")])
-            sink.yield(ECP2Message.response(name, id: id, status: 200).serialized())
+            sink.yield(ECP2Outgoing(ECP2Message.response(name, id: id, status: 200).serialized()))
         }
         if let peer { _ = core.withLock { $0.ecp2.peers.removeValue(forKey: peer) } }
         sink.finish()
         await writer.value
     }
 
-    private func register(_ sink: AsyncStream<String>.Continuation, _ connection: WebSocketConnection) -> Int {
+    private func register(_ sink: AsyncStream<ECP2Outgoing>.Continuation, _ connection: WebSocketConnection) -> Int {
         core.withLock { core in
             core.ecp2.nextPeer += 1
             core.ecp2.peers[core.ecp2.nextPeer] = ECP2Core.Peer(outbox: sink, connection: connection)

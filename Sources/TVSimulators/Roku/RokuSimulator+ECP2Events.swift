@@ -2,12 +2,33 @@ import Clients
 import Support
 import Wire
 
+/// One message for an ECP-2 session, and the log entries of the request it answers: they are
+/// logged once it is written (stamped when the request was read), as the HTTP server's answer
+/// is written before anyone who waits for the log runs. A client pressing the next key as soon
+/// as the log shows the last one (tvbench) then finds the answer to the last one on its way, as
+/// it would from a TV, instead of racing it.
+struct ECP2Outgoing: Sendable {
+    var text: String
+    var heldLog: [JSONValue] = []
+
+    init(_ text: String, heldLog: [JSONValue] = []) {
+        self.text = text
+        self.heldLog = heldLog
+    }
+}
+
+/// Log entries held back while an ECP-2 request is answered (`RokuSimulator.heldLog`). Touched
+/// by the one task that answers it.
+final class ECP2LogHold: @unchecked Sendable {
+    var entries: [JSONValue] = []
+}
+
 /// What a simulated Roku tells its ECP-2 sessions: notifies for every state change, whatever
 /// made it (an HTTP or ECP-2 key, a launch, `/sim/state`, a Wake-on-LAN packet).
 struct ECP2Core {
     struct Peer {
         /// Everything written to the session goes through here, in order.
-        let outbox: AsyncStream<String>.Continuation
+        let outbox: AsyncStream<ECP2Outgoing>.Continuation
         let connection: WebSocketConnection
         /// Events the client subscribed to with `request-events`.
         var events: Set<String> = []
@@ -43,7 +64,9 @@ extension RokuSimulator {
         for notify in notifies {
             guard case .notify(let name) = notify.kind else { continue }
             let text = notify.serialized()
-            for peer in core.ecp2.peers.values where peer.events.contains(name) { peer.outbox.yield(text) }
+            for peer in core.ecp2.peers.values where peer.events.contains(name) {
+                peer.outbox.yield(ECP2Outgoing(text))
+            }
         }
     }
 

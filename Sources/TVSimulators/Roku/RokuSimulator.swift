@@ -153,7 +153,11 @@ public final class RokuSimulator: Sendable {
         entry["host"] = .string(options.host)
         entry["kind"] = .string(kind)
         entry["at"] = .number((wallClockSeconds() * 1_000_000).rounded() / 1_000_000)
-        log.append(.object(entry))
+        if let hold = Self.heldLog {
+            hold.entries.append(.object(entry))
+        } else {
+            log.append(.object(entry))
+        }
     }
 }
 
