@@ -15,9 +15,9 @@ extension EventLoop {
     /// another (a command queued for a TV, a publish for the MQTT writer) queues a job without
     /// a system call.
     ///
-    /// The cost: the bridge's Swift code runs on one thread. Nothing in it blocks (sockets are
-    /// non-blocking, name lookups run on Dispatch's threads, files are small), and a 5,000-TV
-    /// fleet keeps a fifth of a core busy. Main-actor work stays on the main thread.
+    /// The cost: the bridge's Swift code runs on one thread. Nothing in it may block: sockets
+    /// are non-blocking, and name lookups and the state file's writes run as `BlockingWork`. A
+    /// 5,000-TV fleet keeps a sixth of a core busy. Main-actor work stays on the main thread.
     ///
     /// Call once, at the start of `main`, before any task is created; the tv2mqtt, tvsim and
     /// tvbench executables do, unless `TV2MQTT_EXECUTOR=pool` (`poolVariable`) asks for Swift's

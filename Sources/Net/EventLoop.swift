@@ -133,7 +133,7 @@ public final class EventLoop: Sendable {
         }
     }
 
-    func wakeIfNeeded() {
+    private func wakeIfNeeded() {
         let needed = state.withLock { state in
             defer { state.wakeNeeded = false }
             return state.wakeNeeded

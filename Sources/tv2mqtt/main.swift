@@ -5,9 +5,9 @@ import Glibc
 import Net
 import Support
 
-EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
-
 // tv2mqtt: Roku and Samsung TVs in Home Assistant over MQTT. See `tv2mqtt --help`.
+// Its tasks run on the event loop's thread (README › Performance › One thread).
+EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
 let code = await CommandLineTool.main(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
     makeFactory: { configuration, logger in

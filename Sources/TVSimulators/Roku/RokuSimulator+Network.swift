@@ -78,7 +78,8 @@ extension RokuSimulator {
         core.withLock { core in
             guard !core.stopped else { return }
             core.background.removeAll { $0.isCancelled }
-            core.background.append(Task { await work() })
+            // Not inside an ECP-2 answer's held log (`heldLog`): what it logs later is logged then.
+            core.background.append(Self.$heldLog.withValue(nil) { Task { await work() } })
         }
     }
 }
