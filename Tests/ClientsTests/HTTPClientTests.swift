@@ -123,7 +123,8 @@ struct HTTPClientTests {
             kind = error.kind
         }
         #expect(kind == .timeout)
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // Ten times the timeout and more: a full-suite run on two busy cores took 3.08 s.
+        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test("an answer larger than the cap is refused before it is read")
