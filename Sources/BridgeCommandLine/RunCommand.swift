@@ -19,7 +19,7 @@ enum RunCommand {
         else { return 0 }
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
-        MallocArenas.useOne()
+        MallocTuning.apply()
         let descriptors = DescriptorLimit.raiseToHard()
         if let failure = descriptors.failure {
             logger.warning("\(descriptors) (could not raise it: \(failure))")

@@ -165,6 +165,7 @@ int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem) {
 }
 
 int csys_malloc_arena_max(int count) { return mallopt(M_ARENA_MAX, count); }
+int csys_malloc_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
 // MARK: Swift concurrency's global executor
 //

@@ -65,5 +65,7 @@ void csys_run_job(void *job);
 
 /// mallopt(M_ARENA_MAX, count) (glibc; M_ARENA_MAX is not in the Glibc module). 1 on success.
 int csys_malloc_arena_max(int count);
+/// mallopt(M_MMAP_THRESHOLD, bytes), which also stops glibc adjusting it. 1 on success.
+int csys_malloc_mmap_threshold(int bytes);
 
 #endif

@@ -1,0 +1,47 @@
+import CSystem
+import Glibc
+
+/// How `tv2mqtt run` sets up glibc's malloc (issue 18). Each setting stands unless the
+/// operator set the same one in GLIBC_TUNABLES (then theirs does).
+public enum MallocTuning {
+    /// The size from which a block gets an mmap of its own: glibc's default starting value.
+    public static let mmapThresholdBytes: Int32 = 128 * 1024
+
+    public static func apply() {
+        useOneArena()
+        fixMmapThreshold()
+    }
+
+    /// One arena for the whole process.
+    ///
+    /// glibc gives each thread that meets contention an arena of its own, up to eight per core.
+    /// On Swift's thread pool, tasks moved between threads, so a TV's memory was allocated in
+    /// one arena and freed from another, and every arena kept its own free pages: with 5,000
+    /// TVs the bridge held 352 MB, with one arena 284 MB (`tvbench fleet --fleet-size 5000`,
+    /// back to back; CPU 18.7 % and 18.9 %). The tasks now run on the event loop's thread, but
+    /// Dispatch's threads (timers, name lookups, the state file) and `TV2MQTT_EXECUTOR=pool`
+    /// still allocate; the bridge's threads spend little time in malloc, so the contention one
+    /// arena adds does not show.
+    static func useOneArena() {
+        guard !operatorTuned("arena_max") else { return }
+        _ = csys_malloc_arena_max(1)
+    }
+
+    /// Blocks of `mmapThresholdBytes` and more always get an mmap of their own, given back to
+    /// the kernel when freed.
+    ///
+    /// glibc starts there, but raises the threshold to the size of every such block freed (up
+    /// to 32 MB), so after the first few the large, short-lived buffers of a start-up burst
+    /// (the `bridge/tvs` list, a megabyte at 5,000 TVs, and the JSON and outbox buffers around
+    /// it) came from the heap, between blocks that live on; the holes they left are rarely
+    /// returned. Setting the threshold turns that adjustment off.
+    static func fixMmapThreshold() {
+        guard !operatorTuned("mmap_threshold") else { return }
+        _ = csys_malloc_mmap_threshold(mmapThresholdBytes)
+    }
+
+    private static func operatorTuned(_ tunable: String) -> Bool {
+        guard let tunables = getenv("GLIBC_TUNABLES") else { return false }
+        return String(cString: tunables).contains(tunable)
+    }
+}
