@@ -32,6 +32,39 @@ struct StateStoreTests {
         #expect(leftovers == ["state.json"], "no temporary file is left behind")
     }
 
+    /// A state of `count` TVs with everything a TV can carry (apps, token, pin, last seen).
+    static func fleet(_ count: Int) -> PersistedState {
+        PersistedState(
+            tvs: (0..<count).map { index in
+                var identity = identity
+                identity.id = TVID("roku_\(index)")!
+                identity.name = "Room \(index) \"quoted\" \u{1F4FA}"
+                var tv = PersistedTV(
+                    identity: identity, apps: (0..<20).map { AppEntry(id: "\($0)", name: "App \($0)") })
+                tv.token = index % 2 == 0 ? "token-\(index)" : nil
+                tv.certificatePin = index % 3 == 0 ? String(repeating: "ab", count: 32) : nil
+                tv.lastSeen = 1_700_000_000.25 + Double(index)
+                return tv
+            })
+    }
+
+    @Test(
+        "the file, written one TV at a time, is the state's pretty JSON and a newline; a large one round-trips",
+        arguments: [0, 1, 3, 500])
+    func fileIsPrettyJSON(count: Int) throws {
+        let directory = try TemporaryDirectory(prefix: "state-store")
+        defer { directory.remove() }
+        let store = StateStore(directory: directory.path, logger: .disabled)
+        let state = Self.fleet(count)
+        try store.save(state)
+        let written = try #require(FileText.read(store.path))
+        #expect(written == state.json.prettyPrinted() + "\n")
+        #expect(StateStore(directory: directory.path, logger: .disabled).load() == state)
+        if count == 500 {
+            #expect(written.utf8.count > 4 * StateDirectory.writeSize, "several writes")
+        }
+    }
+
     @Test("a corrupt file is moved aside, reported, and the bridge starts with no TVs")
     func corruptFile() throws {
         let directory = try TemporaryDirectory(prefix: "state-store")

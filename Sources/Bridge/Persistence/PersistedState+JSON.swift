@@ -18,6 +18,24 @@ extension PersistedState {
         ["version": .integer(Int64(version)), "tvs": .array(tvs.map(\.json))]
     }
 
+    /// The state file: `json.prettyPrinted()` and a newline, made one TV at a time, so a save
+    /// never holds the whole document. At 5,000 TVs its tree was 9 MB and its text 10 MB, held
+    /// at once (heaptrack: the bridge's peak, 20 MB above its steady state).
+    var fileChunks: some Sequence<[UInt8]> {
+        let (tvs, version) = (self.tvs, self.version)
+        // The members in key order: "tvs" before "version".
+        let head = tvs.isEmpty ? "{\n  \"tvs\": [],\n" : "{\n  \"tvs\": [\n"
+        let tail = (tvs.isEmpty ? "" : "  ],\n") + "  \"version\": \(version)\n}\n"
+        return (-1...tvs.count).lazy.map { index -> [UInt8] in
+            if index < 0 { return Array(head.utf8) }
+            if index == tvs.count { return Array(tail.utf8) }
+            var out = Array("    ".utf8)
+            tvs[index].json.writePretty(into: &out, level: 2)
+            out += (index + 1 < tvs.count ? ",\n" : "\n").utf8
+            return out
+        }
+    }
+
     init(json: JSONValue) throws(StateFileError) {
         guard let object = json.objectValue else { throw StateFileError("not a JSON object") }
         guard let version = object["version"]?.intValue else { throw StateFileError("no version") }

@@ -119,7 +119,11 @@ final class StateDirectory {
     /// (`O_EXCL | O_NOFOLLOW`: nothing planted under that name is followed or reused), written,
     /// fchmod'ed, fsynced, renamed over `name`, then the directory fsynced. A crash at any
     /// instant leaves the old or the new file. Returns the new file's stamp.
-    func writeAtomically(_ name: String, _ bytes: [UInt8], mode: mode_t) throws(FileError) -> FileStamp {
+    ///
+    /// The contents come in `chunks`, so a large file need not be held whole in memory.
+    func writeAtomically(
+        _ name: String, chunks: some Sequence<[UInt8]>, mode: mode_t
+    ) throws(FileError) -> FileStamp {
         let temporary = "\(name).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
         let fd = openat(self.fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError(path: path + "/" + temporary, operation: "create", code: errno) }
@@ -128,15 +132,15 @@ final class StateDirectory {
             unlinkat(self.fd, temporary, 0)
             return FileError(path: path + "/" + temporary, operation: operation, code: code)
         }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw fail("write", errno)
+        var pending: [UInt8] = []
+        for chunk in chunks {
+            pending += chunk
+            if pending.count >= Self.writeSize {
+                if let code = Self.writeAll(pending, to: fd) { throw fail("write", code) }
+                pending.removeAll(keepingCapacity: true)
             }
-            offset += written
         }
+        if let code = Self.writeAll(pending, to: fd) { throw fail("write", code) }
         // The umask may have narrowed or (0) left wider the mode given to openat.
         if fchmod(fd, mode) != 0 { throw fail("fchmod", errno) }
         if fsync(fd) != 0 { throw fail("fsync", errno) }
@@ -150,6 +154,23 @@ final class StateDirectory {
         }
         fsync(self.fd)  // makes the rename durable
         return FileStamp(info)
+    }
+
+    /// Chunks are gathered into writes of at least this many bytes (the last one aside).
+    static let writeSize = 64 * 1024
+
+    /// Writes all of `bytes`; the errno when a write fails.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Renames `name` to `newName` in the directory.

@@ -116,8 +116,7 @@ public final class StateStore: Sendable {
             merged = state.merged(disk: disk, base: last?.state ?? PersistedState())
             logger.info("the state file was changed by another tv2mqtt process; merged its changes", [("path", path)])
         }
-        let stamp = try opened.writeAtomically(
-            Self.fileName, Array(merged.json.prettyPrinted().utf8) + [0x0A], mode: 0o600)
+        let stamp = try opened.writeAtomically(Self.fileName, chunks: merged.fileChunks, mode: 0o600)
         synced.withLock { $0 = Synced(stamp: stamp, state: merged) }
         return merged
     }

@@ -15,7 +15,8 @@ extension JSONValue {
         return out
     }
 
-    private func write(into out: inout [UInt8]) {
+    /// Appends `serializedBytes()`.
+    func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -47,13 +48,6 @@ extension JSONValue {
         guard value.isFinite else { return "null" }
         if value.rounded() == value && abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
-    }
-
-    /// For `prettyPrinted`, which builds a String.
-    static func writeString(_ value: String, into out: inout String) {
-        var bytes: [UInt8] = []
-        writeString(value, into: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
     }
 
     /// A quoted, escaped string. Runs of bytes that need no escape are copied at once; the
