@@ -25,6 +25,19 @@ struct WakeupTests {
         #expect(ContinuousClock.now - started >= .milliseconds(45))
     }
 
+    @Test("a signalled wait's timeout does not end a later wait early")
+    func timeoutOfAnEndedWait() async {
+        let wakeup = Wakeup()
+        let waiter = Task { await wakeup.wait(timeout: .milliseconds(100)) }
+        try? await Task.sleep(for: .milliseconds(20))
+        wakeup.signal()
+        #expect(await waiter.value)
+        let started = ContinuousClock.now
+        let woken = await wakeup.wait(timeout: .milliseconds(400))
+        #expect(!woken)
+        #expect(ContinuousClock.now - started >= .milliseconds(390))
+    }
+
     @Test("one signal wakes every task waiting at that moment")
     func severalWaiters() async {
         let wakeup = Wakeup()
