@@ -5,7 +5,7 @@ import Glibc
 /// operator set the same one in GLIBC_TUNABLES (then theirs does).
 public enum MallocTuning {
     /// The size from which a block gets an mmap of its own: glibc's default starting value.
-    public static let mmapThresholdBytes: Int32 = 128 * 1024
+    static let mmapThresholdBytes: Int32 = 128 * 1024
 
     public static func apply() {
         useOneArena()
