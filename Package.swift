@@ -50,7 +50,9 @@ let package = Package(
         // configuration value it runs with.
         .target(
             name: "Bridge",
-            dependencies: ["Drivers", "HomeAssistant", "MQTTInterface", "Clients", "TVModel", "Wire", "Support"],
+            dependencies: [
+                "Drivers", "HomeAssistant", "MQTTInterface", "Clients", "Net", "TVModel", "Wire", "Support",
+            ],
             swiftSettings: strict),
         // The configuration's sources (JSON file, environment, flag values) merged and validated,
         // every error naming its key, variable or flag. Knows no command-line parser.

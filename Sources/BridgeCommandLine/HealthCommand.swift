@@ -2,6 +2,7 @@ import Bridge
 import Clients
 import ConfigurationLoading
 import MQTTInterface
+import Net
 import Support
 import Wire
 
@@ -71,7 +72,7 @@ enum HealthCommand {
         await withTaskGroup(of: String?.self) { group in
             group.addTask { await body() }
             group.addTask {
-                try? await Task.sleep(for: limit)
+                try? await EventLoop.sleep(for: limit)
                 return nil
             }
             let first = await group.next() ?? nil

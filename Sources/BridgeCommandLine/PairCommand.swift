@@ -1,6 +1,7 @@
 import Bridge
 import ConfigurationLoading
 import Drivers
+import Net
 import Support
 import TVModel
 
@@ -73,7 +74,7 @@ enum PairCommand {
             await driver.shutdown()
             return 1
         }
-        try? await Task.sleep(for: .milliseconds(100))  // let the token event arrive
+        try? await EventLoop.sleep(for: .milliseconds(100))  // let the token event arrive
         await driver.shutdown()
         var record =
             existing

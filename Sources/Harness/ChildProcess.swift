@@ -1,4 +1,5 @@
 import Glibc
+import Net
 
 /// A child process started with `posix_spawn`, with an empty signal mask, default signal
 /// dispositions, and its own process group (see `ProcessLauncher` for why).
@@ -110,7 +111,7 @@ public final class ChildProcess: Sendable {
         return await withTaskGroup(of: TerminationStatus?.self) { group in
             group.addTask { await state.wait(cancellable: true) }
             group.addTask {
-                try? await Task.sleep(for: timeout)
+                try? await EventLoop.sleep(for: timeout)
                 return nil
             }
             let first = await group.next() ?? nil

@@ -1,4 +1,5 @@
 import Glibc
+import Net
 import Synchronization
 
 /// A real `mosquitto` broker for one test, configured in its own temporary directory.
@@ -124,7 +125,7 @@ public final class MosquittoBroker: Sendable {
                 return
             } catch {
                 guard "\(error)".contains("Address already in use"), ContinuousClock.now < deadline else { throw error }
-                try? await Task.sleep(for: .milliseconds(100))
+                try? await EventLoop.sleep(for: .milliseconds(100))
             }
         }
     }

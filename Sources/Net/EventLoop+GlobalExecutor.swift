@@ -6,7 +6,9 @@ extension EventLoop {
 
     /// Makes the loop's thread Swift's global executor for the rest of the process: every
     /// task that would run on the runtime's thread pool runs here instead, between two
-    /// `epoll_wait`s, and `Task.sleep` deadlines join the loop's timers.
+    /// `epoll_wait`s, and jobs the runtime asks to run after a delay join the loop's timers.
+    /// Swift 6.3's `Task.sleep` no longer asks: it arms a Dispatch timer through the default
+    /// executor, which the hooks do not reach. So the project sleeps with `EventLoop.sleep`.
     ///
     /// Why: with the pool, every completed read or write wakes the loop's thread and then a
     /// pool thread to run the waiting task (a `sem_post`, a futex wake, a context switch). A

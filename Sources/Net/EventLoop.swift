@@ -167,6 +167,22 @@ public final class EventLoop: Sendable {
         wakeIfNeeded()
     }
 
+    // MARK: timers
+
+    /// Calls `action` on the loop's thread once `deadline` has passed. There is no cancelling:
+    /// an action that may no longer matter checks for itself (see `EventLoop.sleep`, `Wakeup`).
+    ///
+    /// Why not `Task.sleep` or Dispatch's `asyncAfter`: on Swift 6.3 both arm a timer on
+    /// Dispatch's own thread, which wakes it and then a worker thread to resume the task, three
+    /// threads for one deadline; the loop already sleeps in `epoll_wait` until its next one.
+    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            state.timers.push(Timer(deadline: deadline, action: .call(action)))
+            state.noteDeadline(deadline)
+        }
+        wakeIfNeeded()
+    }
+
     // MARK: the loop thread
 
     /// The loop thread's name (`/proc/<pid>/task/<tid>/comm`, `top -H`).
@@ -181,6 +197,7 @@ public final class EventLoop: Sendable {
         let writeMask = CSYS_EPOLLOUT | CSYS_EPOLLHUP | CSYS_EPOLLERR
         var ready: [(UnsafeContinuation<Void, any Error>, Result<Void, any Error>)] = []
         var batch: [SwiftJob] = []
+        var calls: [@Sendable () -> Void] = []
         while true {
             let timeout = state.withLock { state -> Int32 in
                 state.plannedWake = state.timers.top?.deadline
@@ -216,6 +233,8 @@ public final class EventLoop: Sendable {
                     switch timer.action {
                     case .run(let job):
                         state.jobs.append(job)
+                    case .call(let action):
+                        calls.append(action)
                     case .expire(let token, let direction, let waiterID):
                         guard var registration = state.registrations[token],
                             let waiter = registration.waiter(direction), waiter.id == waiterID
@@ -231,6 +250,8 @@ public final class EventLoop: Sendable {
             // otherwise it goes to Swift's thread pool.
             for (continuation, result) in ready { continuation.resume(with: result) }
             ready.removeAll(keepingCapacity: true)
+            for action in calls { action() }
+            calls.removeAll(keepingCapacity: true)
             state.withLock { swap(&batch, &$0.jobs) }
             for job in batch { csys_run_job(job.pointer) }
             batch.removeAll(keepingCapacity: true)

@@ -56,7 +56,7 @@ public final class TCPListener: Sendable {
             case EINTR, ECONNABORTED, EPROTO: continue
             case EMFILE, ENFILE:
                 // Out of descriptors: back off instead of spinning; the caller's connections will free some.
-                try await Task.sleep(for: .milliseconds(50))
+                try await EventLoop.sleep(for: .milliseconds(50))
             default: throw NetError.errno(code, operation)
             }
         }

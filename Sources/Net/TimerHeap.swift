@@ -1,11 +1,14 @@
-/// A deadline on the loop: a waiter's timeout or a job to run. Timeouts whose waiter already
-/// finished stay in the heap until they expire and are then skipped (lazy deletion keeps
-/// every operation O(log n)).
+/// A deadline on the loop: a waiter's timeout, a job to run, or a callback (a sleep's end, a
+/// `Wakeup`'s timeout). Timeouts whose waiter already finished stay in the heap until they
+/// expire and are then skipped (lazy deletion keeps every operation O(log n)); so do callbacks,
+/// which check for themselves whether they still matter.
 struct Timer {
     enum Action {
         case expire(token: UInt64, direction: EventLoop.Direction, waiterID: UInt64)
-        /// A Swift job that asked for the global executor after a delay (`Task.sleep`).
+        /// A Swift job that asked for the global executor after a delay.
         case run(SwiftJob)
+        /// Called on the loop's thread, outside its lock (`EventLoop.schedule`).
+        case call(@Sendable () -> Void)
     }
 
     let deadline: ContinuousClock.Instant

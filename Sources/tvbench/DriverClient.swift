@@ -1,5 +1,6 @@
 import Drivers
 import Glibc
+import Net
 import Support
 import TVModel
 
@@ -60,9 +61,9 @@ enum DriverClient {
         let draining = Task { for await _ in driver.events {} }  // tokens and pins: not needed here
         for index in 0..<warmUp {
             try await driver.perform(.key(keys[index % 2], repeat: 1))
-            try await Task.sleep(for: .milliseconds(3))
+            try await EventLoop.sleep(for: .milliseconds(3))
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await EventLoop.sleep(for: .milliseconds(200))
         print("START", wallClockSeconds())
         var sent: [Double] = []
         sent.reserveCapacity(count)
@@ -70,9 +71,9 @@ enum DriverClient {
             let stamp = wallClockSeconds()
             try await driver.perform(.key(keys[index % 2], repeat: 1))
             sent.append(stamp)
-            try await Task.sleep(for: .milliseconds(3))
+            try await EventLoop.sleep(for: .milliseconds(3))
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await EventLoop.sleep(for: .milliseconds(200))
         for stamp in sent { print("SENT", stamp) }
         await driver.shutdown()
         draining.cancel()

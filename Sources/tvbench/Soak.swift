@@ -1,5 +1,6 @@
 import Glibc
 import Harness
+import Net
 import Support
 import TVSimulators
 import Wire
@@ -83,7 +84,7 @@ enum Soak {
                 simulators[index] = try await RokuSimulator.start(
                     RokuSimulatorOptions(host: host, port: port), log: log)
             }
-            try await Task.sleep(until: start + .seconds(second), clock: .continuous)
+            try await EventLoop.sleep(until: start + .seconds(second))
             if second % 60 == 0 {
                 try bridge.checkRunning()
                 guard let now = bridge.stats(), let before = previous else { throw BenchError("cannot read /proc") }

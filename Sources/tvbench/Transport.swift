@@ -1,3 +1,4 @@
+import Net
 import Synchronization
 import TVSimulators
 import Wire
@@ -78,7 +79,7 @@ final class RokuBenchTV: BenchTV {
         guard await log.waitFor(timeout: timeout, { $0["kind"]?.stringValue == "ecp2-auth" }) != nil else {
             return false
         }
-        try? await Task.sleep(for: .milliseconds(500))
+        try? await EventLoop.sleep(for: .milliseconds(500))
         return true
     }
 

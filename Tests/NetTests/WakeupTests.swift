@@ -1,3 +1,4 @@
+import Net
 import Support
 import Testing
 

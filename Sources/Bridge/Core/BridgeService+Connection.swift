@@ -1,5 +1,6 @@
 import Clients
 import HomeAssistant
+import Net
 import Support
 import Synchronization
 import TVModel
@@ -54,7 +55,7 @@ extension BridgeService {
         sweep.begin(settings: homeAssistantDiscovery.settings)
         do {
             try await client.subscribe(filters.map { MQTTSubscription(filter: $0, qos: .atMostOnce) })
-            try? await Task.sleep(for: .seconds(2))  // retained messages arrive right after SUBACK
+            try? await EventLoop.sleep(for: .seconds(2))  // retained messages arrive right after SUBACK
             try await client.unsubscribe(filters)
         } catch {
             context.logger.warning("cannot look for stale discovery configs: \(error)")
@@ -71,7 +72,7 @@ extension BridgeService {
     func homeAssistantOnline() async {
         let delay = Duration.milliseconds(Int.random(in: 1000...5000))
         context.logger.info("Home Assistant is online; republishing discovery in \(delay)")
-        try? await Task.sleep(for: delay)
+        try? await EventLoop.sleep(for: delay)
         await homeAssistantDiscovery.republishAll()
         await context.publisher.republish([.availability, .state], force: true)
     }

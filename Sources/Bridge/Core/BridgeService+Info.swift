@@ -1,4 +1,5 @@
 import MQTTInterface
+import Net
 import Support
 import TVModel
 import Wire
@@ -43,7 +44,7 @@ extension BridgeService {
         var lastInfo = ContinuousClock.now
         while !Task.isCancelled {
             if await context.tvListChanged.wait(timeout: .seconds(60)) {
-                try? await Task.sleep(for: .milliseconds(200))  // a burst of changes, one publish
+                try? await EventLoop.sleep(for: .milliseconds(200))  // a burst of changes, one publish
                 await publishTVList()
             }
             if ContinuousClock.now - lastInfo >= .seconds(600) {

@@ -1,3 +1,5 @@
+import Net
+
 /// Runs `body` until it ends or `deadline` passes, whichever comes first; returns whether it
 /// ended. At the deadline `body` is cancelled and left to end on its own: a shutdown must not
 /// wait for work that ignores cancellation (a TV's socket close, a broker that never answers).
@@ -8,7 +10,7 @@ func finish(by deadline: ContinuousClock.Instant, _ body: @escaping @Sendable ()
         sink.yield(true)
     }
     let timer = Task {
-        try? await Task.sleep(until: deadline, clock: .continuous)
+        try? await EventLoop.sleep(until: deadline)
         sink.yield(false)
     }
     var iterator = outcomes.makeAsyncIterator()

@@ -1,3 +1,5 @@
+import Net
+
 extension ProbePool {
     /// Runs `work` in a slot, but holds the slot for at most `limit`: work that takes longer
     /// (a TV that does not answer waits for its connect timeout) gives the slot back and
@@ -10,7 +12,7 @@ extension ProbePool {
         return await withTaskGroup(of: Result?.self) { group in
             group.addTask { await work() }
             group.addTask {
-                try? await Task.sleep(for: limit)
+                try? await EventLoop.sleep(for: limit)
                 return nil
             }
             var outcome: Result?

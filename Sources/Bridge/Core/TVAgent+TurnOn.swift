@@ -1,4 +1,5 @@
 import MQTTInterface
+import Net
 import TVModel
 import Wire
 

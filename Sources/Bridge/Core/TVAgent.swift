@@ -1,5 +1,6 @@
 import Drivers
 import MQTTInterface
+import Net
 import Support
 import Synchronization
 import TVModel

@@ -1,4 +1,5 @@
 import Drivers
+import Net
 import Support
 import TVModel
 
@@ -13,7 +14,7 @@ extension TVRegistry {
         await restore(store.load())
         spawn { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.stateFileCheckInterval)
+                try? await EventLoop.sleep(for: Self.stateFileCheckInterval)
                 guard let self, !Task.isCancelled else { return }
                 await self.mergeChangesOnDisk()
             }
@@ -30,7 +31,7 @@ extension TVRegistry {
         saveScheduled = true
         let delay = context.configuration.stateSaveDelay
         spawn { [weak self] in
-            try? await Task.sleep(for: delay)  // coalesce a burst of changes into one write
+            try? await EventLoop.sleep(for: delay)  // coalesce a burst of changes into one write
             await self?.saveNow()
         }
     }

@@ -139,7 +139,7 @@ public final class GENANotifyListener: Sendable {
                 connection = try await listener.accept()
             } catch {
                 if Task.isCancelled || state.withLock({ $0.listener !== listener }) { return }
-                try? await Task.sleep(for: .milliseconds(50))
+                try? await EventLoop.sleep(for: .milliseconds(50))
                 continue
             }
             let id = state.withLock { state -> Int? in
@@ -225,7 +225,7 @@ public final class GENANotifyListener: Sendable {
                 ($0.subscribers[path]?.sid, $0.subscribers[path]?.subscribing ?? false)
             }
             if sid != nil || !subscribing || ContinuousClock.now >= giveUp { return sid }
-            try? await Task.sleep(for: .milliseconds(10))
+            try? await EventLoop.sleep(for: .milliseconds(10))
         }
     }
 

@@ -115,7 +115,7 @@ extension MQTTClient {
     /// would send the first PINGREQ late and let the broker drop us after 1.5 × keep-alive.
     func armTimer() -> Task<Void, Never> {
         let deadline = session.nextDeadline ?? .now + .seconds(1)
-        let sleeper = Task { _ = try? await Task.sleep(until: deadline, clock: .continuous) }
+        let sleeper = Task { _ = try? await EventLoop.sleep(until: deadline) }
         timerSleeper = sleeper
         timerArmedUntil = deadline
         return sleeper

@@ -1,3 +1,4 @@
+import Net
 import Wire
 
 // The waits of application calls: for room in the outbox, for an acknowledgement. Every one
@@ -49,7 +50,7 @@ extension MQTTClient {
         guard !session.isConnected, !stopping, !Task.isCancelled else { return session.isConnected }
         let token = takeToken()
         let timer = Task {
-            try? await Task.sleep(for: timeout)
+            try? await EventLoop.sleep(for: timeout)
             await self.endConnectWait(token)
         }
         defer { timer.cancel() }

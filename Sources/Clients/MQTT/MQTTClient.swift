@@ -139,7 +139,7 @@ public actor MQTTClient {
     /// The reconnection delay, cut short by `stop()` (or cancellation): with delays of up to
     /// 60 s, a plain sleep would hold `run()` — and a shutting-down bridge — for that long.
     private func sleepUnlessStopped(for delay: Duration) async {
-        let sleeper = Task { _ = try? await Task.sleep(for: delay) }
+        let sleeper = Task { _ = try? await EventLoop.sleep(for: delay) }
         backoffSleeper = sleeper
         await withTaskCancellationHandler {
             await sleeper.value

@@ -128,7 +128,7 @@ public struct SSDPDiscoverer: Sendable {
                     try await socket.send(message.encode(), to: searchAddress)
                 }
             }
-            if round + 1 < count { try await Task.sleep(for: spacing) }
+            if round + 1 < count { try await EventLoop.sleep(for: spacing) }
         }
     }
 

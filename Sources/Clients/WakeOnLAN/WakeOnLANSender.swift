@@ -16,7 +16,7 @@ public enum WakeOnLANSender {
             for packet in packets {
                 for target in targets { try await socket.send(packet, to: target) }
             }
-            if round + 1 < repeatCount { try await Task.sleep(for: interval) }
+            if round + 1 < repeatCount { try await EventLoop.sleep(for: interval) }
         }
     }
 }

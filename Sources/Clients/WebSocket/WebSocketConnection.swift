@@ -291,7 +291,7 @@ public actor WebSocketConnection {
         let generation = timerGeneration
         timerArmedUntil = deadline
         timerSleeper = Task {
-            try? await Task.sleep(until: deadline, clock: .continuous)
+            try? await EventLoop.sleep(until: deadline)
             guard !Task.isCancelled else { return }
             self.timerFired(generation)
         }

@@ -1,4 +1,5 @@
 import Clients
+import Net
 import TVModel
 import Wire
 
@@ -80,7 +81,7 @@ extension RokuDriver {
                 }
             }
             do {
-                try await Task.sleep(for: delay)
+                try await EventLoop.sleep(for: delay)
             } catch {
                 return
             }

@@ -1,3 +1,4 @@
+import Net
 import TVModel
 
 /// Held keys (SPEC §10): `keydown`, the hold, `keyup`. The release is tried whatever happened
@@ -8,7 +9,7 @@ extension RokuDriver {
         var failure: DriverError?
         do {
             try await keyEdge("down", key, session: session)
-            try await Task.sleep(for: duration)
+            try await EventLoop.sleep(for: duration)
         } catch let error as DriverError {
             failure = error
         } catch {

@@ -48,7 +48,7 @@ extension RokuDriver {
         let deadline = ContinuousClock.now + settings.wakeWait
         while ContinuousClock.now < deadline {
             do {
-                try await Task.sleep(for: .milliseconds(500))
+                try await EventLoop.sleep(for: .milliseconds(500))
             } catch {
                 return nil
             }

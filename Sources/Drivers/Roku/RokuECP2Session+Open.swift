@@ -97,7 +97,7 @@ extension RokuECP2Session {
                 return await iterator.next()
             }
             group.addTask {
-                try? await Task.sleep(until: deadline, clock: .continuous)
+                try? await EventLoop.sleep(until: deadline)
                 return nil
             }
             let first = await group.next() ?? nil

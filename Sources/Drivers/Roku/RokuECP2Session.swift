@@ -121,7 +121,7 @@ actor RokuECP2Session {
         // An answer (or the session's end) that came during the send needs no timer.
         if case .pending? = slots[id] {
             timers[id] = Task { [weak self] in
-                try? await Task.sleep(until: deadline, clock: .continuous)
+                try? await EventLoop.sleep(until: deadline)
                 guard !Task.isCancelled else { return }
                 await self?.expire(id, name: name)
             }

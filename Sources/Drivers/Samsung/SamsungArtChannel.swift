@@ -90,7 +90,7 @@ actor SamsungArtChannel {
         let deadline = ContinuousClock.now + timeout
         while !condition(self), ContinuousClock.now < deadline {
             do {
-                try await Task.sleep(for: .milliseconds(50))
+                try await EventLoop.sleep(for: .milliseconds(50))
             } catch {
                 return  // cancelled: never spin
             }
@@ -119,7 +119,7 @@ actor SamsungArtChannel {
         while !Task.isCancelled {
             if await session(credentials) { backoff = .seconds(1) }
             do {
-                try await Task.sleep(for: backoff)
+                try await EventLoop.sleep(for: backoff)
             } catch {
                 return
             }

@@ -1,4 +1,5 @@
 import Clients
+import Net
 
 /// App icons over the remote channel (samsungtvws `App.icon`): `ed.apps.icon` with the
 /// `iconPath` of `ed.installedApp.get`, answered by an `ed.apps.icon` event whose `data` holds
@@ -14,7 +15,7 @@ extension SamsungChannel {
         return await withCheckedContinuation { continuation in
             iconWaiters[path, default: []].append(continuation)
             Task { [weak self] in
-                try? await Task.sleep(for: timeout)
+                try? await EventLoop.sleep(for: timeout)
                 await self?.answerIcons(path, nil)
             }
             handle(session.submit([.message(.appIcon(path: path))], id: requestID, now: .now))

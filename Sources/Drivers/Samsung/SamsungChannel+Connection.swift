@@ -39,7 +39,7 @@ extension SamsungChannel {
             }
         case .pause(let duration):
             guard sendFailure == nil else { return }
-            try? await Task.sleep(for: duration)
+            try? await EventLoop.sleep(for: duration)
         case .completed(let id):
             finish(id, sendFailure.map { .failure($0) } ?? .success(()))
         }

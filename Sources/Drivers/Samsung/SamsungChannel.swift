@@ -1,4 +1,5 @@
 import Clients
+import Net
 import Support
 
 /// The remote channel of one Samsung TV: drives a `SamsungSession` with what happens on the
@@ -93,7 +94,7 @@ actor SamsungChannel {
         return await withCheckedContinuation { continuation in
             appListWaiters[id] = continuation
             Task { [weak self] in
-                try? await Task.sleep(for: timeout)
+                try? await EventLoop.sleep(for: timeout)
                 await self?.answerAppList(id, nil)
             }
             // The request's own outcome is not awaited: the answer (or the timeout) decides.
@@ -237,7 +238,7 @@ actor SamsungChannel {
         guard let deadline, !isShutDown else { return }
         ticker = Task { [weak self] in
             do {
-                try await Task.sleep(until: deadline, clock: .continuous)
+                try await EventLoop.sleep(until: deadline)
             } catch {
                 return
             }

@@ -1,3 +1,4 @@
+import Net
 import Support
 import Synchronization
 import TVModel
@@ -152,7 +153,7 @@ extension SamsungDriver {
         while ContinuousClock.now < deadline {
             if await isShowingPicture() { return true }
             do {
-                try await Task.sleep(for: .milliseconds(250))
+                try await EventLoop.sleep(for: .milliseconds(250))
             } catch {
                 return false
             }

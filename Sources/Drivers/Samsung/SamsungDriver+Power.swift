@@ -51,7 +51,7 @@ extension SamsungDriver {
         let deadline = ContinuousClock.now + options.wakeSettle
         repeat {
             do {
-                try await Task.sleep(for: .milliseconds(250))
+                try await EventLoop.sleep(for: .milliseconds(250))
             } catch {
                 return false
             }

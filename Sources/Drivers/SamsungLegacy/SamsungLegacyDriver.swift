@@ -142,7 +142,7 @@ public final class SamsungLegacyDriver: TVDriver {
         }
         for (index, code) in codes.enumerated() {
             // Samsung's own remote app pauses between keys; the TV drops keys sent back to back.
-            if index > 0 { try? await Task.sleep(for: .milliseconds(200)) }
+            if index > 0 { try? await EventLoop.sleep(for: .milliseconds(200)) }
             try await connection.sendKey(code)
             logger.debug("sent \(code)")
         }

@@ -1,4 +1,5 @@
 import Glibc
+import Net
 import Synchronization
 import Wire
 
@@ -98,7 +99,7 @@ public final class CommandLog: Sendable {
             return state.nextWaiter
         }
         let timer = Task {
-            try? await Task.sleep(for: timeout)
+            try? await EventLoop.sleep(for: timeout)
             self.expire(id)
         }
         defer { timer.cancel() }

@@ -137,7 +137,7 @@ public final class SimHTTPServer: Sendable {
             } catch {
                 // Closed by close(), or a transient failure; stop only when closed.
                 if tasks.withLock({ $0.closed }) { return }
-                try? await Task.sleep(for: .milliseconds(10))
+                try? await EventLoop.sleep(for: .milliseconds(10))
                 continue
             }
             let id = tasks.withLock { state -> Int? in

@@ -45,7 +45,7 @@ extension SamsungSimulator {
         let watcher = Task { [weak self] in
             var announced = initial
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.artWatchInterval)
+                try? await EventLoop.sleep(for: Self.artWatchInterval)
                 guard let self, !Task.isCancelled else { return }
                 let now = self.state.artMode
                 guard now != announced else { continue }

@@ -1,5 +1,6 @@
 import Glibc
 import Harness
+import Net
 import Support
 
 /// `fleet`: `tvsim fleet` with many TVs on their own loopback addresses, found by SSDP (a
@@ -115,7 +116,7 @@ struct Fleet: Scenario {
                     guard let before = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
                     let clock = ContinuousClock()
                     let steadyStart = clock.now
-                    try await Task.sleep(for: steady)
+                    try await EventLoop.sleep(for: steady)
                     try bridge.checkRunning()
                     guard let after = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
                     let elapsed = (clock.now - steadyStart).seconds

@@ -1,4 +1,5 @@
 import Harness
+import Net
 
 /// `idle`: the bridge with 10 TVs and nothing happening (the default 10 s poll) for 60 s (5 s
 /// with `--quick`): its resident memory at the end, and its CPU time over the period, to the
@@ -21,12 +22,12 @@ struct Idle: Scenario {
                     try await withProbe(broker, filters: ["\(bridge.baseTopic)/+/state"]) { probe in
                         _ = try await waitForTVs(Self.tvCount, probe: probe, bridge: bridge, timeout: .seconds(20))
                         // Let the start-up work (discovery configs, the stale-config sweep's 2 s) finish.
-                        try await Task.sleep(for: .seconds(3))
+                        try await EventLoop.sleep(for: .seconds(3))
                         guard let before = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
                         let cpuBefore = ProcessCPUClock.seconds(pid: bridge.pid)
                         let clock = ContinuousClock()
                         let start = clock.now
-                        try await Task.sleep(for: period)
+                        try await EventLoop.sleep(for: period)
                         try bridge.checkRunning()
                         guard let after = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
                         let cpuAfter = ProcessCPUClock.seconds(pid: bridge.pid)

@@ -1,5 +1,6 @@
 import Clients
 import Harness
+import Net
 import Wire
 
 /// `mqtt-throughput`: 200,000 QoS 0 and 50,000 QoS 1 publishes of 100 bytes by our MQTTClient,
@@ -167,7 +168,7 @@ struct MQTTThroughput: Scenario {
         }
         // Its main thread sleeps 100 ms when the CONNACK was not there at its first look; then
         // it reads stdin. Start the clock once that sleep is surely over.
-        try await Task.sleep(for: .milliseconds(300))
+        try await EventLoop.sleep(for: .milliseconds(300))
         let end = broker.watchForEnd(of: id, timeout: .seconds(300))
         let brokerCPU = ProcessCPUClock.seconds(pid: broker.pid)
         let start = ContinuousClock.now

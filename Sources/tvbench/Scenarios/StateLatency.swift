@@ -1,5 +1,6 @@
 import Glibc
 import Harness
+import Net
 import Support
 
 /// `state-latency`: a change made on the simulated TV (as its own remote would) until
@@ -63,7 +64,7 @@ struct StateLatency: Scenario {
                         var samples: [Double] = []
                         for step in 0..<count {
                             // A random phase of the poll cycle, so the samples cover all of it.
-                            try await Task.sleep(for: .milliseconds(Int.random(in: 0...Int(phase * 1000))))
+                            try await EventLoop.sleep(for: .milliseconds(Int.random(in: 0...Int(phase * 1000))))
                             let changed = wallClockSeconds()
                             let (field, value) = try tv.changeState(step: step)
                             let shown = await waitUntil(timeout: .seconds(interval * 3 + 2), interval: .milliseconds(5))

@@ -1,11 +1,11 @@
-import Dispatch
 import Synchronization
 
 /// A sleep other tasks can cut short: a TV's poller sleeps `poll_interval`, and a command
 /// wakes it so the new state follows within a fraction of a second.
 ///
 /// `signal()` wakes every task waiting at that moment (the TV finder's loops share one); with
-/// nobody waiting it is remembered, and the next `wait` returns at once.
+/// nobody waiting it is remembered, and the next `wait` returns at once. The timeout is one of
+/// the event loop's timers (`EventLoop.schedule`), not Dispatch's.
 public final class Wakeup: Sendable {
     private struct State {
         var waiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
@@ -37,12 +37,7 @@ public final class Wakeup: Sendable {
                     return true
                 }
                 guard waiting else { return }
-                let (seconds, attoseconds) = timeout.components
-                let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) {
-                    [self] in
-                    self.resume(id, with: false)
-                }
+                EventLoop.shared.schedule(at: .now + timeout) { [self] in self.resume(id, with: false) }
             }
         } onCancel: {
             resume(id, with: false)
