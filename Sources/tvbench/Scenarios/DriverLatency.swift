@@ -14,21 +14,27 @@ struct DriverLatency: Scenario {
             ("ecp_keypress_p50_ms", "ms"), ("python_rokuecp_keypress_p50_ms", "ms"),
             ("ecp_keypress_speedup_vs_python_rokuecp", "×"), ("samsung_key_p50_ms", "ms"),
             ("python_samsungtvws_key_p50_ms", "ms"), ("samsung_key_speedup_vs_python_samsungtvws", "×"),
+            ("ecp_keypress_floor_ms", "ms"), ("ecp_keypress_overhead_ratio_vs_python_rokuecp", "×"),
+            ("samsung_key_floor_ms", "ms"), ("samsung_key_overhead_ratio_vs_python_samsungtvws", "×"),
         ]
     }
 
     func run(options: BenchOptions) async throws -> [Measurement] {
         let count = options.quick ? 100 : 1000
-        let (ours, python) = try await withTVs(.rokuHTTP, hosts: [BenchAddresses.driverTV]) { tvs in
+        let (ours, python, floor) = try await withTVs(.rokuHTTP, hosts: [BenchAddresses.driverTV]) { tvs in
             let ours = try await measureRokuDriver(tvs[0], count: count)
             let python = await PythonRokuECP.keypressMedian(host: tvs[0].host, port: tvs[0].port, count: count)
-            return (ours, python)
+            let floor = await RawSocketFloor.rokuMedian(
+                host: tvs[0].host, port: tvs[0].port, count: count, warmUp: Self.warmUp)
+            return (ours, python, floor)
         }
-        let (samsung, samsungPython) = try await withTVs(.samsung, hosts: [BenchAddresses.driverSamsung]) { tvs in
+        let (samsung, samsungPython, samsungFloor) = try await withTVs(.samsung, hosts: [BenchAddresses.driverSamsung])
+        { tvs in
             let tv = tvs[0] as! SamsungBenchTV
             let ours = try await measureSamsungDriver(tv, count: count)
             let python = await PythonSamsungTVWS.keyMedian(tv, count: count, warmUp: Self.warmUp)
-            return (ours, python)
+            let floor = await RawSocketFloor.samsungMedian(tv, count: count, warmUp: Self.warmUp)
+            return (ours, python, floor)
         }
         var samsungSpeedup: Double?
         var samsungPythonNote: String?
@@ -61,6 +67,41 @@ struct DriverLatency: Scenario {
             Measurement(
                 "samsung_key_speedup_vs_python_samsungtvws", samsungSpeedup, unit: "×", target: .atLeast(2.5),
                 note: samsungPythonNote.map { _ in "samsungtvws not available" }),
+        ]
+            + Self.floorMeasurements(
+                "ecp_keypress", ours: ours, python: python, floor: floor, reference: "python_rokuecp")
+            + Self.floorMeasurements(
+                "samsung_key", ours: samsung, python: samsungPython, floor: samsungFloor,
+                reference: "python_samsungtvws")
+    }
+
+    /// The raw-socket floor (`RawSocketFloor`) and how much more time the reference client adds
+    /// above it than ours does: (reference − floor) / (ours − floor). The speedup divides totals
+    /// that both carry the floor, which no client can shrink, so it cannot exceed
+    /// reference / floor however little a client adds; this ratio compares what the clients add.
+    static func floorMeasurements(
+        _ prefix: String, ours: Double, python: Result<Double, BenchError>, floor: Result<Double, BenchError>,
+        reference: String
+    ) -> [Measurement] {
+        let floorValue = try? floor.get()
+        var ratio: Double?
+        if let floorValue, let python = try? python.get(), ours > floorValue {
+            ratio = (python - floorValue) / (ours - floorValue)
+        }
+        var ceiling = ""
+        if let floorValue, let python = try? python.get() {
+            ceiling = "; the speedup can be at most \(Report.format(python / floorValue))× over it"
+        }
+        let floorNote: String
+        switch floor {
+        case .success: floorNote = "python3 stdlib, blocking socket, request bytes built beforehand\(ceiling)"
+        case .failure(let why): floorNote = why.description
+        }
+        return [
+            Measurement("\(prefix)_floor_ms", floorValue, unit: "ms", target: .info(), note: floorNote),
+            Measurement(
+                "\(prefix)_overhead_ratio_vs_\(reference)", ratio, unit: "×", target: .info(),
+                note: ratio == nil ? "not measured (or ours at the floor)" : "what each client adds above the floor"),
         ]
     }
 
