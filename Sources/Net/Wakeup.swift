@@ -44,6 +44,9 @@ public final class Wakeup: Sendable {
         }
     }
 
+    /// How many tasks wait now (for tests that must signal a registered waiter).
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
+
     /// Wakes every waiter, or the next one to wait.
     public func signal() {
         let woken = state.withLock { state -> [CheckedContinuation<Bool, Never>] in

@@ -10,7 +10,7 @@ import Wire
 @Suite(.serialized) struct SSDPLargeNetworkTests {
     static let target = "roku:ecp"
 
-    @Test func twoHundredRespondersAnsweringWithinOneSecondAreAllFound() async throws {
+    @Test func twoHundredRespondersAnsweringEverySecondAreAllFound() async throws {
         let hosts = (1...200).map { "127.1.0.\($0)" }
         let listener = try UDPSocket.bind(host: "0.0.0.0", port: 0, reuse: true)
         let port = listener.localAddress.port
@@ -23,16 +23,17 @@ import Wire
         // ephemeral ports taken from the tests running beside this one.
         for host in hosts { senders.append(try UDPSocket.bind(host: host, port: port, reuse: true)) }
         let responders = senders
-        // Answers every search, from one task.
+        // From the first search on, every responder answers within each second, again and again
+        // until the search ends: on a loaded machine a burst can outrun the reader and lose
+        // datagrams, and a real TV answers each of the repeated searches too.
         let answering = Task {
+            let searcher: SocketAddress
+            do {
+                searcher = try await listener.receive().from
+            } catch {
+                return
+            }
             while !Task.isCancelled {
-                let search: (bytes: [UInt8], from: SocketAddress)
-                do {
-                    search = try await listener.receive()
-                } catch {
-                    if (error as? NetError)?.kind == .closed { return }
-                    continue  // a stray ICMP error from another test's traffic: keep answering
-                }
                 // Each responder's delay is random within 1 s; they are sent in ten 100 ms
                 // batches (few timer wake-ups: a busy test run may wake a task late).
                 var batches = [[UDPSocket]](repeating: [], count: 10)
@@ -44,9 +45,10 @@ import Wire
                         let host = socket.localAddress.ip
                         let response = SSDPResponse(
                             searchTarget: Self.target, location: "http://\(host):8060/", usn: "uuid:roku:ecp:\(host)")
-                        try? await socket.send(response.encode(), to: search.from)
+                        try? await socket.send(response.encode(), to: searcher)
                     }
                 }
+                try? await Task.sleep(until: started + .seconds(1), clock: .continuous)
             }
         }
         defer { answering.cancel() }
@@ -54,7 +56,7 @@ import Wire
             searchAddress: try SocketAddress(ip: "127.255.255.255", port: port), interfaces: [],
             targets: [Self.target], logger: .disabled)
         let found = Mutex<Set<String>>([])
-        // MX 3: the answers come within 1 s, the rest is slack for a loaded test run.
+        // MX 3: every responder answers within each second; the rest is slack for a loaded run.
         try await discoverer.search(count: 2, mx: 3) { sighting in found.withLock { _ = $0.insert(sighting.address) } }
         let addresses = found.withLock { $0 }
         #expect(addresses.count == hosts.count)
