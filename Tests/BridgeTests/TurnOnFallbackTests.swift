@@ -80,7 +80,7 @@ struct TurnOnFallbackTests {
     func watchMovesAndRestarts() async throws {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2")
-            try await startBridge(fixture, rokus, wakes: false, wakeTimeout: 1.5)
+            try await startBridge(fixture, rokus, wakes: false, wakeTimeout: 6)
             let id = SimulatedRokus.id(tv)
             await fixture.expectState(id) { $0["power"] == "ON" }
             try tv.apply(["power": "off"])
@@ -92,11 +92,18 @@ struct TurnOnFallbackTests {
                 }.count
             }
 
+            // Timed from when the first ON was seen to be watched (no earlier than the bridge
+            // took it): its deadline is at most 6 s after, the moved one at least 8 s after, and
+            // the check at 7 s has a second of margin on either side.
+            let mark = await fixture.log.count
             try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            try await Task.sleep(for: .seconds(1))
+            await fixture.expectMessage(eventTopic, after: mark) {
+                Self.event($0)?[TVEventType.member] == "turn_on_requested"
+            }
+            let watched = ContinuousClock.now
+            try await Task.sleep(until: watched + .seconds(2), clock: .continuous)
             try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            // The first deadline (1.5 s) has passed, the moved one (2.5 s) has not.
-            try await Task.sleep(for: .milliseconds(900))
+            try await Task.sleep(until: watched + .seconds(7), clock: .continuous)
             let early = await failures()
             #expect(early == 0, "the second ON moved the deadline")
             let firstReported = await waitUntil(timeout: .seconds(10)) { await failures() == 1 }
