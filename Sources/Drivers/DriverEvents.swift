@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Why not an `AsyncStream`: a stream needs a task waiting on it for as long as the TV is
 /// known, and a task keeps a few KB of frames all that time, while most TVs push nothing for
-/// hours (issue 18: that task was a tenth of what a TV cost the bridge). The handler lets the
+/// hours. The handler lets the
 /// bridge start a task only when an event comes.
 public final class DriverEvents: AsyncSequence, Sendable {
     public typealias Element = DriverEvent

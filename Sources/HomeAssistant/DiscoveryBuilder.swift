@@ -6,26 +6,9 @@ import Wire
 /// messages (SPEC §5). Pure: the same inputs always give the same bytes (sorted-key JSON), so
 /// `DiscoveryCache` can tell a changed config from an unchanged one.
 ///
-/// Choices (each checked against Home Assistant 2025.4's own schemas, and entity style against
-/// 2024.3.3's too, see Golden/validate.py):
-/// - Entity style is for Home Assistant before 2024.11 and keeps to what 2024.3 accepts: no
-///   `model_id` in the device block, and sensors are plain text sensors that render `unknown`
-///   (2024.3 shows a rendered `None` as text and its MQTT sensor takes no enum `options`).
-/// - Full key names, not abbreviations, for readability; a TV config stays well under 32 KB.
-/// - Every component carries its own availability, state and command topics, nothing is
-///   shared at the root of a device config: a text entity inheriting the root `state_topic`
-///   would stop being command-only, and explicit components keep device and entity style equal.
-/// - `object_id` and `default_entity_id` are both sent, for entity ids that do not depend on the
-///   TV's name (`switch.<tv>_power`). Home Assistant up to 2025.9 honours `object_id` and drops the
-///   unknown `default_entity_id`; 2025.10 honours `default_entity_id` and does not warn about
-///   `object_id` when both are present (core PR #151996); 2026.4 ignores `object_id`.
-/// - No `qos` in the configs: Home Assistant's default 0 applies to its command publishes. A
-///   QoS 1 redelivery would press a remote key twice, which is worse than a lost press the user
-///   repeats; state topics are retained, so a subscriber always gets the latest state.
-/// - Device style keeps a `{"platform": …}` stub for every row a TV lacks. Home Assistant removes
-///   a component of a device config only when it is sent as such a stub (leaving it out keeps
-///   the old entity), and ignores a stub for a component it never had, so a TV that loses a
-///   capability loses the entity without the builder remembering what it sent before.
+/// The choices behind the payloads' shape (entity style for Home Assistant before 2024.11,
+/// full key names, explicit topics per component, `object_id` beside `default_entity_id`, no
+/// `qos`, removal stubs in device style) and why each holds are in README.md beside this file.
 public enum DiscoveryBuilder {
     /// The configs for one TV: one device config, or one config per entity.
     public static func messages(

@@ -2,7 +2,7 @@
 /// changes (SPEC §5). Pure: the caller publishes what `plan` returns.
 ///
 /// It keeps a fingerprint per topic rather than the payload: a thousand TVs' device configs are
-/// 10–17 MB of text, the whole daemon's memory budget. The fingerprint is the UTF-8
+/// megabytes of text, more than the rest of the daemon. The fingerprint is the UTF-8
 /// length, FNV-1a and a per-process keyed SipHash of the exact bytes (not of the `String`,
 /// whose hashing treats canonically equivalent texts as equal): the keyed hash alone leaves a
 /// changed payload unsent with a chance of about 2⁻⁶⁴, even for text a TV crafted.

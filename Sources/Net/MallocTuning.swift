@@ -1,7 +1,7 @@
 import CSystem
 import Glibc
 
-/// How `tv2mqtt run` sets up glibc's malloc (issue 18). Each setting stands unless the
+/// How `tv2mqtt run` sets up glibc's malloc. Each setting stands unless the
 /// operator set the same one in GLIBC_TUNABLES (then theirs does).
 public enum MallocTuning {
     /// The size from which a block gets an mmap of its own: glibc's default starting value.
@@ -14,14 +14,11 @@ public enum MallocTuning {
 
     /// One arena for the whole process.
     ///
-    /// glibc gives each thread that meets contention an arena of its own, up to eight per core.
-    /// On Swift's thread pool, tasks moved between threads, so a TV's memory was allocated in
-    /// one arena and freed from another, and every arena kept its own free pages: with 5,000
-    /// TVs the bridge held 352 MB, with one arena 284 MB (`tvbench fleet --fleet-size 5000`,
-    /// back to back; CPU 18.7 % and 18.9 %). The tasks now run on the event loop's thread, but
-    /// Dispatch's threads (timers, name lookups, the state file) and `TV2MQTT_EXECUTOR=pool`
-    /// still allocate; the bridge's threads spend little time in malloc, so the contention one
-    /// arena adds does not show.
+    /// glibc gives each thread that meets contention an arena of its own, up to eight per core,
+    /// and each arena keeps its own free pages. Dispatch's threads (name lookups, the state
+    /// file) and `TV2MQTT_EXECUTOR=pool` allocate beside the event loop, so a TV's memory could
+    /// be allocated in one arena and freed in another; the bridge's threads spend little time
+    /// in malloc, so the contention one arena adds does not show.
     static func useOneArena() {
         guard !operatorTuned("arena_max") else { return }
         _ = csys_malloc_arena_max(1)

@@ -8,7 +8,7 @@ import Wire
 /// `tvbench soak [--minutes N] [--tvs N]`: the bridge (a separate process) against simulated
 /// Rokus for a long time, with their state changing and commands arriving all the while, and a
 /// line every minute with the bridge's resident memory, descriptors and CPU. What it is for:
-/// showing that nothing grows after warm-up (issue 7), which a short benchmark cannot.
+/// showing that nothing grows after warm-up, which a short benchmark cannot.
 ///
 /// The churn, every second: one TV changes app, one toggles play/pause, one goes to standby or
 /// back on (as if their own remotes were used), and one command is published (a key, an app

@@ -3,7 +3,7 @@
 /// queue empty. Kept in a `Mutex` by its owner, so adding never waits.
 ///
 /// A TV that has nothing to do holds no task for it: a task keeps a few KB of frames for as
-/// long as it lives, and a fleet's TVs are idle nearly all the time (issue 18).
+/// long as it lives, and a fleet's TVs are idle nearly all the time.
 struct OnDemandQueue<Job: Sendable> {
     private var waiting: [Job] = []
     private(set) var carrier: Task<Void, Never>?

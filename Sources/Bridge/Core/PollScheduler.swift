@@ -3,7 +3,7 @@ import Support
 import Synchronization
 
 /// When each TV is polled next, kept for all TVs in one place: one task sleeps until the
-/// earliest poll is due and starts the polls that are (issue 18). A TV between polls then
+/// earliest poll is due and starts the polls that are. A TV between polls then
 /// holds no task, and a fleet's thousands of waits are one timer instead of a timer each.
 ///
 /// Entries are not removed when a TV is rescheduled earlier or stops: the agent keeps the

@@ -1,4 +1,4 @@
-/// The start-up burst (issue 18): a bridge that starts with thousands of TVs (remembered in
+/// The start-up burst: a bridge that starts with thousands of TVs (remembered in
 /// its state file, configured, or answering one SSDP search) must not open thousands of
 /// connections at once. Each TV's first poll round (the poll, its first state and discovery
 /// config) runs in a slot of `BridgeContext.firstPolls`, so at most

@@ -77,8 +77,8 @@ actor TVAgent {
 
     /// Starts the agent: its first poll now, then polls until `stop()`. Polls, the driver's
     /// events, commands and a turn-on watch each get a task only while there is something to
-    /// do: a task keeps a few KB of frames for as long as it lives, and long-lived tasks were
-    /// most of what an idle TV cost (issue 18).
+    /// do: a task keeps a few KB of frames for as long as it lives, and a fleet's TVs are idle
+    /// nearly all the time.
     nonisolated func start() {
         driver.events.deliver { [weak self] event in self?.eventArrived(event) }
         schedulePoll(at: .now)

@@ -157,7 +157,7 @@ public final class TVFinder: Sendable {
         }
     }
 
-    /// NOTIFYs as they come, bounded (issue 13): per source at most `announcementsPerSource`
+    /// NOTIFYs as they come, bounded: per source at most `announcementsPerSource`
     /// per `announcementWindow`, and only while the probe pool has a free slot; the rest are
     /// dropped (counted, and reported at most once a minute).
     private func listenForAnnouncements() async {

@@ -19,8 +19,8 @@ extension PersistedState {
     }
 
     /// The state file: `json.prettyPrinted()` and a newline, made one TV at a time, so a save
-    /// never holds the whole document. Made whole, a save of 5,000 TVs held its tree (9 MB) and
-    /// its text (10 MB) in three copies: about 48 MB of the bridge's peak heap (heaptrack).
+    /// never holds the whole document (as a tree and as text, at thousands of TVs a large part
+    /// of the bridge's peak memory).
     var fileChunks: some Sequence<[UInt8]> {
         let (tvs, version) = (self.tvs, self.version)
         // The members in key order: "tvs" before "version".

@@ -106,7 +106,7 @@ public actor HTTPClient {
     private func connection(deadline: ContinuousClock.Instant) async throws(HTTPClientError) -> TCPConnection {
         // Every idle connection is checked, not only the one taken: the most recent one is
         // reused first, so one the device closed (it restarted) could otherwise sit below a
-        // healthy one for ever, a socket in CLOSE_WAIT per restart (seen in the soak run).
+        // healthy one for ever, a socket in CLOSE_WAIT per restart.
         idle.removeAll { connection in
             guard connection.isPeerClosed else { return false }
             connection.close()

@@ -5,7 +5,7 @@ import TVModel
 /// checked by the planner.
 public enum SamsungCommandSteps {
     /// The pause between repeated clicks (`{"key":"KEY_VOLUP","repeat":5}`). Tizen drops keys
-    /// that arrive back to back; samsungtvws waits 1 s, which makes a volume ramp slow. A
+    /// that arrive in quick succession; samsungtvws waits 1 s, which makes a volume ramp slow. A
     /// quarter second is within what a person pressing a remote does.
     public static let repeatPause: Duration = .milliseconds(250)
 

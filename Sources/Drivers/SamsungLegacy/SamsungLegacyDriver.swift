@@ -141,7 +141,7 @@ public final class SamsungLegacyDriver: TVDriver {
             events.yield(.state(await poll(full: false)))
         }
         for (index, code) in codes.enumerated() {
-            // Samsung's own remote app pauses between keys; the TV drops keys sent back to back.
+            // Samsung's own remote app pauses between keys; the TV drops keys sent in quick succession.
             if index > 0 { try? await EventLoop.sleep(for: .milliseconds(200)) }
             try await connection.sendKey(code)
             logger.debug("sent \(code)")

@@ -12,7 +12,7 @@ import Support
 ///
 /// Ready: from starting the bridge until every TV has its Home Assistant discovery config and
 /// its state published. Then a steady state (60 s, 10 s with `--quick`) in which the bridge's
-/// CPU time, peak RSS and descriptors are read from /proc at both ends.
+/// CPU time, the highest resident memory (VmHWM) and descriptors are read from /proc at both ends.
 ///
 /// What a TV costs: a tenth of the fleet is run first the same way (its own tvsim, broker and
 /// bridge), and `fleet_rss_per_tv_kb` is the growth of the RSS at the end of the steady state
