@@ -1,5 +1,4 @@
 import Dispatch
-import Drivers
 import Glibc
 import Synchronization
 

@@ -1,46 +1,5 @@
 import TVModel
 
-/// What the bridge knows about a TV besides its live state: identity, capabilities, apps.
-public struct TVDescription: Equatable, Sendable {
-    public var identity: TVIdentity
-    public var capabilities: TVCapabilities
-    /// Installed (or configured) apps, in display order.
-    public var apps: [TVApp]
-
-    public init(identity: TVIdentity, capabilities: TVCapabilities, apps: [TVApp] = []) {
-        self.identity = identity
-        self.capabilities = capabilities
-        self.apps = apps
-    }
-}
-
-public struct TVApp: Equatable, Sendable, Codable {
-    public var id: String
-    public var name: String
-
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
-    }
-}
-
-/// Something a driver reports outside the poll cycle.
-public enum DriverEvent: Equatable, Sendable {
-    /// State pushed by the TV (ECP-2 events, Samsung events): publish it at once.
-    case state(TVSnapshot)
-    /// Identity, capabilities or apps changed (an app installed, volume now known…).
-    case description(TVDescription)
-    /// Samsung: the TV needs the user to approve tv2mqtt; `message` says what to do.
-    case pairingRequired(String)
-    /// Samsung: a new token to persist (never log it).
-    case token(String)
-    /// Samsung: the TLS certificate fingerprint to pin (hex), or a change from the pinned one.
-    case certificatePinned(String)
-    case certificateChanged(pinned: String, seen: String)
-    /// Something worth a warning that is not tied to a command.
-    case warning(String)
-}
-
 /// One TV's protocol: state out, commands in. A driver owns its connections; the bridge owns
 /// the schedule (one poller and one command queue per TV).
 ///

@@ -77,37 +77,3 @@ extension BridgeService {
         await context.publisher.republish([.availability, .state], force: true)
     }
 }
-
-/// The retained discovery configs seen while sweeping: only the topics that are ours.
-final class StaleConfigSweep: Sendable {
-    private let state = Mutex<(settings: DiscoverySettings?, owned: Set<String>)>((nil, []))
-
-    func begin(settings: DiscoverySettings) {
-        state.withLock { $0 = (settings, []) }
-    }
-
-    /// A retained config arrived; keep its topic if an earlier tv2mqtt of ours made it.
-    func collect(_ message: MQTTMessage) -> Bool {
-        state.withLock { state in
-            // Only discovery configs: Home Assistant's own `homeassistant/status` must still get through.
-            guard let settings = state.settings, message.topic.hasPrefix(settings.discoveryPrefix + "/"),
-                message.topic.hasSuffix("/config")
-            else {
-                return false
-            }
-            if message.retain, !message.payload.isEmpty,
-                DiscoveryCache.owner(topic: message.topic, payload: message.text, settings: settings) != nil
-            {
-                state.owned.insert(message.topic)
-            }
-            return true
-        }
-    }
-
-    func end() -> Set<String> {
-        state.withLock { state in
-            defer { state = (nil, []) }
-            return state.owned
-        }
-    }
-}

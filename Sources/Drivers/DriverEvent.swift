@@ -1,0 +1,18 @@
+import TVModel
+
+/// Something a driver reports outside the poll cycle.
+public enum DriverEvent: Equatable, Sendable {
+    /// State pushed by the TV (ECP-2 events, Samsung events): publish it at once.
+    case state(TVSnapshot)
+    /// Identity, capabilities or apps changed (an app installed, volume now known…).
+    case description(TVDescription)
+    /// Samsung: the TV needs the user to approve tv2mqtt; `message` says what to do.
+    case pairingRequired(String)
+    /// Samsung: a new token to persist (never log it).
+    case token(String)
+    /// Samsung: the TLS certificate fingerprint to pin (hex), or a change from the pinned one.
+    case certificatePinned(String)
+    case certificateChanged(pinned: String, seen: String)
+    /// Something worth a warning that is not tied to a command.
+    case warning(String)
+}
