@@ -86,6 +86,9 @@ let package = Package(
 
         // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "TVModelTests", dependencies: ["TVModel"]),
+        .testTarget(name: "MQTTInterfaceTests", dependencies: ["MQTTInterface", "TVModel", "Wire"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Net", "TestSupport"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "Harness", "TestSupport"]),
         .testTarget(

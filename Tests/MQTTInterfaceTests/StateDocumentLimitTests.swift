@@ -1,11 +1,7 @@
-import Drivers
-import HomeAssistant
 import MQTTInterface
 import TVModel
 import Testing
 import Wire
-
-@testable import Bridge
 
 /// Issue 13, item 12: no vendor string longer than Home Assistant accepts as a state (255
 /// characters, counted in code points) is published.
@@ -20,7 +16,7 @@ struct StateDocumentLimitTests {
         let input = String(repeating: "e\u{301}", count: 200)
         let snapshot = TVSnapshot(
             reachable: true, power: true, powerMode: String(repeating: "P", count: 1000), app: app,
-            appID: String(repeating: "9", count: 300), input: input, controlPath: .ecp)
+            appID: String(repeating: "9", count: 300), input: input, controlPath: ControlPath(rawValue: "ecp"))
         let json = StateDocument.json(snapshot, host: "192.0.2.5", reportsInput: true, lastSeen: nil)
         let published = try JSONParser.parse(json.serializedBytes())
         #expect(published["app"]?.stringValue == String(repeating: "a", count: limit - 1))
