@@ -38,8 +38,7 @@ public struct DeviceTrigger: Sendable {
 extension DiscoveryBuilder {
     /// `<prefix>/device_automation/<node>/<key>/config`.
     public static func triggerTopic(_ trigger: DeviceTrigger, node: String, settings: DiscoverySettings) -> String {
-        settings.discoveryPrefix + "/" + EntityDescription.Platform.deviceAutomation.rawValue + "/" + node + "/"
-            + trigger.key + "/config"
+        settings.discoveryTopics.component(.deviceAutomation, node: node, key: trigger.key)
     }
 
     /// A trigger's options, without `platform`, `device` and `origin`.

@@ -39,12 +39,12 @@ public enum DiscoveryBuilder {
 
     /// `<prefix>/device/<node>/config`.
     public static func deviceTopic(node: String, settings: DiscoverySettings) -> String {
-        settings.discoveryPrefix + "/device/" + node + "/config"
+        settings.discoveryTopics.device(node: node)
     }
 
     /// `<prefix>/<platform>/<node>/<key>/config`.
     public static func entityTopic(_ row: EntityDescription, node: String, settings: DiscoverySettings) -> String {
-        settings.discoveryPrefix + "/" + row.platform.rawValue + "/" + node + "/" + row.key + "/config"
+        settings.discoveryTopics.component(row.platform, node: node, key: row.key)
     }
 
     /// The origin block: `name`, `sw_version`, `support_url` (mandatory for device discovery).

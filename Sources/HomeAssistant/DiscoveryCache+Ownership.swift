@@ -24,7 +24,7 @@ extension DiscoveryCache {
 
     /// The owner of a retained discovery config, when it is one of ours (see `isOwnedConfig`).
     public static func owner(topic: String, payload: String, settings: DiscoverySettings) -> Owner? {
-        guard let node = discoveryNode(topic: topic, settings: settings), !payload.isEmpty,
+        guard let node = settings.discoveryTopics.node(of: topic), !payload.isEmpty,
             let config = try? JSONParser.parse(payload), config.objectValue != nil,
             (config["origin"] ?? config["o"])?["name"]?.stringValue == "tv2mqtt"
         else { return nil }
@@ -50,18 +50,6 @@ extension DiscoveryCache {
                 && owner(topic: $0.topic, payload: $0.payload, settings: settings) != nil
         }
         .map { .clear($0.topic) }
-    }
-
-    /// The node id of `<prefix>/device/<node>/config` or `<prefix>/<platform>/<node>/<key>/config`.
-    static func discoveryNode(topic: String, settings: DiscoverySettings) -> String? {
-        let prefix = settings.discoveryPrefix + "/"
-        guard topic.hasPrefix(prefix), topic.hasSuffix("/config") else { return nil }
-        let levels = topic.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
-        switch levels.count {
-        case 3 where levels[0] == "device": return String(levels[1])
-        case 4 where EntityDescription.Platform(rawValue: String(levels[0])) != nil: return String(levels[1])
-        default: return nil
-        }
     }
 
     /// Availability, state and command topics of one config, under full or abbreviated keys.

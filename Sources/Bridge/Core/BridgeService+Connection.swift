@@ -50,8 +50,7 @@ extension BridgeService {
     /// Collects the retained discovery configs on the broker for a moment and clears the ones
     /// an earlier run left for TVs this instance no longer knows (SPEC §5).
     private func sweepStaleConfigs() async {
-        let prefix = configuration.homeAssistant.discoveryPrefix
-        let filters = ["\(prefix)/device/+/config", "\(prefix)/+/+/+/config"]
+        let filters = homeAssistantDiscovery.settings.discoveryTopics.everyConfig
         sweep.begin(settings: homeAssistantDiscovery.settings)
         do {
             try await client.subscribe(filters.map { MQTTSubscription(filter: $0, qos: .atMostOnce) })

@@ -14,9 +14,7 @@ final class StaleConfigSweep: Sendable {
     func collect(_ message: MQTTMessage) -> Bool {
         state.withLock { state in
             // Only discovery configs: Home Assistant's own `homeassistant/status` must still get through.
-            guard let settings = state.settings, message.topic.hasPrefix(settings.discoveryPrefix + "/"),
-                message.topic.hasSuffix("/config")
-            else {
+            guard let settings = state.settings, settings.discoveryTopics.isConfig(message.topic) else {
                 return false
             }
             if message.retain, !message.payload.isEmpty,
