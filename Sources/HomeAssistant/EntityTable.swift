@@ -75,7 +75,7 @@ public enum EntityTable {
             .button("search", "Search", icon: "mdi:magnify", key: .search, enabled: false),
             EntityDescription(
                 key: "keyboard", platform: .text, name: "Keyboard", icon: "mdi:keyboard", stateTopic: .tvState,
-                reading: .cleared, command: .tvSet("text"), extra: ["max": 255],
+                reading: .cleared, command: .tvSet("text"), extra: ["max": .integer(Int64(TVCommand.maxTextLength))],
                 applies: { capabilities, _ in capabilities.keyboard }),
             EntityDescription(
                 key: "media_state", platform: .sensor, name: "Media state", icon: "mdi:play-circle-outline",

@@ -8,6 +8,9 @@ extension TVCommand {
     public static let maxTextLength = 255
     /// The volume levels a TV is set to.
     public static let volumeRange = 0...100
+    /// How many commands may wait for one TV (in the bridge's queue, or a driver's while the
+    /// TV is being paired); more are refused at once.
+    public static let queueLimit = 32
 
     /// Why this command is outside the limits, or `nil` when it is within them.
     public var limitViolation: String? {

@@ -58,6 +58,9 @@ public enum TVKey: Equatable, Sendable, CustomStringConvertible {
     case shared(SharedKey)
     case vendor(String)
 
+    /// The longest key name, in bytes (names are ASCII letters, digits and `_`).
+    public static let maxNameLength = 64
+
     /// Shared names win ("home" is `.shared(.home)`); anything else is a vendor key name.
     public init(_ name: String) {
         self = SharedKey(rawValue: name).map(TVKey.shared) ?? .vendor(name)

@@ -195,7 +195,7 @@ public enum CommandParser {
     /// Key names are letters, digits and underscores: vendor names (`VolumeUp`, `KEY_VOLUP`)
     /// and the shared vocabulary. Anything else (`../launch/12`, `%2F`, spaces) cannot be a key.
     private static func key(_ text: String) throws(CommandParseError) -> TVKey {
-        guard !text.isEmpty, text.utf8.count <= 64,
+        guard !text.isEmpty, text.utf8.count <= TVKey.maxNameLength,
             text.utf8.allSatisfy({
                 ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
             })

@@ -52,7 +52,7 @@ actor TVAgent {
     static let refreshDelay = Duration.milliseconds(350)
     /// Commands waiting behind the one running (SPEC §10): a TV that stopped answering fails
     /// each command only after its timeout, so a burst of presses must not pile up without end.
-    static let commandQueueLimit = 32
+    static let commandQueueLimit = TVCommand.queueLimit
     /// A command that waited longer than this is not sent (SPEC §10): a volume press or an app
     /// launch minutes after the user gave up on it would be a surprise, not a help.
     static let commandExpiry = Duration.seconds(5)

@@ -110,14 +110,14 @@ public enum SamsungKeys {
     }
 
     private static func vendorCode(_ name: String) throws(CommandRejection) -> String {
-        guard !name.isEmpty, name.utf8.count <= 48,
+        guard !name.isEmpty, name.utf8.count <= TVKey.maxNameLength,
             name.utf8.allSatisfy({
                 $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39)
                     || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A)
             })
         else {
             throw CommandRejection(
-                "\"\(name.prefix(48))\" is not a key name (expected KEY_… or a shared key such as volume_up)"
+                "\"\(name.prefix(TVKey.maxNameLength))\" is not a key name (expected KEY_… or a shared key such as volume_up)"
             )
         }
         let code = name.uppercased()

@@ -1,3 +1,5 @@
+import TVModel
+
 /// The remote-channel session with one Samsung TV, as a pure state machine: the driver feeds
 /// it what happened on the connection (and the time) and carries out the actions it returns.
 ///
@@ -32,7 +34,7 @@ public struct SamsungSession: Sendable {
             pinnedCertificate: String? = nil,
             securePort: UInt16 = SamsungRemoteEndpoint.securePort,
             plainPort: UInt16 = SamsungRemoteEndpoint.plainPort,
-            approvalTimeout: Duration = .seconds(30), maxQueued: Int = 32
+            approvalTimeout: Duration = .seconds(30), maxQueued: Int = TVCommand.queueLimit
         ) {
             self.host = host
             self.clientName = clientName
