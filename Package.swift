@@ -106,7 +106,8 @@ let package = Package(
         .testTarget(
             name: "ConfigurationLoadingTests",
             dependencies: [
-                "ConfigurationLoading", "BridgeCommandLine", "Bridge", "MQTTInterface", "Wire", "TestSupport",
+                "ConfigurationLoading", "BridgeCommandLine", "Bridge", "Drivers", "MQTTInterface", "Wire",
+                "TestSupport",
             ]),
         .testTarget(
             name: "BridgeCommandLineTests",

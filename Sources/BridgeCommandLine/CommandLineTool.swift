@@ -16,7 +16,7 @@ public enum CommandLineTool {
         ("discover", "find TVs on the network, print a table (or JSON), exit"),
         (
             "pair",
-            "pair with a Samsung TV (approve on the TV); the token is saved in the state directory"
+            "pair with a \(PairCommand.pairingTVs(Vendors.all.filter(\.pairs))) (approve on the TV); the token is saved in the state directory"
         ),
         ("send", "send one command directly, without MQTT; the exit code tells success"),
         (
@@ -84,7 +84,7 @@ public enum CommandLineTool {
 
     static var usage: String {
         var lines = [
-            "usage: tv2mqtt [COMMAND] [OPTIONS]", "", "Roku and Samsung TVs in Home Assistant over MQTT.",
+            "usage: tv2mqtt [COMMAND] [OPTIONS]", "", "\(Vendors.familyNames) TVs in Home Assistant over MQTT.",
             "",
             "commands:",
         ]

@@ -27,7 +27,7 @@ enum DiscoverCommand {
         guard
             let parsed = try CommandLineTool.parse(
                 arguments, specs: specs, usage: "tv2mqtt discover [OPTIONS]",
-                summary: "Finds Roku and Samsung TVs on the network and prints what they are.")
+                summary: "Finds \(Vendors.familyNames) TVs on the network and prints what they are.")
         else { return 0 }
         let seconds = try searchSeconds(parsed, default: 5)
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
@@ -61,6 +61,7 @@ enum DiscoverCommand {
         async -> [TVDescription]
     {
         let candidates = Candidates()
+        let vendors = factory.vendors
         await withDiscardingTaskGroup { group in
             for tv in configuration.tvs { await candidates.add(tv.host, tv.kind, tv.port) }
             if configuration.discovery.ssdp,
@@ -71,13 +72,13 @@ enum DiscoverCommand {
                 group.addTask {
                     let discoverer = SSDPDiscoverer(
                         searchAddress: address, interfaces: configuration.discovery.interfaces,
-                        targets: Array(TVFinder.targets.keys).sorted(), logger: logger)
+                        targets: vendors.ssdpTargets, logger: logger)
                     let rounds = max(1, min(3, Int(seconds) / 2))
                     try? await discoverer.search(count: rounds, mx: max(1, min(5, Int(seconds) - 1))) {
                         sighting in
-                        let kind = TVFinder.targets[sighting.target]
-                        let port = kind?.ssdpLocationIsControlPort == true ? sighting.location.port : nil
-                        await candidates.add(sighting.address, kind, port)
+                        let vendor = vendors.vendor(ssdpTarget: sighting.target)
+                        let port = vendor?.ssdpLocationIsControlPort == true ? sighting.location.port : nil
+                        await candidates.add(sighting.address, vendor?.kind, port)
                     }
                 }
             }
@@ -90,7 +91,7 @@ enum DiscoverCommand {
                                     to: address, timeout: .milliseconds(700))
                             else { return }
                             connection.close()
-                            await candidates.add(host, port == 8060 ? .roku : port == 8001 ? .samsung : nil, port)
+                            await candidates.add(host, vendors.vendor(defaultPort: port)?.kind, port)
                         }
                     }
                 }

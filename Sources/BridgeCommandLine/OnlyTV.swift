@@ -37,14 +37,15 @@ enum OnlyTV {
     }
 
     /// - Parameters:
-    ///   - kind: only TVs of this kind count (`pair`: Samsung); nil for any.
+    ///   - vendors: only TVs of these vendors count (`pair`: the vendors that pair); nil for any.
     ///   - usage: the command line that names a TV, for the messages ("tv2mqtt pair HOST").
     static func choose(
-        kind: TVKind?, seconds: Double, known: [PersistedTV], configuration: BridgeConfiguration,
+        vendors: [Vendor]?, seconds: Double, known: [PersistedTV], configuration: BridgeConfiguration,
         factory: any DriverFactory, logger: Logger, usage: String
     ) async -> Result<Choice, Refusal> {
-        let what = kind.map { "\($0.defaultManufacturer) TV" } ?? "TV"
-        let knownOfKind = known.filter { kind == nil || $0.identity.kind == kind }
+        let what = vendors.map { Set($0.map(\.manufacturer)).sorted().joined(separator: " or ") + " TV" } ?? "TV"
+        let counts = { (kind: TVKind) in vendors?.vendor(kind) != nil || vendors == nil }
+        let knownOfKind = known.filter { counts($0.identity.kind) }
         let directory = StateStore.resolveDirectory(configuration.stateDir)
         if knownOfKind.count == 1 { return .success(.known(knownOfKind[0])) }
         if knownOfKind.count > 1 {
@@ -52,7 +53,7 @@ enum OnlyTV {
         }
         let found = await DiscoverCommand.find(
             configuration, seconds: seconds, factory: factory, logger: logger
-        ).filter { kind == nil || $0.identity.kind == kind }
+        ).filter { counts($0.identity.kind) }
         if found.count == 1 { return .success(.found(found[0])) }
         if found.count > 1 {
             return .failure(several(what, found.map(\.identity), where: "discovery found", usage))

@@ -5,8 +5,9 @@ import Net
 import Support
 import TVModel
 
-/// `tv2mqtt pair [HOST]`: asks a Samsung TV to approve tv2mqtt, waits for the answer, and saves
-/// the token in the state directory. Without HOST, the only Samsung (`OnlyTV`). Exit 0 when
+/// `tv2mqtt pair [HOST]`: asks a TV of a vendor that pairs (`Vendor.pairs`) to approve tv2mqtt,
+/// waits for the answer, and saves the token in the state directory. Without HOST, the only
+/// such TV (`OnlyTV`). Exit 0 when
 /// approved, 1 with what to do when not.
 enum PairCommand {
     static let specs =
@@ -23,7 +24,7 @@ enum PairCommand {
             let parsed = try CommandLineTool.parse(
                 arguments, specs: specs, usage: "tv2mqtt pair [OPTIONS] [HOST]",
                 summary:
-                    "Pairs with a Samsung TV: approve tv2mqtt on the TV when it asks. The token is saved in the state directory. Without HOST, the only Samsung TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
+                    "Pairs with a \(Self.pairingTVs(Vendors.all.filter(\.pairs))): approve tv2mqtt on the TV when it asks. The token is saved in the state directory. Without HOST, the only such TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
             )
         else { return 0 }
         guard parsed.positionals.count <= 1 else {
@@ -33,13 +34,15 @@ enum PairCommand {
         let (configuration, logger, factory, store) = (setup.configuration, setup.logger, setup.factory, setup.store)
         let searchSeconds = setup.searchSeconds
         var state = store.load()
+        let pairing = factory.vendors.filter(\.pairs)
         let host: String
+        var chosenKind: TVKind?
         var chosenPort: UInt16?
         if let named = parsed.positionals.first {
             host = named
         } else {
             switch await OnlyTV.choose(
-                kind: .samsung, seconds: searchSeconds, known: state.tvs, configuration: configuration,
+                vendors: pairing, seconds: searchSeconds, known: state.tvs, configuration: configuration,
                 factory: factory, logger: logger,
                 usage: "tv2mqtt pair HOST")
             {
@@ -47,16 +50,22 @@ enum PairCommand {
                 printError(refusal.message)
                 return refusal.exitCode
             case .success(let choice):
-                (host, chosenPort) = (choice.identity.host, choice.identity.port)
+                (host, chosenPort, chosenKind) = (choice.identity.host, choice.identity.port, choice.identity.kind)
             }
         }
         let description: TVDescription
         do {
-            // A TV listed in the configuration may have its REST port moved (`port`).
-            let port = configuration.tvs.first { $0.host == host && $0.kind != .roku }?.port ?? chosenPort
-            description = try await factory.probe(host: host, kind: .samsung, port: port)
+            // A TV listed in the configuration may have its port moved (`port`) and name its kind.
+            let configured = configuration.tvs.first { $0.host == host && ($0.kind.flatMap(pairing.vendor) != nil) }
+            let kind = configured?.kind ?? chosenKind ?? (pairing.count == 1 ? pairing[0].kind : nil)
+            description = try await factory.probe(host: host, kind: kind, port: configured?.port ?? chosenPort)
         } catch {
-            printError("no Samsung TV answered at \(host): \(error)")
+            printError("no \(Self.pairingTVs(pairing)) answered at \(host): \(error)")
+            return 1
+        }
+        guard pairing.vendor(description.identity.kind) != nil else {
+            printError(
+                "\(description.identity.name) at \(host) is a \(description.identity.kind) TV, which needs no pairing")
             return 1
         }
         let existing = state.tvs.first { $0.identity.id == description.identity.id }
@@ -93,6 +102,11 @@ enum PairCommand {
             "paired with \(description.identity.name) (\(description.identity.id))\(await secrets.token == nil ? "; this TV issues no token, so it may ask again" : "")"
         )
         return 0
+    }
+
+    /// "Samsung TV": the manufacturers whose TVs pair, for messages.
+    static func pairingTVs(_ pairing: [Vendor]) -> String {
+        Set(pairing.map(\.manufacturer)).sorted().joined(separator: " or ") + " TV"
     }
 
     actor SecretCollector {

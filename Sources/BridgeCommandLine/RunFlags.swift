@@ -1,4 +1,5 @@
 import ConfigurationLoading
+import Drivers
 
 // Beside the loader's type, where its callers look, but in the command line: the loader reads
 // these flags' values (`FlagValues`) and knows nothing of their help texts or parsing.
@@ -16,7 +17,7 @@ extension ConfigurationLoader {
         FlagSpec("log-level", value: "LEVEL", help: "trace, debug, info, warning or error"),
         FlagSpec("log-format", value: "FORMAT", help: "text or json"),
         FlagSpec(
-            "tv", value: "[roku:|samsung:|samsung-legacy:]HOST[:PORT]", repeatable: true,
+            "tv", value: Vendors.all.addressPrefixHelp + "HOST[:PORT]", repeatable: true,
             help: "a TV to add to the configured ones"),
         FlagSpec("no-ssdp", help: "do not search for TVs with SSDP"),
         FlagSpec("ssdp-address", value: "HOST:PORT", help: "SSDP address (default 239.255.255.250:1900)"),

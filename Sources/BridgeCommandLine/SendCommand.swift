@@ -69,7 +69,7 @@ enum SendCommand {
             }
         } else {
             switch await OnlyTV.choose(
-                kind: nil, seconds: searchSeconds, known: known, configuration: configuration, factory: factory,
+                vendors: nil, seconds: searchSeconds, known: known, configuration: configuration, factory: factory,
                 logger: logger,
                 usage: "tv2mqtt send TV COMMAND [ARG]")
             {

@@ -1,4 +1,5 @@
 import Bridge
+import Drivers
 import MQTTInterface
 import TVModel
 import Wire
@@ -238,8 +239,7 @@ extension BridgeConfiguration {
             }
             try validateHost(host, "\(path).host", reader)
             var tv = ConfiguredTV(host: host)
-            tv.kind = try reader.choice(members["kind"], "\(path).kind", TVKind.allCases.map(\.rawValue)).flatMap(
-                TVKind.init)
+            tv.kind = try reader.choice(members["kind"], "\(path).kind", Vendors.all.kindNames).map(TVKind.init)
             tv.name = try reader.string(members["name"], "\(path).name")
             tv.wakeTimeout = try reader.number(members["wake_timeout"], "\(path).wake_timeout", in: 0...3_600)
             if let id = try reader.string(members["id"], "\(path).id") {

@@ -1,4 +1,5 @@
 import Bridge
+import Drivers
 import TVModel
 import Wire
 
@@ -93,13 +94,13 @@ public enum ConfigurationLoader {
         }
     }
 
-    /// `--tv [roku:|samsung:|samsung-legacy:]HOST[:PORT]`.
+    /// `--tv [kind:]HOST[:PORT]`, the kind one of `Vendors.all`.
     public static func parseTVFlag(_ text: String) throws(ConfigError) -> TVAddress {
         var rest = Substring(text)
         var kind: TVKind?
-        for candidate in TVKind.allCases where rest.hasPrefix("\(candidate.rawValue):") {
-            kind = candidate
-            rest = rest.dropFirst(candidate.rawValue.count + 1)
+        for candidate in Vendors.all.kindNames where rest.hasPrefix("\(candidate):") {
+            kind = TVKind(rawValue: candidate)
+            rest = rest.dropFirst(candidate.count + 1)
         }
         var host = String(rest)
         var port: UInt16?
@@ -111,7 +112,7 @@ public enum ConfigurationLoader {
             port = number
         }
         guard !host.isEmpty else {
-            throw ConfigError("--tv: expected [roku:|samsung:|samsung-legacy:]HOST[:PORT], got '\(text)'")
+            throw ConfigError("--tv: expected \(Vendors.all.addressPrefixHelp)HOST[:PORT], got '\(text)'")
         }
         return TVAddress(kind: kind, host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port)
     }

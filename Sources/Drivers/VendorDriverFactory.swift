@@ -19,6 +19,8 @@ public struct VendorDriverFactory: DriverFactory {
         }
     }
 
+    /// The vendors this factory drives (`Vendors.all` in production).
+    public let vendors: [Vendor]
     public let settings: DriverSettings
     /// Per-TV Samsung ports from the configuration, by configured id and by host. They are
     /// not part of `TVIdentity` (which only has the REST port) nor persisted: the
@@ -29,48 +31,32 @@ public struct VendorDriverFactory: DriverFactory {
     /// Where Samsung TVs' UPnP events arrive (`samsung.events`); nil: volume and mute are polled.
     public var samsungEventListener: GENANotifyListener?
 
-    public init(settings: DriverSettings, samsungPorts: [String: SamsungPorts] = [:]) {
+    public init(settings: DriverSettings, samsungPorts: [String: SamsungPorts] = [:], vendors: [Vendor] = Vendors.all) {
+        self.vendors = vendors
         self.settings = settings
         self.samsungPorts = samsungPorts
     }
 
-    /// The vendor `kind` says; with `kind` nil, every vendor is asked at once (at `port` when
-    /// given, else each at its own default port) and the first that answers wins.
+    /// The vendor `kind` says; with `kind` nil, every vendor probed for an unknown device is
+    /// asked at once (at `port` when given, else each at its own default port) and the first
+    /// that answers wins.
     public func probe(host: String, kind: TVKind?, port: UInt16?) async throws(DriverError)
         -> TVDescription
     {
         guard let kind else { return try await probeEither(host: host, port: port) }
-        return try await Self.describe(kind, host: host, port: port, settings: settings)
-    }
-
-    /// Who the device at `host` is, asked as a TV of `kind`: one line per vendor.
-    static func describe(_ kind: TVKind, host: String, port: UInt16?, settings: DriverSettings)
-        async throws(DriverError) -> TVDescription
-    {
-        switch kind {
-        case .roku: return try await RokuProbe.describe(host: host, port: port, settings: settings)
-        case .samsung:
-            do {
-                return try await SamsungProbe.describe(host: host, port: port, settings: settings)
-            } catch {
-                // Refused or not a Tizen REST API: maybe a pre-2016 or an encrypted 2014–2015 one.
-                // (A host that lets connections time out is not there at all.)
-                guard error.kind != .timeout else { throw error }
-                return try await SamsungLegacyProbe.describeAfter(error, host: host, restPort: port, settings: settings)
-            }
-        case .samsungLegacy: return try await SamsungLegacyProbe.describe(host: host, port: port, settings: settings)
+        guard let vendor = vendors.vendor(kind) else {
+            throw DriverError(.unsupported, "no driver for TVs of kind '\(kind)'")
         }
+        return try await vendor.describe(host, port, settings)
     }
 
     private func probeEither(host: String, port: UInt16?) async throws(DriverError) -> TVDescription {
         let settings = settings
         let result = await withTaskGroup(of: Result<TVDescription, DriverError>.self) { group in
-            // A legacy Samsung is found by the Samsung probe (its fallback), not on its own:
-            // a bare TCP connect would claim any device listening on the port being probed.
-            for kind in TVKind.allCases where kind != .samsungLegacy {
+            for vendor in vendors where vendor.probedWhenKindUnknown {
                 group.addTask {
                     do throws(DriverError) {
-                        return .success(try await Self.describe(kind, host: host, port: port, settings: settings))
+                        return .success(try await vendor.describe(host, port, settings))
                     } catch {
                         return .failure(error)
                     }
@@ -94,24 +80,26 @@ public struct VendorDriverFactory: DriverFactory {
         return try result.get()
     }
 
+    /// The driver of the description's vendor. The bridge only holds descriptions of the
+    /// factory's vendors (probed by it, or loaded and checked against `vendors`).
     public func makeDriver(for description: TVDescription, secrets: TVSecrets) -> any TVDriver {
-        switch description.identity.kind {
-        case .roku:
-            return RokuDriver(description: description, settings: settings)
-        case .samsung:
-            let identity = description.identity
-            let ports = samsungPorts[identity.id.rawValue] ?? samsungPorts[identity.host] ?? SamsungPorts()
-            let options = SamsungDriverOptions(
-                securePort: ports.secure ?? SamsungRemoteEndpoint.securePort,
-                upnpPort: ports.upnp ?? UPnPRenderingControl.defaultPort, token: secrets.token,
-                certificatePin: secrets.certificatePin, approvalTimeout: samsungApprovalTimeout,
-                eventListener: samsungEventListener)
-            var settings = settings
-            if let inputs = ports.inputs { settings.samsungInputs = inputs }
-            return SamsungDriver(description: description, settings: settings, options: options)
-        case .samsungLegacy:
-            return SamsungLegacyDriver(
-                description: description, settings: settings, approvalTimeout: samsungApprovalTimeout)
+        guard let vendor = vendors.vendor(description.identity.kind) else {
+            preconditionFailure("no vendor for TVs of kind '\(description.identity.kind)'")
         }
+        return vendor.makeDriver(description, secrets, self)
+    }
+
+    /// A Samsung driver with the TV's configured ports and inputs.
+    func samsungDriver(_ description: TVDescription, secrets: TVSecrets) -> any TVDriver {
+        let identity = description.identity
+        let ports = samsungPorts[identity.id.rawValue] ?? samsungPorts[identity.host] ?? SamsungPorts()
+        let options = SamsungDriverOptions(
+            securePort: ports.secure ?? SamsungRemoteEndpoint.securePort,
+            upnpPort: ports.upnp ?? UPnPRenderingControl.defaultPort, token: secrets.token,
+            certificatePin: secrets.certificatePin, approvalTimeout: samsungApprovalTimeout,
+            eventListener: samsungEventListener)
+        var settings = settings
+        if let inputs = ports.inputs { settings.samsungInputs = inputs }
+        return SamsungDriver(description: description, settings: settings, options: options)
     }
 }

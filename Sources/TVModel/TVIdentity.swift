@@ -14,14 +14,14 @@ public struct TVIdentity: Equatable, Sendable, Codable {
     public var softwareVersion: String?
     /// The last address the TV answered on.
     public var host: String
-    /// The TV's HTTP port (Roku ECP 8060, Samsung REST 8001), when not the default.
+    /// The port the TV's driver first talks to (its vendor's default unless configured).
     public var port: UInt16
     /// Every known MAC (Wi-Fi and Ethernet), lowercase and colon-separated, for Wake-on-LAN.
     public var macs: [String]
 
     public init(
         id: TVID, kind: TVKind, name: String, manufacturer: String, model: String? = nil, modelID: String? = nil,
-        serialNumber: String? = nil, softwareVersion: String? = nil, host: String, port: UInt16? = nil,
+        serialNumber: String? = nil, softwareVersion: String? = nil, host: String, port: UInt16,
         macs: [String] = []
     ) {
         self.id = id
@@ -33,7 +33,7 @@ public struct TVIdentity: Equatable, Sendable, Codable {
         self.serialNumber = serialNumber
         self.softwareVersion = softwareVersion
         self.host = host
-        self.port = port ?? kind.defaultPort
+        self.port = port
         self.macs = macs
     }
 }

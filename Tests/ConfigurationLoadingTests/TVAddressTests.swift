@@ -1,3 +1,4 @@
+import Drivers
 import TVModel
 import Testing
 
@@ -35,7 +36,7 @@ struct TVAddressTests {
     @Test("samsung-legacy is a kind of its own, spelled as in tvs[].kind and the tv/add request")
     func legacyKind() throws {
         #expect(TVKind(rawValue: "samsung-legacy") == .samsungLegacy)
-        #expect(TVKind.samsungLegacy.defaultPort == 55000)
+        #expect(Vendors.all.vendor(.samsungLegacy)?.defaultPort == 55000)
         let entry = try ConfigurationLoader.parseTVFlag("samsung-legacy:10.0.0.5").configurationEntry
         #expect(entry == .object(["host": .string("10.0.0.5"), "kind": .string("samsung-legacy")]))
     }

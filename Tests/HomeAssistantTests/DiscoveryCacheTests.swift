@@ -10,7 +10,7 @@ struct DiscoveryCacheTests {
         -> [DiscoveryMessage]
     {
         let identity = TVIdentity(
-            id: TVID("samsung_1")!, kind: .samsung, name: name, manufacturer: "Samsung", host: "192.0.2.2")
+            id: TVID("samsung_1")!, kind: .samsung, name: name, manufacturer: "Samsung", host: "192.0.2.2", port: 8001)
         let capabilities = TVCapabilities(power: true, volumeKeys: true, volumeLevel: volume, muteState: volume)
         return DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: Samples.settings(style))
     }

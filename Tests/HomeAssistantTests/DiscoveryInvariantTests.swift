@@ -38,7 +38,7 @@ struct DiscoveryInvariantTests {
     static func identity(_ kind: TVKind, id: String = "tv-1_a") -> TVIdentity {
         TVIdentity(
             id: TVID(id)!, kind: kind, name: "Living Room", manufacturer: kind == .roku ? "Roku" : "Samsung",
-            model: "M", host: "203.0.113.2", macs: ["aa:bb:cc:dd:ee:01", "aa:bb:cc:dd:ee:02"])
+            model: "M", host: "203.0.113.2", port: 8060, macs: ["aa:bb:cc:dd:ee:01", "aa:bb:cc:dd:ee:02"])
     }
 
     static func entities(_ kind: TVKind, _ capabilities: TVCapabilities, _ settings: DiscoverySettings) throws

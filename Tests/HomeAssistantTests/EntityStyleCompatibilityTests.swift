@@ -33,7 +33,7 @@ struct EntityStyleCompatibilityTests {
         for kind in [TVKind.roku, .samsung] {
             let identity = TVIdentity(
                 id: TVID("tv-1")!, kind: kind, name: "Living Room", manufacturer: "M", model: "Model",
-                modelID: "ID", serialNumber: "S", softwareVersion: "1.0", host: "203.0.113.2",
+                modelID: "ID", serialNumber: "S", softwareVersion: "1.0", host: "203.0.113.2", port: 8060,
                 macs: ["aa:bb:cc:dd:ee:01"])
             messages += DiscoveryBuilder.messages(for: identity, capabilities: everything, settings: settings)
         }

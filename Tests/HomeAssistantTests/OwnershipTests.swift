@@ -12,7 +12,8 @@ struct OwnershipTests {
         _ id: String, style: DiscoverySettings.Style, settings: DiscoverySettings? = nil,
         capabilities: TVCapabilities = TVCapabilities(power: true, keyboard: true)
     ) -> [DiscoveryMessage] {
-        let identity = TVIdentity(id: TVID(id)!, kind: .roku, name: "TV", manufacturer: "Roku", host: "192.0.2.3")
+        let identity = TVIdentity(
+            id: TVID(id)!, kind: .roku, name: "TV", manufacturer: "Roku", host: "192.0.2.3", port: 8060)
         var settings = settings ?? Samples.settings(style)
         settings.style = style
         return DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: settings)

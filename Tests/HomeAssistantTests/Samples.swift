@@ -21,7 +21,8 @@ enum Samples {
         let identity = TVIdentity(
             id: TVID(kind: .roku, hardwareID: "YN00H5555555")!, kind: .roku, name: "58\" Onn Roku TV",
             manufacturer: "Onn", model: "Onn Roku TV", modelID: "7820X", serialNumber: "YN00H5555555",
-            softwareVersion: "9.2.0", host: "203.0.113.50", macs: ["d8:13:99:f8:b0:c6", "d4:3a:2e:07:fd:cb"])
+            softwareVersion: "9.2.0", host: "203.0.113.50", port: 8060,
+            macs: ["d8:13:99:f8:b0:c6", "d4:3a:2e:07:fd:cb"])
         var capabilities = TVCapabilities(
             power: true, volumeKeys: true, inputs: apps.inputs, apps: apps.apps, keyboard: true, mediaState: true,
             limitedMode: true, channels: true)
@@ -36,7 +37,8 @@ enum Samples {
         let identity = TVIdentity(
             id: TVID(kind: .roku, hardwareID: "1GU48T017973")!, kind: .roku, name: "My Roku 3",
             manufacturer: "Roku", model: "Roku 3", modelID: "4200X", serialNumber: "1GU48T017973",
-            softwareVersion: "7.5.0", host: "203.0.113.51", macs: ["b0:a7:37:96:4d:fb", "b0:a7:37:96:4d:fa"])
+            softwareVersion: "7.5.0", host: "203.0.113.51", port: 8060,
+            macs: ["b0:a7:37:96:4d:fb", "b0:a7:37:96:4d:fa"])
         var capabilities = TVCapabilities(apps: apps.apps, keyboard: true, mediaState: true, limitedMode: true)
         capabilities.appIcons = true
         return (identity, capabilities)
@@ -50,7 +52,7 @@ enum Samples {
         let identity = TVIdentity(
             id: TVID(kind: .samsung, hardwareID: "uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9")!, kind: .samsung,
             name: "[TV] Samsung Q60 Series (55)", manufacturer: "Samsung", model: "QE55Q60TAUXXU",
-            modelID: "20_MUSEL_UHD", host: "203.0.113.60", macs: ["64:1c:ae:00:11:22"])
+            modelID: "20_MUSEL_UHD", host: "203.0.113.60", port: 8001, macs: ["64:1c:ae:00:11:22"])
         var capabilities = TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true,
             inputs: ["HDMI", "Source"], apps: apps, keyboard: true, channels: true)
@@ -155,4 +157,10 @@ enum PrettyJSON {
         }
         return render(.array(entries)) + "\n"
     }
+}
+
+/// The kinds of the sample TVs. HomeAssistant knows no vendor; Drivers names the real ones.
+extension TVKind {
+    static let roku = TVKind(rawValue: "roku")
+    static let samsung = TVKind(rawValue: "samsung")
 }

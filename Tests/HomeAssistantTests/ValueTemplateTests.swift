@@ -96,7 +96,8 @@ struct ValueTemplateTests {
     @Test("Absent identity facts are left out of the device block, not sent empty")
     func sparseDevice() throws {
         let identity = TVIdentity(
-            id: TVID("samsung_x")!, kind: .samsung, name: "", manufacturer: "Samsung", model: "", host: "192.0.2.9")
+            id: TVID("samsung_x")!, kind: .samsung, name: "", manufacturer: "Samsung", model: "", host: "192.0.2.9",
+            port: 8001)
         let message = DiscoveryBuilder.messages(
             for: identity, capabilities: TVCapabilities(), settings: Samples.settings(.device))[0]
         let device = try JSONParser.parse(message.payload)["device"]

@@ -20,11 +20,13 @@ struct TVIDTests {
 
     @Test("an id from a hardware identifier: lowercased, other characters dropped, uuid prefix gone")
     func fromHardware() {
-        #expect(TVID(kind: .roku, hardwareID: "X01900SGN8UY")?.rawValue == "roku_x01900sgn8uy")
-        let samsung = TVID(kind: .samsung, hardwareID: "uuid:0AB1-C2/D3")
-        #expect(samsung?.rawValue == "samsung_0ab1-c2d3")
-        #expect(TVID(kind: .roku, hardwareID: "::!!") == nil, "nothing usable is left")
-        let long = TVID(kind: .samsung, hardwareID: String(repeating: "f", count: 200))
+        let roku = TVKind(rawValue: "roku")
+        let samsung = TVKind(rawValue: "samsung")
+        #expect(TVID(kind: roku, hardwareID: "X01900SGN8UY")?.rawValue == "roku_x01900sgn8uy")
+        let fromUDN = TVID(kind: samsung, hardwareID: "uuid:0AB1-C2/D3")
+        #expect(fromUDN?.rawValue == "samsung_0ab1-c2d3")
+        #expect(TVID(kind: roku, hardwareID: "::!!") == nil, "nothing usable is left")
+        let long = TVID(kind: samsung, hardwareID: String(repeating: "f", count: 200))
         #expect(long?.rawValue.utf8.count == 64, "cut to the 64-byte limit with the kind in front")
     }
 

@@ -1,3 +1,4 @@
+import Drivers
 import HomeAssistant
 import MQTTInterface
 import TVModel
@@ -43,7 +44,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
         /// Seconds between SSDP searches; 0 = search once at startup only.
         public var searchInterval = 300
         public var scan: [CIDR] = []
-        public var scanPorts: [UInt16] = [8060, 8001]
+        /// The default ports of the vendors a device of unknown kind is probed as.
+        public var scanPorts: [UInt16] = Vendors.all.filter(\.probedWhenKindUnknown).map(\.defaultPort)
     }
 
     public struct WakeOnLAN: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Drivers
 import Net
 import TVModel
 
@@ -15,14 +16,14 @@ struct AddTVAddress: Sendable, Equatable {
 
     /// The word that asks every vendor (SPEC §10 `"kind": "auto"`).
     static let automatic = "auto"
-    static var kindNames: [String] { [automatic] + TVKind.allCases.map(\.rawValue) }
+    static var kindNames: [String] { [automatic] + Vendors.all.kindNames }
 
-    /// A kind name through `TVKind`'s own names, so a kind added there (`samsung-legacy`) is
-    /// accepted here without a change; nil for `auto`.
+    /// A kind name of a listed vendor, so a vendor added to `Vendors.all` is accepted here
+    /// without a change; nil for `auto`.
     static func kind(_ text: String) throws(BridgeService.RequestError) -> TVKind? {
         let name = text.lowercased()
         if name == automatic { return nil }
-        guard let kind = TVKind(rawValue: name) else {
+        guard let kind = Vendors.all.vendor(TVKind(rawValue: name))?.kind else {
             throw .init(
                 "unknown kind '\(CommandParser.printable(text))' (known: \(kindNames.joined(separator: ", ")))")
         }

@@ -1,3 +1,4 @@
+import Drivers
 import MQTTInterface
 import Net
 import TVModel
@@ -51,7 +52,7 @@ extension TVAgent {
         guard turnOnWatch.expired(now: .now), let timeout = turnOnWatch.timeout else { return }
         let message = Self.wakeFailure(
             name: description.identity.name, seconds: timeout.wholeSeconds, macs: description.identity.macs,
-            reachable: snapshot.reachable)
+            reachable: snapshot.reachable, hint: Vendors.all.vendor(description.identity.kind)?.wakeHint)
         let origin = CommandOrigin(topic: context.topics.set(id, "power"), property: "power", transaction: nil)
         await context.commandFailed(message, tv: id.rawValue, origin: origin, command: .power(.on))
         await context.emit(
@@ -61,15 +62,18 @@ extension TVAgent {
     }
 
     /// What to check when a TV did not wake: what the bridge knows (MACs, reachability) and
-    /// the usual reasons Wake-on-LAN does not reach a TV.
-    static func wakeFailure(name: String, seconds: Int64, macs: [String], reachable: Bool) -> String {
+    /// the usual reasons Wake-on-LAN does not reach a TV, with the vendor's name for its
+    /// network power-on setting (`Vendor.wakeHint`).
+    static func wakeFailure(name: String, seconds: Int64, macs: [String], reachable: Bool, hint: String? = nil)
+        -> String
+    {
         let known =
             macs.isEmpty
             ? "no MAC address is known for it, so no Wake-on-LAN packet could be sent (add \"mac\" to its entry in tvs)"
             : "Wake-on-LAN went to \(macs.joined(separator: ", "))"
         let state = reachable ? "it answers but reports standby" : "it does not answer"
         return
-            "\(name) is still not on \(seconds) s after ON (\(state)); \(known). Check that the TV is on wired Ethernet (many TVs wake only over Ethernet, or not after a long sleep), that its \"Power on by network\" / \"Power On with Mobile\" setting is on (Roku: Fast TV start), and that wol.targets reach its network; or add another way to wake it with the turn_on / requested trigger (IR, HDMI-CEC)"
+            "\(name) is still not on \(seconds) s after ON (\(state)); \(known). Check that the TV is on wired Ethernet (many TVs wake only over Ethernet, or not after a long sleep), that its \"Power on by network\" setting is on\(hint.map { " (\($0))" } ?? ""), and that wol.targets reach its network; or add another way to wake it with the turn_on / requested trigger (IR, HDMI-CEC)"
     }
 }
 

@@ -1,4 +1,5 @@
 import Clients
+import Drivers
 import Net
 import Support
 import Synchronization
@@ -16,11 +17,10 @@ public final class TVFinder: Sendable {
     /// A `discover` request is running: one at a time (each is a full search and scan).
     private let discovering = Atomic(false)
 
-    /// The SSDP search targets of every kind of TV, and the kind each means. Kinds may share a
-    /// target (pre-2016 Samsungs answer as today's do): the first kind in `TVKind.allCases`
-    /// stands for it, and its probe tells them apart.
-    public static let targets: [String: TVKind] = Dictionary(
-        TVKind.allCases.map { ($0.ssdpSearchTarget, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The vendors searched for, scanned and probed: the driver factory's. Vendors may share a
+    /// target (pre-2016 Samsungs answer as today's do): the first listed stands for it, and its
+    /// probe tells them apart.
+    var vendors: [Vendor] { registry.factory.vendors }
     /// How many scan probes run at once, and how long each waits for a TCP answer.
     static let scanConcurrency = 64
     /// How many SSDP-found addresses (search answers and announcements together) are probed
@@ -126,7 +126,7 @@ public final class TVFinder: Sendable {
         }
         return SSDPDiscoverer(
             searchAddress: socketAddress, interfaces: configuration.discovery.interfaces,
-            targets: Array(Self.targets.keys).sorted(), logger: logger)
+            targets: vendors.ssdpTargets, logger: logger)
     }
 
     private func search() async {
@@ -169,7 +169,7 @@ public final class TVFinder: Sendable {
             do {
                 try await withThrowingDiscardingTaskGroup { group in
                     try await discoverer.listen { sighting in
-                        guard sighting.alive, Self.targets[sighting.target] != nil else { return }
+                        guard sighting.alive, vendors.vendor(ssdpTarget: sighting.target) != nil else { return }
                         let now = ContinuousClock.now
                         guard limiter.allow(sighting.address, now: now), await probes.tryAcquire() else {
                             if let heldBack = dropReports.admit(now: now) {
@@ -194,9 +194,9 @@ public final class TVFinder: Sendable {
     }
 
     private func found(_ sighting: SSDPSighting, via source: String) async {
-        guard sighting.alive, let kind = Self.targets[sighting.target] else { return }
-        let port = kind.ssdpLocationIsControlPort ? sighting.location.port : nil
-        await registry.candidate(host: sighting.address, kind: kind, port: port, source: source)
+        guard sighting.alive, let vendor = vendors.vendor(ssdpTarget: sighting.target) else { return }
+        let port = vendor.ssdpLocationIsControlPort ? sighting.location.port : nil
+        await registry.candidate(host: sighting.address, kind: vendor.kind, port: port, source: source)
     }
 
     // MARK: scan
@@ -228,7 +228,7 @@ public final class TVFinder: Sendable {
             let connection = try? await TCPConnection.connect(to: address, timeout: Self.scanTimeout)
         else { return }
         connection.close()
-        let kind = TVKind(defaultPort: port)
+        let kind = vendors.vendor(defaultPort: port)?.kind
         await registry.candidate(host: host, kind: kind, port: port, source: "scan")
     }
 }

@@ -124,13 +124,15 @@ actor TVRegistry {
 
     /// A configured TV that did not answer but has an id: known well enough to be woken.
     func placeholder(_ configured: BridgeConfiguration.ConfiguredTV) async {
-        guard let id = configured.id, let kind = configured.kind, records[id] == nil else { return }
+        guard let id = configured.id, let kind = configured.kind, let vendor = factory.vendors.vendor(kind),
+            records[id] == nil
+        else { return }
         var identity = TVIdentity(
             id: id, kind: kind, name: configured.name ?? configured.host,
-            manufacturer: kind.defaultManufacturer, host: configured.host, port: configured.port,
+            manufacturer: vendor.manufacturer, host: configured.host, port: configured.port ?? vendor.defaultPort,
             macs: configured.macs)
         identity.model = nil
-        let description = TVDescription(identity: identity, capabilities: kind.placeholderCapabilities)
+        let description = TVDescription(identity: identity, capabilities: vendor.placeholderCapabilities)
         await add(description, persisted: nil, announce: false)
     }
 

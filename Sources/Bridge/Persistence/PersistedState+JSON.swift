@@ -1,3 +1,4 @@
+import Drivers
 import TVModel
 import Wire
 
@@ -100,17 +101,20 @@ extension TVIdentity {
 
     init(stateFile json: JSONValue) throws(StateFileError) {
         guard let text = json["id"]?.stringValue, let id = TVID(text) else { throw StateFileError("no valid id") }
-        guard let kindText = json["kind"]?.stringValue, let kind = TVKind(rawValue: kindText) else {
+        guard let kindText = json["kind"]?.stringValue, let vendor = Vendors.all.vendor(TVKind(rawValue: kindText))
+        else {
             throw StateFileError("\(id): no valid kind")
         }
+        let kind = vendor.kind
         guard let host = json["host"]?.stringValue, !host.isEmpty else { throw StateFileError("\(id): no host") }
         let port = json["port"]?.intValue.flatMap(UInt16.init(exactly:))
         self.init(
             id: id, kind: kind, name: json["name"]?.stringValue ?? id.rawValue,
-            manufacturer: json["manufacturer"]?.stringValue ?? kind.defaultManufacturer,
+            manufacturer: json["manufacturer"]?.stringValue ?? vendor.manufacturer,
             model: json["model"]?.stringValue, modelID: json["modelID"]?.stringValue,
             serialNumber: json["serialNumber"]?.stringValue, softwareVersion: json["softwareVersion"]?.stringValue,
-            host: host, port: port, macs: (json["macs"]?.arrayValue ?? []).compactMap(\.stringValue))
+            host: host, port: port ?? vendor.defaultPort,
+            macs: (json["macs"]?.arrayValue ?? []).compactMap(\.stringValue))
     }
 }
 

@@ -6,7 +6,7 @@ public enum RokuProbe {
         async throws(DriverError)
         -> TVDescription
     {
-        let port = port ?? TVKind.roku.defaultPort
+        let port = port ?? Vendor.roku.defaultPort
         let ecp = RokuECP(host: host, port: port, settings: settings)
         let info: RokuDeviceInfo
         do {

@@ -43,7 +43,7 @@ extension SamsungDeviceInfo {
             id: id, kind: .samsung, name: name ?? modelName ?? "Samsung TV", manufacturer: "Samsung",
             model: modelName, modelID: modelCode, serialNumber: nil, softwareVersion: firmwareVersion,
             host: host,
-            port: port, macs: macs)
+            port: port ?? Vendor.samsung.defaultPort, macs: macs)
         return TVDescription(identity: identity, capabilities: capabilities(apps: apps), apps: apps)
     }
 

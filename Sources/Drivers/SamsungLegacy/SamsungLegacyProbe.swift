@@ -9,7 +9,7 @@ public enum SamsungLegacyProbe {
     public static func describe(host: String, port: UInt16?, settings: DriverSettings)
         async throws(DriverError) -> TVDescription
     {
-        let port = port ?? TVKind.samsungLegacy.defaultPort
+        let port = port ?? Vendor.samsungLegacy.defaultPort
         do {
             let connection = try await TCPConnection.connect(host: host, port: port, timeout: settings.connectTimeout)
             connection.close()
@@ -31,7 +31,7 @@ public enum SamsungLegacyProbe {
     public static func describeAfter(
         _ modern: DriverError, host: String, restPort: UInt16?, settings: DriverSettings
     ) async throws(DriverError) -> TVDescription {
-        let port = TVKind.samsungLegacy.defaultPort
+        let port = Vendor.samsungLegacy.defaultPort
         if let connection = try? await TCPConnection.connect(host: host, port: port, timeout: settings.connectTimeout) {
             connection.close()
             return SamsungLegacyDriver.describe(host: host, port: port)
@@ -46,7 +46,7 @@ public enum SamsungLegacyProbe {
     /// 2014–2015 H/J series, which pair with the encrypted PIN protocol.
     static func isEncryptedModel(host: String, restPort: UInt16?, settings: DriverSettings) async -> Bool {
         let client = HTTPClient(
-            host: host, port: restPort ?? TVKind.samsung.defaultPort, connectTimeout: settings.connectTimeout,
+            host: host, port: restPort ?? Vendor.samsung.defaultPort, connectTimeout: settings.connectTimeout,
             requestTimeout: settings.requestTimeout, maxBodyBytes: 16 * 1024, maxIdle: 0)
         defer { Task { await client.closeIdle() } }
         guard let response = try? await client.request("GET", "/ms/1.0/") else { return false }

@@ -145,11 +145,11 @@ struct SamsungLegacyEndToEndTests {
     }
 
     @Test("today's and pre-2016 Samsungs share the SSDP target: it means samsung, whose probe tells them apart")
-    func sharedSearchTarget() {
-        let target = TVKind.samsungLegacy.ssdpSearchTarget
-        #expect(target == TVKind.samsung.ssdpSearchTarget)
-        #expect(TVFinder.targets[target] == .samsung)
-        #expect(TVFinder.targets.count == 2, "\(TVFinder.targets)")
+    func sharedSearchTarget() throws {
+        let target = try #require(Vendor.samsung.ssdpTargets.first)
+        #expect(Vendor.samsungLegacy.ssdpTargets.isEmpty, "found through the Samsung probe only")
+        #expect(Vendors.all.vendor(ssdpTarget: target)?.kind == .samsung)
+        #expect(Vendors.all.ssdpTargets.count == 2, "\(Vendors.all.ssdpTargets)")
     }
 
     @Test("found by SSDP (RemoteControlReceiver, no REST API on 8001) and controlled on port 55000")

@@ -120,7 +120,7 @@ extension TVDescription {
         TVDescription(
             identity: TVIdentity(
                 id: TVID(id)!, kind: .roku, name: name, manufacturer: "Onn", model: "Onn Roku TV", modelID: "7820X",
-                serialNumber: "YN00H5555555", softwareVersion: "9.2.0", host: host,
+                serialNumber: "YN00H5555555", softwareVersion: "9.2.0", host: host, port: 8060,
                 macs: ["02:00:7f:00:00:02", "02:01:7f:00:00:02"]),
             capabilities: TVCapabilities(
                 power: true, volumeKeys: true, inputs: ["HDMI1"], apps: ["Netflix", "YouTube"], keyboard: true,

@@ -15,7 +15,7 @@ struct StateStoreMergeTests {
     static func tv(_ id: String, host: String) -> PersistedTV {
         PersistedTV(
             identity: TVIdentity(
-                id: TVID(id)!, kind: .samsung, name: id, manufacturer: "Samsung", host: host, macs: []))
+                id: TVID(id)!, kind: .samsung, name: id, manufacturer: "Samsung", host: host, port: 8001, macs: []))
     }
 
     /// A daemon's state file with two TVs, loaded by the daemon's store.

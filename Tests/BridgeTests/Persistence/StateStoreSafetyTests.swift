@@ -16,7 +16,8 @@ struct StateStoreSafetyTests {
     static var state: PersistedState {
         var tv = PersistedTV(
             identity: TVIdentity(
-                id: TVID("samsung_x")!, kind: .samsung, name: "X", manufacturer: "Samsung", host: "127.0.0.2", macs: [])
+                id: TVID("samsung_x")!, kind: .samsung, name: "X", manufacturer: "Samsung", host: "127.0.0.2",
+                port: 8001, macs: [])
         )
         tv.token = "secret-token"
         return PersistedState(tvs: [tv])

@@ -11,7 +11,7 @@ import Testing
 @Suite("State store")
 struct StateStoreTests {
     static let identity = TVIdentity(
-        id: TVID("roku_abc")!, kind: .roku, name: "Den", manufacturer: "Roku", host: "127.0.0.2",
+        id: TVID("roku_abc")!, kind: .roku, name: "Den", manufacturer: "Roku", host: "127.0.0.2", port: 8060,
         macs: ["b0:a7:37:00:00:02"])
 
     @Test("what is saved is loaded again; the file (tokens, pins) and a directory it creates are its owner's only")

@@ -42,7 +42,7 @@ struct SamsungDeviceInfoTests {
                 TVID(kind: .samsung, hardwareID: "uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9")),
             kind: .samsung, name: "[TV] Samsung Q60 Series (55)", manufacturer: "Samsung",
             model: "QE55Q60TAUXXU",
-            modelID: "20_MUSEL_UHD", host: "192.0.2.60", macs: ["64:1c:ae:00:11:22"])
+            modelID: "20_MUSEL_UHD", host: "192.0.2.60", port: 8001, macs: ["64:1c:ae:00:11:22"])
         var expectedCapabilities = TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true,
             inputs: ["HDMI", "Source"], apps: ["YouTube", "Deezer"],

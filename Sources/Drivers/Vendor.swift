@@ -1,0 +1,55 @@
+import TVModel
+
+/// Everything the bridge knows of one vendor, in one value: its kind's name, ports, SSDP search
+/// targets, how a TV of it is probed and driven, and what it brings to messages and help. The
+/// bridge, the configuration, the command line and Home Assistant's rows read `Vendors.all` (or
+/// the list a `DriverFactory` was given) and never name a vendor themselves.
+public struct Vendor: Sendable {
+    /// How a TV of this vendor is asked who it is, at `port` or the vendor's default.
+    public typealias Describe =
+        @Sendable (_ host: String, _ port: UInt16?, _ settings: DriverSettings)
+        async throws(DriverError) -> TVDescription
+    /// A driver for a TV the bridge knows, with its secrets and the factory's settings.
+    public typealias MakeDriver = @Sendable (TVDescription, TVSecrets, VendorDriverFactory) -> any TVDriver
+
+    public let kind: TVKind
+    /// The manufacturer shown until the TV says (a configured TV that has not answered).
+    public let manufacturer: String
+    /// The port a TV of this vendor answers on by default; a scan probes it.
+    public let defaultPort: UInt16
+    /// The SSDP search targets (ST/NT) its TVs answer and announce themselves with.
+    public let ssdpTargets: [String]
+    /// Whether an SSDP answer's LOCATION names the port the driver talks to.
+    public let ssdpLocationIsControlPort: Bool
+    /// Whether a device of unknown kind is asked as this vendor. False for a vendor that is
+    /// reached through another's probe (a bare TCP connect would claim any listening device).
+    public let probedWhenKindUnknown: Bool
+    /// What a configured TV that has not answered is assumed to do, so it can be switched on
+    /// and controlled from the start; replaced by what it reports once it answers.
+    public let placeholderCapabilities: TVCapabilities
+    /// Whether its TVs must be paired (approved on the TV) before they take commands.
+    public let pairs: Bool
+    /// The setting that lets its TVs wake by network, for the turn-on failure message.
+    public let wakeHint: String?
+    let describe: Describe
+    let makeDriver: MakeDriver
+
+    public init(
+        kind: TVKind, manufacturer: String, defaultPort: UInt16, ssdpTargets: [String],
+        ssdpLocationIsControlPort: Bool, probedWhenKindUnknown: Bool = true,
+        placeholderCapabilities: TVCapabilities, pairs: Bool = false, wakeHint: String? = nil,
+        describe: @escaping Describe, makeDriver: @escaping MakeDriver
+    ) {
+        self.kind = kind
+        self.manufacturer = manufacturer
+        self.defaultPort = defaultPort
+        self.ssdpTargets = ssdpTargets
+        self.ssdpLocationIsControlPort = ssdpLocationIsControlPort
+        self.probedWhenKindUnknown = probedWhenKindUnknown
+        self.placeholderCapabilities = placeholderCapabilities
+        self.pairs = pairs
+        self.wakeHint = wakeHint
+        self.describe = describe
+        self.makeDriver = makeDriver
+    }
+}
