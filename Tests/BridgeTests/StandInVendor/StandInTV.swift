@@ -1,0 +1,105 @@
+import Clients
+import Net
+import Synchronization
+import Wire
+
+/// A TV of a vendor tv2mqtt does not ship, on real sockets, for the stand-in vendor test: it
+/// answers an SSDP search for its own target, and speaks a line protocol on TCP (`WHO` →
+/// `acme <serial>`, `KEY <name>` → `OK`), recording every key it is sent.
+final class StandInTV: Sendable {
+    static let searchTarget = "urn:acme-example:device:StandIn:1"
+
+    let host: String
+    let serial: String
+    private let listener: TCPListener
+    private let ssdp: UDPSocket
+    private let answers: UDPSocket
+    private let keysReceived = Mutex<[String]>([])
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    var port: UInt16 { listener.address.port }
+    var ssdpPort: UInt16 { ssdp.localAddress.port }
+    var keys: [String] { keysReceived.withLock { $0 } }
+
+    /// Listens on `host` (a free TCP port) and answers SSDP searches sent to any loopback
+    /// address on `ssdpPort` (a free UDP port, as the bridge's search goes to 127.255.255.255).
+    init(host: String, serial: String) throws {
+        self.host = host
+        self.serial = serial
+        listener = try TCPListener.bind(host: host, port: 0)
+        ssdp = try UDPSocket.bind(host: "0.0.0.0", port: 0, reuse: true)
+        // Answers go out from the TV's own address, as the bridge accepts no other.
+        answers = try UDPSocket.bind(host: host, port: ssdp.localAddress.port, reuse: true)
+        let serving = Task { [listener, self] in
+            while let connection = try? await listener.accept() {
+                Task { await self.serve(connection) }
+            }
+        }
+        let answering = Task { [ssdp, answers, self] in
+            while let search = try? await ssdp.receive() {
+                guard String(decoding: search.bytes, as: UTF8.self).contains(Self.searchTarget) else { continue }
+                // Three answers a search: the bridge must not depend on one datagram.
+                for _ in 0..<3 {
+                    let answer = SSDPResponse(
+                        searchTarget: Self.searchTarget, location: "http://\(host):\(self.port)/",
+                        usn: "uuid:acme-\(serial)::\(Self.searchTarget)")
+                    try? await answers.send(answer.encode(), to: search.from)
+                    try? await EventLoop.sleep(for: .milliseconds(200))
+                }
+            }
+        }
+        tasks.withLock { $0 = [serving, answering] }
+    }
+
+    func stop() {
+        listener.close()
+        ssdp.close()
+        answers.close()
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+    }
+
+    private func serve(_ connection: TCPConnection) async {
+        defer { connection.close() }
+        while let line = try? await StandInLine.read(connection) {
+            let reply: String
+            if line == "WHO" {
+                reply = "acme \(serial)"
+            } else if line.hasPrefix("KEY ") {
+                keysReceived.withLock { $0.append(String(line.dropFirst(4))) }
+                reply = "OK"
+            } else {
+                reply = "ERR"
+            }
+            guard (try? await StandInLine.write(reply, to: connection)) != nil else { return }
+        }
+    }
+}
+
+/// The stand-in protocol's framing: one line of ASCII text, read and written with a deadline.
+enum StandInLine {
+    static func read(_ connection: TCPConnection) async throws -> String? {
+        var bytes: [UInt8] = []
+        while !bytes.contains(UInt8(ascii: "\n")) {
+            let chunk = try await connection.read(maxBytes: 256, deadline: .now + .seconds(5))
+            if chunk.isEmpty { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            bytes += chunk
+            guard bytes.count < 1024 else { return nil }
+        }
+        return String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    }
+
+    static func write(_ line: String, to connection: TCPConnection) async throws {
+        try await connection.write(Array((line + "\n").utf8), deadline: .now + .seconds(5))
+    }
+
+    /// One request on a fresh connection: the reply line.
+    static func ask(_ request: String, host: String, port: UInt16) async throws -> String {
+        let connection = try await TCPConnection.connect(host: host, port: port, timeout: .seconds(3))
+        defer { connection.close() }
+        try await write(request, to: connection)
+        guard let reply = try await read(connection) else {
+            throw NetError(.closed, "ask \(host):\(port)", "closed without an answer")
+        }
+        return reply
+    }
+}
