@@ -4,12 +4,14 @@
 struct LimitedNotice {
     static let quietPeriod = Duration.seconds(3600)
 
-    private var last: (message: String, at: ContinuousClock.Instant)?
+    /// Each message said within the quiet period, and when (a TV has one or two).
+    private var said: [String: ContinuousClock.Instant] = [:]
 
     /// Whether to say `message` now; remembers it when so.
     mutating func shouldSay(_ message: String, at now: ContinuousClock.Instant = .now) -> Bool {
-        if let last, last.message == message, now - last.at < Self.quietPeriod { return false }
-        last = (message, now)
+        said = said.filter { now - $0.value < Self.quietPeriod }
+        guard said[message] == nil else { return false }
+        said[message] = now
         return true
     }
 }
