@@ -14,6 +14,9 @@ public struct DriverError: Error, Equatable, Sendable, CustomStringConvertible {
         case badResponse
         /// The TV refused the request (an HTTP 4xx, an error event).
         case rejected
+        /// The TV refused the request as not allowed (HTTP 403) without saying why: a setting
+        /// on the TV may stand in the way (the driver knows which, and says so).
+        case forbidden
         /// The TV cannot do this (no volume level on this Roku, no inputs on a stick…).
         case unsupported
     }

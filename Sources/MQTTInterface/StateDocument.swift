@@ -17,6 +17,7 @@ public enum StateDocument {
         case appID = "app_id"
         case mediaState = "media_state"
         case limitedMode = "limited_mode"
+        case limitedReason = "limited_mode_reason"
         case control
         case pairingRequired = "pairing_required"
         case artMode = "art_mode"
@@ -53,6 +54,7 @@ public enum StateDocument {
         set(.volume, snapshot.volume.map { .integer(Int64($0)) })
         set(.muted, snapshot.muted.map { .bool($0) })
         set(.limitedMode, snapshot.limitedMode.map { .bool($0) })
+        set(.limitedReason, snapshot.limitedReason.map { .string(capped($0)) })
         set(.control, snapshot.controlPath.map { .string(capped($0.rawValue)) })
         set(.pairingRequired, snapshot.pairingRequired.map { .bool($0) })
         set(.artMode, snapshot.artMode.map { .string($0 ? "ON" : "OFF") })

@@ -24,8 +24,12 @@ public struct TVSnapshot: Equatable, Sendable {
     /// 0–100.
     public var volume: Int?
     public var muted: Bool?
-    /// Roku "Limited mode": ECP commands refused with HTTP 403.
+    /// Remote control is limited by a setting on the TV (Roku "Control by mobile apps"):
+    /// commands refused with HTTP 403.
     public var limitedMode: Bool?
+    /// While `limitedMode` is true: what refuses and which setting to change, in the driver's
+    /// words (the `limited_mode` event's message).
+    public var limitedReason: String?
     /// How commands reach the TV right now.
     public var controlPath: ControlPath?
     /// Samsung: the TV has not approved us yet (say what to do on the TV).
@@ -42,6 +46,9 @@ public struct TVSnapshot: Equatable, Sendable {
     public var live: Bool?
     /// Roku "Control by mobile apps" as device-info reports it: default, limited, enabled, permissive.
     public var ecpSettingMode: String?
+    /// An unreachable TV that answered before: its likely causes and what to check, in the
+    /// driver's words (the `tv_lost` event names them); nil when the driver has no idea.
+    public var unreachableHint: String?
     /// Samsung The Frame: showing art (then `power` is false and `powerMode` is "art");
     /// nil on TVs without art mode, or while unknown.
     public var artMode: Bool?

@@ -21,6 +21,16 @@ struct SimulatorPlan {
           --limited              start in Limited mode (keys, media-player, tv-channels and
                                  tv-active-channel answer 403; device-info says
                                  ecp-setting-mode limited)
+          --ecp-setting-mode M   "Control by mobile apps" as Roku OS 15.2.4 applies it:
+                                 limited (as --limited), enabled or default (keypress,
+                                 keydown and keyup over HTTP answer 403 Forbidden;
+                                 device-info, queries, launch and ECP-2 keep working),
+                                 permissive (everything works). Without it the TV says
+                                 enabled and refuses nothing, as older firmware does.
+                                 /sim/state {"ecp_setting_mode": M} changes it later;
+                                 {"silent": true} makes the TV answer nothing (timeouts,
+                                 as after an update that changed the setting) but
+                                 /sim/state; {"software_version": "15.2.4"} updates it
           --ecp2 on|off          ECP-2 WebSocket sessions on /ecp-session (default off:
                                  the upgrade is answered 404, as older firmware does)
           --ssdp-port P          answer SSDP M-SEARCH on UDP port P (0 = any free port, reported)
@@ -69,6 +79,12 @@ struct SimulatorPlan {
             case "--name": options.name = try reader.value(for: flag)
             case "--serial": options.serial = try reader.value(for: flag)
             case "--limited": options.limited = true
+            case "--ecp-setting-mode":
+                let text = try reader.value(for: flag)
+                guard let setting = RokuECPSetting(rawValue: text) else {
+                    throw UsageError("--ecp-setting-mode: '\(text)' is not limited, enabled, default or permissive")
+                }
+                options.ecpSetting = setting
             case "--ecp2": options.ecp2 = try ecp2(try reader.value(for: flag))
             case "--ssdp-port": options.ssdpPort = try reader.port(for: flag, allowZero: true)
             case "--wol-port": options.wolPort = try reader.port(for: flag, allowZero: true)

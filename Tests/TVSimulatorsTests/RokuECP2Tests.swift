@@ -148,7 +148,9 @@ struct RokuECP2Tests {
                     ["param-channel-id": "837", "param-params": #"{"contentId":"abc","mediaType":"movie"}"#]))
             #expect(await session.response()?.status == 200)
             #expect(sim.state.appID == "837" && sim.state.text == "€")
-            let launch = log.entries.last { $0["kind"] == "launch" }
+            // The session's writer logs a request once its answer is written: it may come a
+            // moment after the answer did.
+            let launch = await log.waitFor(timeout: .seconds(5)) { $0["kind"] == "launch" }
             #expect(launch?["contentId"] == "abc" && launch?["via"] == "ecp-2")
         }
     }

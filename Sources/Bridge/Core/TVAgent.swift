@@ -41,6 +41,8 @@ actor TVAgent {
     /// The next poll waits the driver's reconcile interval (state is pushed), not
     /// `poll_interval`: when the push stops, it must be brought forward.
     private var pollingSlowly = false
+    /// When the `limited_mode` event was last emitted, and with which words.
+    private var limitedNotice = LimitedNotice()
     /// The `app_icon` topic: the icon cache and what the topic holds (`TVAgent+AppIcon.swift`).
     var appIcon = AppIconState()
     /// An `ON` waiting for the TV to come on (SPEC §10, `TVAgent+TurnOn.swift`).
@@ -275,8 +277,11 @@ actor TVAgent {
             await context.publisher.setRetained(
                 context.topics.availability(id), new.reachable ? "online" : "offline", category: .availability)
             if !new.reachable && previous.reachable {
+                // The driver knows its vendor's likely causes, when it has an idea.
+                let hint = new.unreachableHint.map { ": " + $0 } ?? ""
                 await context.emit(
-                    BridgeEvent(.tvLost, tv: id.rawValue, message: "\(description.identity.name) stopped answering"),
+                    BridgeEvent(
+                        .tvLost, tv: id.rawValue, message: "\(description.identity.name) stopped answering\(hint)"),
                     level: .info)
             }
             publishedState = nil  // refresh last_seen with the availability change
@@ -295,8 +300,11 @@ actor TVAgent {
                 context.topics.state(id), document.serializedBytes(), category: .state)
         }
         await showAppIcon(for: new)
-        if new.limitedMode == true && previous.limitedMode != true {
-            await context.emit(BridgeEvent(.limitedMode, tv: id.rawValue, message: driver.limitedModeMessage))
+        if new.limitedMode == true && (previous.limitedMode != true || previous.limitedReason != new.limitedReason) {
+            let message = new.limitedReason ?? driver.limitedModeMessage
+            if limitedNotice.shouldSay(message) {
+                await context.emit(BridgeEvent(.limitedMode, tv: id.rawValue, message: message))
+            }
         }
     }
 

@@ -10,22 +10,25 @@ extension RokuDriver {
     }
 
     /// Carries out a plan: the ECP requests in order. A 403 Limited mode is remembered, so
-    /// the next snapshot says `limited_mode: true`.
+    /// the next snapshot says `limited_mode: true`; another 403 is answered by `recover`.
     public func execute(_ plan: TVPlan) async throws(DriverError) {
         let action = try plan.steps(as: RokuAction.self)
+        let session = ecp2Session
         do {
-            try await run(action)
+            try await run(action, session: session)
+            noteKeysWork(action, session: session)
+        } catch  where error.kind == .forbidden {
+            try await recover(action, refused: error)
         } catch {
             noteLimitedMode(error)
             throw error
         }
     }
 
-    /// Over the ECP-2 session when it is up (in order, and past Limited mode), else HTTP ECP.
-    /// A session that drops in the middle of a command fails the command; it is not resent
+    /// Over the ECP-2 session when there is one (in order, and past Limited mode), else HTTP
+    /// ECP. A session that drops in the middle of a command fails the command; it is not resent
     /// over HTTP, where half of a search typed twice would be worse than an error.
-    func run(_ action: RokuAction) async throws(DriverError) {
-        let session = ecp2Session
+    func run(_ action: RokuAction, session: RokuECP2Session?) async throws(DriverError) {
         switch action {
         case .keypress(let key, let count):
             try await sendKeys(Array(repeating: key, count: count), session: session)

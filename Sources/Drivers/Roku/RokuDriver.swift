@@ -17,6 +17,14 @@ public final class RokuDriver: TVDriver {
         var appsLoaded = false
         /// Unknown until a query that Limited mode refuses has been answered either way.
         var limitedMode: Bool?
+        /// A key failed with a bare 403 under this `ecp-setting-mode` (`enabled`, `default`),
+        /// over HTTP and with no ECP-2 to carry it (`RokuDriver+Refusal.swift`); nil again
+        /// once the setting changes or a key goes through over HTTP.
+        var keysRefusedUnder: String?
+        /// `ecp-setting-mode` as last read.
+        var ecpSettingMode: String?
+        /// device-info was answered in this run: a silence after it is worth explaining.
+        var answered = false
         /// ECP-2 (see `RokuDriver+ECP2.swift`).
         var link = ECP2Link()
         /// The tuner's channels and when they were read (see `RokuDriver+LiveTV.swift`).
@@ -84,21 +92,24 @@ public final class RokuDriver: TVDriver {
             info = try RokuDeviceInfo.parse(try await ecp.query("/query/device-info"))
         } catch {
             logger.debug("device-info failed: \(error.message)")
-            return TVSnapshot.unreachable
+            var unreachable = TVSnapshot.unreachable
+            if state.withLock({ $0.answered }) && RokuECPRefusal.isSilence(error) {
+                unreachable.unreachableHint = RokuECPRefusal.silenceHint
+            }
+            return unreachable
         }
+        noteSettings(info)
         if full || !state.withLock({ $0.appsLoaded }) { await refreshApps() }
         var snapshot = TVSnapshot(
             reachable: true, power: info.isPoweredOn, powerMode: info.powerMode,
             controlPath: session == nil ? .ecp : .ecp2)
         snapshot.ecpSettingMode = info.ecpSettingMode
-        if let limited = RokuECPSettingMode.impliesLimited(info.ecpSettingMode) {
-            state.withLock { $0.limitedMode = limited }
-        }
         if info.isPoweredOn { await readForeground(into: &snapshot, session: session) }
         await refreshChannelsIfDue(info: info, foreground: snapshot.appID)
         if session != nil { await checkLimitedMode() }
-        let (polled, sessionNow) = state.withLock { state in
+        let (polled, sessionNow, software) = state.withLock { state in
             var description = state.description
+            let softwareBefore = description.identity.softwareVersion
             RokuDescriptionBuilder.update(&description.identity, from: info)
             description.capabilities = RokuDescriptionBuilder.capabilities(info, apps: state.apps)
             if state.link.reportsVolume {
@@ -108,8 +119,14 @@ public final class RokuDriver: TVDriver {
             description.capabilities.channelList = RokuChannelList.options(state.tuner.channels ?? [])
             description.apps = state.apps.map { TVApp(id: $0.id, name: $0.name) }
             state.description = description
-            snapshot.limitedMode = state.limitedMode
-            return (state.link.merge(polled: snapshot, since: generation), state.link.session)
+            state.limit(&snapshot)
+            let software = (softwareBefore, description.identity.softwareVersion)
+            return (state.link.merge(polled: snapshot, since: generation), state.link.session, software)
+        }
+        if let before = software.0, let now = software.1, before != now {
+            logger.info(
+                "the Roku's software changed from \(before) to \(now); an update may have changed Control by mobile apps"
+            )
         }
         // The session came up during this poll, whose foreground came over HTTP (in Limited
         // mode without media state): ask the session too.

@@ -61,12 +61,13 @@ struct RokuECP: Sendable {
         if response.status == 403 && body.contains(limitedModeBody) {
             return DriverError(.limitedMode, limitedModeMessage)
         }
+        let kind: DriverError.Kind = response.status == 403 ? .forbidden : .rejected
         // Without the typed character, and without the body, which might repeat it.
         let shownPath = shown(path)
         let detail = shownPath != path || body.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } ? "" : body
         let trimmed = detail.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return DriverError(
-            .rejected,
+            kind,
             "the Roku refused \(method) \(shownPath): HTTP \(response.status)\(trimmed.isEmpty ? "" : " (\(trimmed.prefix(120)))")"
         )
     }

@@ -44,11 +44,9 @@ enum RokuDocuments {
 
     /// `GET /query/device-info`: the element set of device-info-7820x.xml.
     static func deviceInfo(
-        _ identity: RokuIdentity, kind: RokuDeviceKind, power: RokuSimState.Power, uptime: Int,
-        limited: Bool = false
-    )
-        -> String
-    {
+        _ identity: RokuIdentity, kind: RokuDeviceKind, state: RokuSimState, uptime: Int
+    ) -> String {
+        let power = state.power
         let model = RokuCatalog.model(for: kind)
         let isTV = kind == .tv
         let powerMode = power == .on ? "PowerOn" : (isTV ? "Ready" : "DisplayOff")
@@ -80,10 +78,10 @@ enum RokuDocuments {
             ("user-device-name", identity.name),
             ("user-device-location", "Living room"),
             ("build-number", "CHD.50E04174A"),
-            ("software-version", "12.5.0"),
+            ("software-version", state.softwareVersion),
             ("software-build", "4174"),
             ("secure-device", "true"),
-            ("ecp-setting-mode", limited ? "limited" : "enabled"),
+            ("ecp-setting-mode", state.ecpSettingMode),
             ("language", "en"),
             ("country", "US"),
             ("locale", "en_US"),

@@ -25,7 +25,14 @@ public struct RokuSimState: Sendable, Equatable {
     public var volume: Int = 15
     public var muted: Bool = false
     public var screensaver: Bool = false
-    public var limited: Bool = false
+    /// "Control by mobile apps"; nil is firmware before Roku OS 15.2.4: device-info says
+    /// `enabled` and HTTP ECP refuses nothing.
+    public var ecpSetting: RokuECPSetting?
+    /// Accepts connections and reads requests but answers none (but `/sim/state`), and serves
+    /// no ECP-2: a Roku whose software update left it silent on the network.
+    public var silent: Bool = false
+    /// device-info's `software-version` (a software update changes it).
+    public var softwareVersion: String = "12.5.0"
     /// Everything typed with `Lit_` keys so far (Backspace removes the last character).
     public var text: String = ""
     /// The tuner's channel (a number of `RokuTuner.channels`), shown while the app is `tvinput.dtv`.
@@ -33,6 +40,15 @@ public struct RokuSimState: Sendable, Equatable {
     /// The media playing is a live stream: `is_live` true and no duration. An app without a
     /// duration (The Roku Channel's live feed) is live too.
     public var live: Bool = false
+
+    /// Limited mode: `ecpSetting` is `limited`; false goes back to refusing nothing.
+    public var limited: Bool {
+        get { ecpSetting == .limited }
+        set { ecpSetting = newValue ? .limited : nil }
+    }
+
+    /// What device-info reports as `ecp-setting-mode`.
+    public var ecpSettingMode: String { ecpSetting?.rawValue ?? RokuECPSetting.enabled.rawValue }
 
     /// Whether media-player reports `is_live` true.
     public var isLive: Bool { live || durationMS == 0 }
@@ -51,6 +67,9 @@ public struct RokuSimState: Sendable, Equatable {
             "muted": .bool(muted),
             "screensaver": .bool(screensaver),
             "limited": .bool(limited),
+            "ecp_setting_mode": .string(ecpSettingMode),
+            "silent": .bool(silent),
+            "software_version": .string(softwareVersion),
             "text": .string(text),
             "channel": .string(channel),
             "live": .bool(isLive),

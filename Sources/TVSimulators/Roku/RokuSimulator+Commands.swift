@@ -6,7 +6,7 @@ extension RokuSimulator {
     ///   - name: the decoded key (`Home`, `Lit_€`).
     ///   - raw: the key as sent (`Lit_%E2%82%AC`), logged as `key`.
     ///   - kind: `keypress`, `keydown` or `keyup`.
-    ///   - viaECP2: sent over an ECP-2 session, which Limited mode does not restrict.
+    ///   - viaECP2: sent over an ECP-2 session, which "Control by mobile apps" does not restrict.
     func key(_ name: String, raw: String, kind command: String, viaECP2: Bool = false) -> HTTPResponse {
         let literal: String? = name.lowercased().hasPrefix("lit_") ? String(name.dropFirst(4)) : nil
         let canonical = literal == nil ? RokuCatalog.canonicalKey(name) : nil
@@ -21,6 +21,11 @@ extension RokuSimulator {
                 fields["refused"] = "limited mode"
                 record(logKind, fields)
                 return Self.plain(403, Self.limitedBody)
+            }
+            if let setting = core.state.ecpSetting, setting.refusesHTTPKeys && !viaECP2 {
+                fields["refused"] = .string("ecp-setting-mode \(setting.rawValue)")
+                record(logKind, fields)
+                return Self.plain(403, RokuECPSetting.forbiddenBody)
             }
             if literal?.isEmpty ?? (canonical == nil) {
                 fields["refused"] = "unknown key"

@@ -56,8 +56,7 @@ extension RokuSimulator {
             switch name {
             case "device-info":
                 let uptime = Int((ContinuousClock.now - started).components.seconds) + 264_789
-                return RokuDocuments.deviceInfo(
-                    identity, kind: kind, power: core.state.power, uptime: uptime, limited: core.state.limited)
+                return RokuDocuments.deviceInfo(identity, kind: kind, state: core.state, uptime: uptime)
             case "apps":
                 return RokuDocuments.apps(kind: kind)
             case "active-app":

@@ -9,6 +9,8 @@ extension RokuSimulator {
         case .closeListener: closeListener()
         case .openListener: reopenListener()
         }
+        // A silent TV keeps no ECP-2 session either (the client then sees only timeouts).
+        if core.withLock({ $0.state.silent }) { dropECP2Sessions() }
     }
 
     private func closeListener() {

@@ -14,7 +14,7 @@ extension RokuSimulator {
 
     static let simStateFields: Set<String> = [
         "power", "app", "media_state", "position_ms", "duration_ms", "volume", "muted", "screensaver",
-        "limited",
+        "limited", "ecp_setting_mode", "silent", "software_version",
         "text", "channel", "live",
     ]
 
@@ -70,6 +70,19 @@ extension RokuSimulator {
         let muted = try bool("muted")
         let screensaver = try bool("screensaver")
         let limited = try bool("limited")
+        let setting = try string("ecp_setting_mode").map {
+            (text: String) throws(SimulatorError) -> RokuECPSetting in
+            guard let setting = RokuECPSetting(rawValue: text) else {
+                throw SimulatorError(
+                    "'ecp_setting_mode' must be limited, enabled, default or permissive, not '\(text)'")
+            }
+            return setting
+        }
+        let silent = try bool("silent")
+        let softwareVersion = try string("software_version")
+        if let softwareVersion, softwareVersion.isEmpty || softwareVersion.contains(where: { $0 == "<" || $0 == "&" }) {
+            throw SimulatorError("'software_version' must be a version such as 15.2.4")
+        }
         let text = try string("text")
         let tuner = try TunerChange(fields, kind: kind)
 
@@ -91,6 +104,9 @@ extension RokuSimulator {
         if let muted { core.state.muted = muted }
         if let screensaver { core.state.screensaver = screensaver }
         if let limited { core.state.limited = limited }
+        if let setting { core.state.ecpSetting = setting }
+        if let silent { core.state.silent = silent }
+        if let softwareVersion { core.state.softwareVersion = softwareVersion }
         if let text { core.state.text = text }
         tuner.apply(to: &core.state)
         core.restartClock()

@@ -70,7 +70,7 @@ public final class RokuSimulator: Sendable {
             host: options.host, port: port, kind: options.kind, name: options.name, serial: options.serial
         )
         core.withLock { core in
-            core.state.limited = options.limited
+            core.state.ecpSetting = options.ecpSetting ?? (options.limited ? .limited : nil)
             core.ecp2.enabled = options.ecp2
             core.ecp2.announced = core.state
         }
@@ -105,6 +105,7 @@ public final class RokuSimulator: Sendable {
         ) {
             [weak self] request, peer in
             guard let self else { return SimHTTPReply(HTTPResponse(status: 503)) }
+            if let late = await self.heldWhileSilent(request) { return late }
             return self.handle(request, from: peer)
         }
         let keep = core.withLock { core -> Bool in

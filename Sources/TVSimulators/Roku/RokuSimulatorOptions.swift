@@ -18,6 +18,9 @@ public struct RokuSimulatorOptions: Sendable {
     public var serial: String?
     /// Starts in Limited mode ("Control by mobile apps" = Limited): keys and media-player 403.
     public var limited: Bool
+    /// Starts with this "Control by mobile apps" setting (`RokuECPSetting`); nil is firmware
+    /// before Roku OS 15.2.4 (or Limited, with `limited`).
+    public var ecpSetting: RokuECPSetting?
     /// UDP port of the SSDP responder; nil = none, 0 = one the kernel picks (read back from
     /// the simulator's `ssdpPort`), a number = that port, shared with other TVs (`SharedUDPPort`).
     public var ssdpPort: UInt16?
@@ -41,7 +44,8 @@ public struct RokuSimulatorOptions: Sendable {
         host: String = "127.0.0.2", port: UInt16 = 8060, kind: RokuDeviceKind = .tv,
         name: String? = nil,
         serial: String? = nil, limited: Bool = false, ssdpPort: UInt16? = nil, wolPort: UInt16? = nil,
-        notifyAddress: String? = nil, ecp2: Bool = false, ecp2Key: String? = nil
+        notifyAddress: String? = nil, ecp2: Bool = false, ecp2Key: String? = nil,
+        ecpSetting: RokuECPSetting? = nil
     ) {
         self.host = host
         self.port = port
@@ -54,5 +58,6 @@ public struct RokuSimulatorOptions: Sendable {
         self.notifyAddress = notifyAddress
         self.ecp2 = ecp2
         self.ecp2Key = ecp2Key
+        self.ecpSetting = ecpSetting
     }
 }

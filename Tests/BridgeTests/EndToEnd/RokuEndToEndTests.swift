@@ -1,6 +1,7 @@
 import Clients
 import Drivers
 import Harness
+import Support
 import TVModel
 import TVSimulators
 import Testing
@@ -16,7 +17,7 @@ struct RokuEndToEndTests {
     /// A bridge for `rokus`: SSDP to the loopback broadcast address on their port (or off),
     /// Wake-on-LAN to their port, polling every second.
     func startBridge(
-        _ fixture: BridgeFixture, _ rokus: SimulatedRokus, ssdp: Bool = true,
+        _ fixture: BridgeFixture, _ rokus: SimulatedRokus, ssdp: Bool = true, driverLogger: Logger = .disabled,
         adjust: (inout BridgeConfiguration) -> Void = { _ in }
     ) async throws {
         let configuration = fixture.configuration {
@@ -28,7 +29,7 @@ struct RokuEndToEndTests {
             adjust(&$0)
         }
         try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+            configuration, factory: VendorDriverFactory(configuration: configuration, logger: driverLogger))
     }
 
     @Test("three Rokus are found by SSDP on loopback: discovery, availability and state for each")

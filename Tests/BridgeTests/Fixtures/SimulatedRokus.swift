@@ -26,11 +26,12 @@ final class SimulatedRokus: Sendable {
         SimulatedRokus(ssdp: try SharedUDPPort(), wol: try SharedUDPPort())
     }
 
-    /// Starts a Roku on `host` (port chosen by the system unless given); `ecp2` serves ECP-2.
+    /// Starts a Roku on `host` (port chosen by the system unless given); `ecp2` serves ECP-2;
+    /// `ecpSetting` is its "Control by mobile apps" (`RokuECPSetting`).
     @discardableResult
     func start(
         _ host: String, kind: RokuDeviceKind = .tv, port: UInt16 = 0, limited: Bool = false, name: String? = nil,
-        ecp2: Bool = false
+        ecp2: Bool = false, ecpSetting: RokuECPSetting? = nil
     ) async throws -> RokuSimulator {
         var options = RokuSimulatorOptions()
         options.host = host
@@ -39,6 +40,7 @@ final class SimulatedRokus: Sendable {
         options.name = name
         options.limited = limited
         options.ecp2 = ecp2
+        options.ecpSetting = ecpSetting
         options.ssdpPort = ssdpPort
         options.wolPort = wolPort
         let simulator = try await RokuSimulator.start(options, log: log)

@@ -40,18 +40,20 @@ func testSettings(wolPort: UInt16? = nil) -> DriverSettings {
 
 func withRokuRig(
     kind: RokuDeviceKind = .tv, limited: Bool = false, wol: Bool = false, ecp2: Bool = false,
-    ecp2Key: String? = nil, driverECP2: DriverSettings.RokuECP2 = .auto,
+    ecp2Key: String? = nil, driverECP2: DriverSettings.RokuECP2 = .auto, ecpSetting: RokuECPSetting? = nil,
+    adjust: (inout DriverSettings) -> Void = { _ in },
     _ body: (RokuRig) async throws -> Void
 ) async throws {
     let log = CommandLog.memory()
     let simulator = try await RokuSimulator.start(
         RokuSimulatorOptions(
             host: "127.0.0.2", port: 0, kind: kind, limited: limited, wolPort: wol ? 0 : nil, ecp2: ecp2,
-            ecp2Key: ecp2Key),
+            ecp2Key: ecp2Key, ecpSetting: ecpSetting),
         log: log)
     let wolPort = simulator.wolPort
     var settings = testSettings(wolPort: wolPort)
     settings.rokuECP2 = driverECP2
+    adjust(&settings)
     let driver: RokuDriver
     let description: TVDescription
     do {
