@@ -36,8 +36,29 @@ extension TVRegistry {
         }
     }
 
+    /// Saves now, one save at a time: the actor is re-entered while the file is written, and
+    /// two saves in flight would let the later one write an older snapshot over what the first
+    /// merged from another process (a token `tv2mqtt pair` saved). A save asked for meanwhile
+    /// runs once more, with a fresh snapshot, and its caller waits for it.
     func saveNow() async {
         saveScheduled = false
+        guard !saving else {
+            saveAgain = true
+            await withCheckedContinuation { saveWaiters.append($0) }
+            return
+        }
+        saving = true
+        repeat {
+            saveAgain = false
+            await writeSnapshot()
+        } while saveAgain
+        saving = false
+        let waiters = saveWaiters
+        saveWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func writeSnapshot() async {
         var state = PersistedState()
         for id in records.keys.sorted() {
             guard var record = records[id] else { continue }
