@@ -33,6 +33,7 @@ enum PairCommand {
         let (configuration, logger, factory, store) = (setup.configuration, setup.logger, setup.factory, setup.store)
         let searchSeconds = setup.searchSeconds
         var state = store.load()
+        _ = state.ensureInstallationID()  // saved with the token
         let host: String
         var chosenPort: UInt16?
         if let named = parsed.positionals.first {
@@ -60,7 +61,8 @@ enum PairCommand {
             return 1
         }
         let existing = state.tvs.first { $0.identity.id == description.identity.id }
-        let driver = factory.makeDriver(for: description, secrets: existing?.secrets ?? TVSecrets())
+        let driver = factory.makeDriver(
+            for: description, secrets: TVSecrets(existing, installationID: state.installationID))
         print("Asking \(description.identity.name) for permission: choose Allow on the TV…")
         let secrets = SecretCollector()
         let collecting = Task {

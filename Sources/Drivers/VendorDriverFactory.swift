@@ -111,7 +111,8 @@ public struct VendorDriverFactory: DriverFactory {
             return SamsungDriver(description: description, settings: settings, options: options)
         case .samsungLegacy:
             return SamsungLegacyDriver(
-                description: description, settings: settings, approvalTimeout: samsungApprovalTimeout)
+                description: description, settings: settings, approvalTimeout: samsungApprovalTimeout,
+                clientID: secrets.installationID)
         }
     }
 }

@@ -11,7 +11,11 @@ extension TVRegistry {
     /// Starts the TVs the state file remembers, then watches the file for changes another
     /// process makes, merging them in (README › Reliability).
     func restoreSaved() async {
-        await restore(store.load())
+        var saved = store.load()
+        let madeID = saved.ensureInstallationID()
+        installationID = saved.installationID
+        await restore(saved)
+        if madeID { scheduleSave() }
         spawn { [weak self] in
             while !Task.isCancelled {
                 try? await EventLoop.sleep(for: Self.stateFileCheckInterval)
@@ -60,6 +64,7 @@ extension TVRegistry {
 
     private func writeSnapshot() async {
         var state = PersistedState()
+        state.installationID = installationID
         for id in records.keys.sorted() {
             guard var record = records[id] else { continue }
             record.persisted.lastSeen = await record.agent.lastSeen
@@ -83,6 +88,7 @@ extension TVRegistry {
     /// from disk; a TV removed meanwhile (the awaits above) stays removed.
     private func adopt(_ written: PersistedState, sent: PersistedState) async {
         guard written != sent else { return }
+        installationID = written.installationID ?? installationID  // the first one saved stands
         let sentTVs = Dictionary(sent.tvs.map { ($0.identity.id, $0) }) { first, _ in first }
         for tv in written.tvs {
             let id = tv.identity.id

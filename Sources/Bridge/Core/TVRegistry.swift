@@ -36,6 +36,9 @@ actor TVRegistry {
     /// Something asked for a save while one was being written: it runs again, with a fresh
     /// snapshot, when that one is done.
     var saveAgain = false
+    /// This installation's id (`PersistedState.ensureInstallationID`), handed to every driver
+    /// and saved with the TVs.
+    var installationID: String?
     /// Callers of `saveNow` waiting for the save in progress (and its re-run) to finish.
     var saveWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -156,7 +159,8 @@ actor TVRegistry {
         record.identity = description.identity
         record.capabilities = description.capabilities
         record.apps = description.apps.map { AppEntry(id: $0.id, name: $0.name) }
-        let driver = factory.makeDriver(for: description, secrets: persisted?.secrets ?? TVSecrets())
+        let driver = factory.makeDriver(
+            for: description, secrets: TVSecrets(persisted, installationID: installationID))
         let agent = TVAgent(
             description: description, driver: driver, context: context, lastSeen: persisted?.lastSeen
         ) { [weak self] updated in

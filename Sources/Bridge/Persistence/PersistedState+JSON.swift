@@ -15,7 +15,9 @@ struct StateFileError: Error, CustomStringConvertible {
 
 extension PersistedState {
     var json: JSONValue {
-        ["version": .integer(Int64(version)), "tvs": .array(tvs.map(\.json))]
+        var members: [String: JSONValue] = ["version": .integer(Int64(version)), "tvs": .array(tvs.map(\.json))]
+        if let installationID { members["installationId"] = .string(installationID) }
+        return .object(members)
     }
 
     /// The state file: `json.prettyPrinted()` and a newline, made one TV at a time, so a save
@@ -23,8 +25,9 @@ extension PersistedState {
     /// its text (10 MB) in three copies: about 48 MB of the bridge's peak heap (heaptrack).
     var fileChunks: some Sequence<[UInt8]> {
         let (tvs, version) = (self.tvs, self.version)
-        // The members in key order: "tvs" before "version".
-        let head = tvs.isEmpty ? "{\n  \"tvs\": [],\n" : "{\n  \"tvs\": [\n"
+        // The members in key order: "installationId", "tvs", "version".
+        let id = installationID.map { "  \"installationId\": \(JSONValue.string($0).serialized()),\n" } ?? ""
+        let head = "{\n" + id + (tvs.isEmpty ? "  \"tvs\": [],\n" : "  \"tvs\": [\n")
         let tail = (tvs.isEmpty ? "" : "  ],\n") + "  \"version\": \(version)\n}\n"
         return (-1...tvs.count).lazy.map { index -> [UInt8] in
             if index < 0 { return Array(head.utf8) }
@@ -50,6 +53,15 @@ extension PersistedState {
             }
         }
         self.init(tvs: tvs)
+        installationID = object["installationId"]?.stringValue.flatMap(Self.validInstallationID)
+    }
+
+    /// An id as `ensureInstallationID` makes them (hex, 16 to 64 digits); anything else in the
+    /// file is ignored, and a new one is made.
+    static func validInstallationID(_ text: String) -> String? {
+        (16...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            ? text : nil
     }
 }
 
