@@ -5,13 +5,16 @@ import TVModel
 
 extension TVRegistry {
     /// How often the state file is checked for another process's changes (`tv2mqtt pair`
-    /// while the daemon runs): one `stat`.
+    /// while the daemon runs): one `stat`, off the loop.
     static let stateFileCheckInterval = Duration.seconds(2)
 
     /// Starts the TVs the state file remembers, then watches the file for changes another
     /// process makes, merging them in (README › Reliability).
     func restoreSaved() async {
-        var saved = store.load()
+        let store = store
+        // Reading and parsing up to 16 MiB, and `stat` below: file work, kept off the event
+        // loop every TV shares (a slow or hung file system must not stall them).
+        var saved = await BlockingWork.run { store.load() }
         let madeID = saved.ensureInstallationID()
         installationID = saved.installationID
         await restore(saved)
@@ -27,7 +30,8 @@ extension TVRegistry {
 
     /// Saves at once (merging) when another process changed the file.
     func mergeChangesOnDisk() async {
-        if store.changedOnDisk() { await saveNow() }
+        let store = store
+        if await BlockingWork.run({ store.changedOnDisk() }) { await saveNow() }
     }
 
     func scheduleSave() {
