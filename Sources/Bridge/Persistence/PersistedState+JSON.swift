@@ -55,14 +55,6 @@ extension PersistedState {
         self.init(tvs: tvs)
         installationID = object["installationId"]?.stringValue.flatMap(Self.validInstallationID)
     }
-
-    /// An id as `ensureInstallationID` makes them (hex, 16 to 64 digits); anything else in the
-    /// file is ignored, and a new one is made.
-    static func validInstallationID(_ text: String) -> String? {
-        (16...64).contains(text.utf8.count)
-            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-            ? text : nil
-    }
 }
 
 extension PersistedTV {
