@@ -35,6 +35,7 @@ enum PairCommand {
         let searchSeconds = setup.searchSeconds
         var state = store.load()
         let pairing = factory.vendors.filter(\.pairs)
+        _ = state.ensureInstallationID()  // saved with the token
         let host: String
         var chosenKind: TVKind?
         var chosenPort: UInt16?
@@ -69,7 +70,8 @@ enum PairCommand {
             return 1
         }
         let existing = state.tvs.first { $0.identity.id == description.identity.id }
-        let driver = factory.makeDriver(for: description, secrets: existing?.secrets ?? TVSecrets())
+        let driver = factory.makeDriver(
+            for: description, secrets: TVSecrets(existing, installationID: state.installationID))
         print("Asking \(description.identity.name) for permission: choose Allow on the TV…")
         let secrets = SecretCollector()
         let collecting = Task {

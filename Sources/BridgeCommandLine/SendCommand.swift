@@ -40,7 +40,9 @@ enum SendCommand {
         let setup = try TVCommandSetup(parsed, environment: environment, makeFactory: makeFactory)
         let (configuration, logger, factory, store) = (setup.configuration, setup.logger, setup.factory, setup.store)
         let searchSeconds = setup.searchSeconds
-        let known = store.load().tvs
+        var state = store.load()
+        if state.ensureInstallationID() { _ = try? store.save(state) }  // the id a TV may remember us by
+        let known = state.tvs
         let words = Words(positionals, names: names(known, configuration))
         let commands: [TVCommand]
         do {
@@ -84,7 +86,8 @@ enum SendCommand {
                 description = found
             }
         }
-        let driver = factory.makeDriver(for: description, secrets: persisted?.secrets ?? TVSecrets())
+        let driver = factory.makeDriver(
+            for: description, secrets: TVSecrets(persisted, installationID: state.installationID))
         defer { Task { await driver.shutdown() } }
         _ = await driver.poll(full: true)  // learn apps, inputs and the power state first
         for command in commands {

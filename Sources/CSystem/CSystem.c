@@ -60,6 +60,8 @@ long csys_SSL_set_sni(SSL *ssl, const char *name) { return SSL_set_tlsext_host_n
 
 long csys_SSL_CTX_set_modes(SSL_CTX *ctx) { return SSL_CTX_set_mode(ctx, SSL_MODE_RELEASE_BUFFERS); }
 
+long csys_SSL_CTX_set_groups(SSL_CTX *ctx, const char *groups) { return SSL_CTX_set1_groups_list(ctx, groups); }
+
 int csys_ssl_attach_memory_bios(SSL *ssl, BIO **rbio, BIO **wbio) {
     BIO *in = BIO_new(BIO_s_mem());
     BIO *out = BIO_new(BIO_s_mem());

@@ -18,7 +18,7 @@ extension EventLoop {
     /// a system call.
     ///
     /// The cost: the bridge's Swift code runs on one thread. Nothing in it may block: sockets
-    /// are non-blocking, and name lookups and the state file's writes run as `BlockingWork`. A
+    /// are non-blocking, and name lookups and every state-file operation run as `BlockingWork`. A
     /// 5,000-TV fleet keeps a sixth of a core busy. Main-actor work stays on the main thread.
     ///
     /// Call once, at the start of `main`, before any task is created; the tv2mqtt, tvsim and

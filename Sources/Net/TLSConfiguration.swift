@@ -1,6 +1,6 @@
 /// How a TLS client decides whether to trust the server.
-public struct TLSConfiguration: Sendable, Equatable {
-    public enum Trust: Sendable, Equatable {
+public struct TLSConfiguration: Sendable, Hashable {
+    public enum Trust: Sendable, Hashable {
         /// The system's CA store (`/etc/ssl/certs`), with a host name check. The default for brokers.
         case systemDefault
         /// Only certificates issued by the CAs in this PEM file, with a host name check.

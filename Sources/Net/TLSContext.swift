@@ -1,26 +1,68 @@
 import COpenSSL
 import CSystem
+import Synchronization
 
 /// An OpenSSL `SSL_CTX`: trust settings, certificates. Creating one loads CA files, so make
 /// it once per configuration and share it across connections.
+///
+/// Client contexts are made once per trust mode and client certificate (`client`), and shared
+/// by every connection with that configuration: a TV's pin is checked after the handshake
+/// (`TLSConnection`), so TVs with different pins share one. Building one per connection cost
+/// an `SSL_CTX_new` and its settings on the event loop each time.
 public final class TLSContext: @unchecked Sendable {
-    // An SSL_CTX is safe to share once configured (OpenSSL reference-counts and locks it).
-    let context: OpaquePointer
+    let handle: ContextHandle
+    var context: OpaquePointer { handle.pointer }
     public let isServer: Bool
     let trust: TLSConfiguration.Trust
 
-    private init(context: OpaquePointer, isServer: Bool, trust: TLSConfiguration.Trust) {
-        self.context = context
+    /// Owns one `SSL_CTX` (an SSL_CTX is safe to share once configured: OpenSSL
+    /// reference-counts and locks it).
+    final class ContextHandle: @unchecked Sendable {
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+        deinit { SSL_CTX_free(pointer) }
+    }
+
+    private init(handle: ContextHandle, isServer: Bool, trust: TLSConfiguration.Trust) {
+        self.handle = handle
         self.isServer = isServer
         self.trust = trust
     }
 
-    /// A client context for `configuration`.
+    /// The TLS 1.2 cipher suites a client offers: ephemeral elliptic-curve Diffie-Hellman
+    /// only. A finite-field DHE suite lets the server choose the group, and a hostile one (an
+    /// impostor of a TV, a fake TV added by request) can choose one so large that the key
+    /// exchange holds the event loop, which every TV shares. TLS 1.3 suites are OpenSSL's.
+    static let tls12Ciphers = "ECDHE+AESGCM:ECDHE+CHACHA20:ECDHE+AES:!aNULL:!eNULL"
+    /// The key-exchange groups a client offers, for TLS 1.2 and 1.3: elliptic curves, none of
+    /// the finite-field groups (`ffdhe8192`) a TLS 1.3 server could ask for instead.
+    static let groups = "X25519:P-256:X448:P-384:P-521"
+
+    /// The client contexts made so far, by configuration without its pin.
+    private static let clientContexts = Mutex<[TLSConfiguration: ContextHandle]>([:])
+
+    /// A client context for `configuration`: the shared one of its trust mode (pins aside)
+    /// and client certificate, made at the first call.
     public static func client(_ configuration: TLSConfiguration) throws(NetError) -> TLSContext {
+        var key = configuration
+        if case .selfSigned = key.trust { key.trust = .selfSigned(pinned: nil) }
+        let handle = try clientContexts.withLock { (made) throws(NetError) -> ContextHandle in
+            if let handle = made[key] { return handle }
+            let handle = try makeClient(key)
+            made[key] = handle
+            return handle
+        }
+        return TLSContext(handle: handle, isServer: false, trust: configuration.trust)
+    }
+
+    private static func makeClient(_ configuration: TLSConfiguration) throws(NetError) -> ContextHandle {
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw TLSContext.failure("create TLS context") }
-        let tls = TLSContext(context: context, isServer: false, trust: configuration.trust)
+        let handle = ContextHandle(context)
         _ = csys_SSL_CTX_set_min_tls12(context)
         _ = csys_SSL_CTX_set_modes(context)
+        guard SSL_CTX_set_cipher_list(context, tls12Ciphers) == 1, csys_SSL_CTX_set_groups(context, groups) == 1 else {
+            throw failure("restrict the TLS key exchange to elliptic curves")
+        }
         switch configuration.trust {
         case .systemDefault:
             SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
@@ -42,13 +84,13 @@ public final class TLSContext: @unchecked Sendable {
                 throw failure("load client key \(key)")
             }
         }
-        return tls
+        return handle
     }
 
     /// A server context with a certificate and key given as PEM text (simulated TVs).
     public static func server(certificatePEM: String, privateKeyPEM: String) throws(NetError) -> TLSContext {
         guard let context = SSL_CTX_new(TLS_server_method()) else { throw failure("create TLS context") }
-        let tls = TLSContext(context: context, isServer: true, trust: .none)
+        let tls = TLSContext(handle: ContextHandle(context), isServer: true, trust: .none)
         _ = csys_SSL_CTX_set_min_tls12(context)
         _ = csys_SSL_CTX_set_modes(context)
         guard csys_ctx_use_pem(context, certificatePEM, privateKeyPEM) == 1 else {
@@ -73,8 +115,6 @@ public final class TLSContext: @unchecked Sendable {
         }
         return (String(cString: certificate), String(cString: key))
     }
-
-    deinit { SSL_CTX_free(context) }
 
     static func failure(_ operation: String) -> NetError {
         NetError(.tls, operation, lastOpenSSLError())

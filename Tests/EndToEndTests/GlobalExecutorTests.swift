@@ -28,14 +28,17 @@ struct GlobalExecutorTests {
     /// The pollers' timeouts and every sleep are deadlines on the loop: Swift 6.3's `Task.sleep`
     /// and Dispatch's `asyncAfter` would each wake Dispatch's timer thread and a worker to
     /// resume the task (30 polls in 3 s: 43 wake-ups before `EventLoop.schedule`). What is
-    /// left is Dispatch's own once-a-second check of its worker pool, on its timer thread.
-    @Test("between polls no thread but the event loop's wakes up, but for Dispatch's own tick")
+    /// left is Dispatch's own once-a-second check of its worker pool, on its timer thread, and
+    /// the state file's check every 2 s, a `stat` on a Dispatch worker (`BlockingWork`: a hung
+    /// file system must not hold the loop): 3 and 1 or 2 in 3 s, with 2 of margin.
+    @Test(
+        "between polls no thread but the event loop's wakes up, but for Dispatch's own tick and the state file's check")
     func timersAreTheLoops() async throws {
         await afterStartupBurst()
         let samples = try await whilePolling(environment: [:])
         let others = ThreadTimes.wakeups(ofAllBut: EventLoop.threadName, samples)
         print("wake-ups of the bridge's other threads in 3 s of polling: \(others)")
-        #expect(others <= 5)
+        #expect(others <= 7)
     }
 
     /// Per-thread samples of the bridge before and after 3 s of polling 10 Rokus every second.

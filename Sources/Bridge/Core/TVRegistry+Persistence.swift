@@ -5,13 +5,20 @@ import TVModel
 
 extension TVRegistry {
     /// How often the state file is checked for another process's changes (`tv2mqtt pair`
-    /// while the daemon runs): one `stat`.
+    /// while the daemon runs): one `stat`, off the loop.
     static let stateFileCheckInterval = Duration.seconds(2)
 
     /// Starts the TVs the state file remembers, then watches the file for changes another
     /// process makes, merging them in (README › Reliability).
     func restoreSaved() async {
-        await restore(store.load())
+        let store = store
+        // Reading and parsing up to 16 MiB, and `stat` below: file work, kept off the event
+        // loop every TV shares (a slow or hung file system must not stall them).
+        var saved = await BlockingWork.run { store.load() }
+        let madeID = saved.ensureInstallationID()
+        installationID = saved.installationID
+        await restore(saved)
+        if madeID { scheduleSave() }
         spawn { [weak self] in
             while !Task.isCancelled {
                 try? await EventLoop.sleep(for: Self.stateFileCheckInterval)
@@ -23,7 +30,8 @@ extension TVRegistry {
 
     /// Saves at once (merging) when another process changed the file.
     func mergeChangesOnDisk() async {
-        if store.changedOnDisk() { await saveNow() }
+        let store = store
+        if await BlockingWork.run({ store.changedOnDisk() }) { await saveNow() }
     }
 
     func scheduleSave() {
@@ -36,9 +44,31 @@ extension TVRegistry {
         }
     }
 
+    /// Saves now, one save at a time: the actor is re-entered while the file is written, and
+    /// two saves in flight would let the later one write an older snapshot over what the first
+    /// merged from another process (a token `tv2mqtt pair` saved). A save asked for meanwhile
+    /// runs once more, with a fresh snapshot, and its caller waits for it.
     func saveNow() async {
         saveScheduled = false
+        guard !saving else {
+            saveAgain = true
+            await withCheckedContinuation { saveWaiters.append($0) }
+            return
+        }
+        saving = true
+        repeat {
+            saveAgain = false
+            await writeSnapshot()
+        } while saveAgain
+        saving = false
+        let waiters = saveWaiters
+        saveWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func writeSnapshot() async {
         var state = PersistedState()
+        state.installationID = installationID
         for id in records.keys.sorted() {
             guard var record = records[id] else { continue }
             record.persisted.lastSeen = await record.agent.lastSeen
@@ -62,6 +92,7 @@ extension TVRegistry {
     /// from disk; a TV removed meanwhile (the awaits above) stays removed.
     private func adopt(_ written: PersistedState, sent: PersistedState) async {
         guard written != sent else { return }
+        installationID = written.installationID ?? installationID  // the first one saved stands
         let sentTVs = Dictionary(sent.tvs.map { ($0.identity.id, $0) }) { first, _ in first }
         for tv in written.tvs {
             let id = tv.identity.id

@@ -30,6 +30,17 @@ actor TVRegistry {
     var failedProbes: [String: ContinuousClock.Instant] = [:]
     /// A save is pending (`scheduleSave`).
     var saveScheduled = false
+    /// A save is being written (`saveNow`): another one waits for it rather than write an
+    /// older snapshot beside it.
+    var saving = false
+    /// Something asked for a save while one was being written: it runs again, with a fresh
+    /// snapshot, when that one is done.
+    var saveAgain = false
+    /// This installation's id (`PersistedState.ensureInstallationID`), handed to every driver
+    /// and saved with the TVs.
+    var installationID: String?
+    /// Callers of `saveNow` waiting for the save in progress (and its re-run) to finish.
+    var saveWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// How long a failed probe of an address is not repeated.
     static let probeRetryDelay = Duration.seconds(60)
@@ -150,7 +161,8 @@ actor TVRegistry {
         record.identity = description.identity
         record.capabilities = description.capabilities
         record.apps = description.apps.map { AppEntry(id: $0.id, name: $0.name) }
-        let driver = factory.makeDriver(for: description, secrets: persisted?.secrets ?? TVSecrets())
+        let driver = factory.makeDriver(
+            for: description, secrets: TVSecrets(persisted, installationID: installationID))
         let agent = TVAgent(
             description: description, driver: driver, context: context, lastSeen: persisted?.lastSeen
         ) { [weak self] updated in
@@ -212,8 +224,9 @@ actor TVRegistry {
         return true
     }
 
-    /// Secrets another process saved (already on disk, so no save): for the record and the
-    /// driver's next connection.
+    /// Secrets another process saved: for the record, the driver's next connection, and a save
+    /// of this process's own (the file holding them now may be written over by an older
+    /// snapshot of another writer; saving what memory holds is the one sure way to keep them).
     func adoptSavedSecrets(_ id: TVID, token: String?, certificatePin: String?) async {
         guard var record = records[id] else { return }
         record.persisted.token = token
@@ -221,6 +234,7 @@ actor TVRegistry {
         records[id] = record
         context.logger.info("using the token and pin another tv2mqtt process saved", [("tv", id.rawValue)])
         await record.agent.driver.adoptSecrets(token: token, certificatePin: certificatePin)
+        scheduleSave()
     }
 
     /// Driver-held secrets (Samsung token, certificate pin) to persist.

@@ -16,7 +16,9 @@ struct StateFileError: Error, CustomStringConvertible {
 
 extension PersistedState {
     var json: JSONValue {
-        ["version": .integer(Int64(version)), "tvs": .array(tvs.map(\.json))]
+        var members: [String: JSONValue] = ["version": .integer(Int64(version)), "tvs": .array(tvs.map(\.json))]
+        if let installationID { members["installationId"] = .string(installationID) }
+        return .object(members)
     }
 
     /// The state file: `json.prettyPrinted()` and a newline, made one TV at a time, so a save
@@ -24,8 +26,9 @@ extension PersistedState {
     /// of the bridge's peak memory).
     var fileChunks: some Sequence<[UInt8]> {
         let (tvs, version) = (self.tvs, self.version)
-        // The members in key order: "tvs" before "version".
-        let head = tvs.isEmpty ? "{\n  \"tvs\": [],\n" : "{\n  \"tvs\": [\n"
+        // The members in key order: "installationId", "tvs", "version".
+        let id = installationID.map { "  \"installationId\": \(JSONValue.string($0).serialized()),\n" } ?? ""
+        let head = "{\n" + id + (tvs.isEmpty ? "  \"tvs\": [],\n" : "  \"tvs\": [\n")
         let tail = (tvs.isEmpty ? "" : "  ],\n") + "  \"version\": \(version)\n}\n"
         return (-1...tvs.count).lazy.map { index -> [UInt8] in
             if index < 0 { return Array(head.utf8) }
@@ -51,6 +54,7 @@ extension PersistedState {
             }
         }
         self.init(tvs: tvs)
+        installationID = object["installationId"]?.stringValue.flatMap(Self.validInstallationID)
     }
 }
 

@@ -18,6 +18,8 @@ extension PersistedState {
         let baseTVs = Dictionary(base.tvs.map { ($0.identity.id, $0) }) { first, _ in first }
         let diskTVs = Dictionary(disk.tvs.map { ($0.identity.id, $0) }) { first, _ in first }
         var result = PersistedState()
+        // Made once per installation: the first one written stands.
+        result.installationID = disk.installationID ?? installationID
         for ours in tvs {
             guard let theirs = diskTVs[ours.identity.id] else {
                 if baseTVs[ours.identity.id] != ours { result.tvs.append(ours) }

@@ -1,6 +1,9 @@
 import Drivers
 
-extension PersistedTV {
-    /// The secrets remembered for this TV, for its driver.
-    public var secrets: TVSecrets { TVSecrets(token: token, certificatePin: certificatePin) }
+extension TVSecrets {
+    /// What the state file remembers for `tv` (nil: a TV not in it) and this installation's id,
+    /// for its driver.
+    public init(_ tv: PersistedTV?, installationID: String?) {
+        self.init(token: tv?.token, certificatePin: tv?.certificatePin, installationID: installationID)
+    }
 }

@@ -77,6 +77,23 @@ final class StateDirectory {
         }
     }
 
+    /// Whether group or others may list or read the directory (the state file is 0600 anyway;
+    /// older moved-aside files may not be).
+    var isReadableByOthers: Bool {
+        var info = stat()
+        return fstat(fd, &info) == 0 && info.st_mode & 0o055 != 0
+    }
+
+    /// Makes the regular file `name` readable and writable by its owner only; a link or any
+    /// other kind of file is left alone (never followed).
+    func restrictToOwner(_ name: String) {
+        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { return }
+        defer { close(file) }
+        var info = stat()
+        if fstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFREG { fchmod(file, 0o600) }
+    }
+
     /// Holds an exclusive lock on the directory until it is closed: the read-merge-write of
     /// every tv2mqtt process on this directory (a daemon, `tv2mqtt pair`) runs one at a time.
     func lock() throws(FileError) {

@@ -7,6 +7,9 @@ import Wire
 /// What survives a restart (SPEC §7): every known TV with what was learned about it.
 public struct PersistedState: Equatable, Sendable {
     public var version = 1
+    /// A random id of this installation, made once and kept (`ensureInstallationID`): what
+    /// the bridge calls itself where a protocol wants a stable client id.
+    public var installationID: String?
     public var tvs: [PersistedTV] = []
 
     public init(tvs: [PersistedTV] = []) { self.tvs = tvs }
@@ -62,6 +65,8 @@ public final class StateStore: Sendable {
     }
 
     static let fileName = "state.json"
+    /// State files moved aside that are kept (the newest); older ones are deleted.
+    static let keptAsideFiles = 3
     /// The largest state file read (1,000 TVs with their app lists take about 2 MB).
     static let maxFileSize = 16 << 20
 
@@ -97,6 +102,11 @@ public final class StateStore: Sendable {
             return PersistedState()
         }
         removeStaleTemporaryFiles(opened)
+        if opened.isReadableByOthers {
+            logger.warning(
+                "the state directory can be read by group or others: the files moved aside may hold Samsung tokens; chmod 700 it",
+                [("directory", directory)])
+        }
         let (state, stamp) = readOrMoveAside(opened, then: "starting without known TVs")
         synced.withLock { $0 = Synced(stamp: stamp, state: state ?? PersistedState()) }
         return state ?? PersistedState()
@@ -150,17 +160,46 @@ public final class StateStore: Sendable {
         }
     }
 
+    /// Moves the state file aside as `state.json.<what>-<seconds>[-<n>]`, the owner's only
+    /// (it may hold tokens, whatever mode it had), and deletes all but the newest
+    /// `keptAsideFiles` of those files: a file that keeps coming back corrupt must not fill the disk.
     private func moveAside(_ opened: StateDirectory, as what: String, error: String, then consequence: String) {
-        var aside = "\(Self.fileName).\(what)-\(Int(wallClockSeconds()))"
-        var attempt = 1
-        while opened.stamp(aside) != nil {  // never over an earlier one
-            aside = "\(Self.fileName).\(what)-\(Int(wallClockSeconds()))-\(attempt)"
-            attempt += 1
-        }
+        let seconds = Int(wallClockSeconds())
+        let earlier = opened.list().compactMap(Self.asideOrder)
+        var attempt = (earlier.filter { $0.seconds == seconds }.map(\.attempt).max() ?? -1) + 1
+        var aside: String { "\(Self.fileName).\(what)-\(seconds)" + (attempt == 0 ? "" : "-\(attempt)") }
+        while opened.stamp(aside) != nil { attempt += 1 }  // never over an earlier one
         let moved = (try? opened.rename(Self.fileName, to: aside)) != nil
+        if moved {
+            opened.restrictToOwner(aside)
+            removeOldAsideFiles(opened)
+        }
         logger.error(
             "the state file is \(what); \(moved ? "moved it aside" : "could not move it aside") and \(consequence)",
             [("path", path), ("moved_to", moved ? directory + "/" + aside : "-"), ("error", error)])
+    }
+
+    static let asideKinds = ["corrupt", "unreadable"]
+
+    /// When a moved-aside file was moved (its name's seconds, then its `-<n>`); nil for any
+    /// other name.
+    static func asideOrder(_ name: String) -> (seconds: Int, attempt: Int)? {
+        for kind in asideKinds where name.hasPrefix("\(fileName).\(kind)-") {
+            let parts = name.dropFirst("\(fileName).\(kind)-".count).split(
+                separator: "-", omittingEmptySubsequences: false)
+            guard parts.count <= 2, let seconds = Int(parts[0]) else { return nil }
+            guard parts.count == 2 else { return (seconds, 0) }
+            return Int(parts[1]).map { (seconds, $0) }
+        }
+        return nil
+    }
+
+    private func removeOldAsideFiles(_ opened: StateDirectory) {
+        let aside = opened.list().compactMap { name in Self.asideOrder(name).map { (name, $0) } }
+            .sorted { ($0.1.seconds, $0.1.attempt) > ($1.1.seconds, $1.1.attempt) }
+        for (name, _) in aside.dropFirst(Self.keptAsideFiles) where opened.unlink(name) {
+            logger.info("deleted an older moved-aside state file", [("path", directory + "/" + name)])
+        }
     }
 
     /// Deletes the temporary files (`state.json.tmp-<pid>-<random>`, see

@@ -31,6 +31,8 @@ long csys_SSL_CTX_set_min_tls12(SSL_CTX *ctx);
 long csys_SSL_set_sni(SSL *ssl, const char *name);
 /// SSL_MODE_RELEASE_BUFFERS (idle connections give their record buffers back: 1,000 TVs).
 long csys_SSL_CTX_set_modes(SSL_CTX *ctx);
+/// SSL_CTX_set1_groups_list: the key-exchange groups offered (1 on success).
+long csys_SSL_CTX_set_groups(SSL_CTX *ctx, const char *groups);
 /// Attaches a pair of memory BIOs to `ssl` (read side returns "retry" when empty) so TLS
 /// becomes a transform: ciphertext in through `*rbio`, ciphertext out of `*wbio`.
 int csys_ssl_attach_memory_bios(SSL *ssl, BIO **rbio, BIO **wbio);

@@ -14,11 +14,13 @@ public struct GENARegistration: Hashable, Sendable {
 ///
 /// Each subscriber registers with the address of its TV and gets a callback path; a NOTIFY
 /// is handed on only when it comes from that address, to that path, with the SID the
-/// subscriber holds now. Everything else is refused: 405 for another method, 403 from
-/// another address, 412 for an unknown path or SID (UDA 1.1 §4.3.2), 400 for a malformed
-/// message; header section and body are bounded (`GENANotify.maxHeaderBytes`,
-/// `maxBodyBytes`), each connection has a 2-second deadline, and at most
-/// `maxConnections` are served at once. Answers are immediate (`Connection: close`).
+/// subscriber holds now. A connection from an address that is no subscriber's TV is closed
+/// right after `accept`, unanswered, so strangers take none of the `maxConnections` slots;
+/// one address holds at most `maxConnectionsPerAddress`. Everything else is refused: 405 for
+/// another method, 403 from another subscriber's TV, 412 for an unknown path or SID (UDA 1.1
+/// §4.3.2), 400 for a malformed message; header section and body are bounded
+/// (`GENANotify.maxHeaderBytes`, `maxBodyBytes`) and each connection has a 2-second deadline.
+/// Answers are immediate (`Connection: close`).
 ///
 /// The socket is bound at the first `register` and closed when the last subscriber leaves,
 /// so a bridge without Samsung TVs (or whose TVs are all off) listens on nothing.
@@ -50,14 +52,21 @@ public final class GENANotifyListener: Sendable {
     /// The address put in callback URLs; nil: the local address of the connection to the TV.
     public let callbackHost: String?
     public static let maxConnections = 64
-    static let connectionDeadline = Duration.seconds(2)
+    /// Connections one address may hold at once: a TV sends its events one or two at a time.
+    public static let maxConnectionsPerAddress = 4
+    /// How long one connection may take to send its request (2 s but in tests).
+    let connectionDeadline: Duration
     /// How long a NOTIFY that raced ahead of its SUBSCRIBE answer waits for the SID.
     static let subscribeRaceWait = Duration.seconds(1)
     let logger: Logger
     let state = Mutex(State())
 
-    public init(port: UInt16, bindHost: String = "0.0.0.0", callbackHost: String? = nil, logger: Logger = .disabled) {
+    public init(
+        port: UInt16, bindHost: String = "0.0.0.0", callbackHost: String? = nil,
+        connectionDeadline: Duration = .seconds(2), logger: Logger = .disabled
+    ) {
         self.port = port
+        self.connectionDeadline = connectionDeadline
         self.bindHost = bindHost
         self.callbackHost = callbackHost
         self.logger = logger.labeled("upnp-events")
@@ -142,8 +151,14 @@ public final class GENANotifyListener: Sendable {
                 try? await EventLoop.sleep(for: .milliseconds(50))
                 continue
             }
+            // Checked before a slot is taken and before anything is read: a host that is no
+            // subscriber's TV, or one holding its share of slots already, is closed at once.
+            let remote = connection.remote.ip
             let id = state.withLock { state -> Int? in
-                guard state.listener === listener, state.connections.count < Self.maxConnections else { return nil }
+                guard state.listener === listener, state.connections.count < Self.maxConnections,
+                    state.subscribers.values.contains(where: { $0.host == remote }),
+                    state.connections.values.count(where: { $0.remote.ip == remote }) < Self.maxConnectionsPerAddress
+                else { return nil }
                 state.nextConnection += 1
                 state.connections[state.nextConnection] = connection
                 return state.nextConnection
@@ -162,7 +177,7 @@ public final class GENANotifyListener: Sendable {
 
     /// Reads one request (within the deadline and the size bounds), answers it, closes.
     private func serve(_ connection: TCPConnection) async {
-        let deadline = ContinuousClock.now + Self.connectionDeadline
+        let deadline = ContinuousClock.now + connectionDeadline
         var parser = HTTPRequestParser(
             maxHeaderBytes: GENANotify.maxHeaderBytes, maxBodyBytes: GENANotify.maxBodyBytes)
         var request: HTTPRequest?
@@ -233,7 +248,7 @@ public final class GENANotifyListener: Sendable {
         var response = HTTPResponse(status: status)
         response.headers.set(name: "Connection", value: "close")
         if let bytes = try? response.encode() {
-            try? await connection.write(bytes, deadline: .now + Self.connectionDeadline)
+            try? await connection.write(bytes, deadline: .now + connectionDeadline)
         }
     }
 

@@ -21,8 +21,10 @@ public final class SamsungLegacyDriver: TVDriver {
     /// Keys and power: no volume level, mute state, apps, keyboard or inputs (they need the
     /// Tizen APIs). `power` gives the power switch: OFF works, ON only with a MAC (Wake-on-LAN).
     public static let capabilities = TVCapabilities(power: true, volumeKeys: true, channels: true)
-    /// The id the TV remembers its allow/deny answer by.
-    static let clientID = "tv2mqtt"
+    /// The id the TV remembers its allow/deny answer by when the bridge gives none (its
+    /// installation's, `TVSecrets.installationID`): the protocol carries no secret, so any
+    /// client sending an id the TV allowed is allowed too, and a constant one is everyone's.
+    static let fallbackClientID = "tv2mqtt"
 
     public let kind = TVKind.samsungLegacy
     public let events = DriverEvents()
@@ -31,8 +33,15 @@ public final class SamsungLegacyDriver: TVDriver {
     let approvalTimeout: Duration
     let logger: Logger
 
-    public init(description: TVDescription, settings: DriverSettings, approvalTimeout: Duration = .seconds(30)) {
+    /// The id sent in the authentication packet (`fallbackClientID` without one).
+    let clientID: String
+
+    public init(
+        description: TVDescription, settings: DriverSettings, approvalTimeout: Duration = .seconds(30),
+        clientID: String? = nil
+    ) {
         state = Mutex(State(description: description))
+        self.clientID = clientID ?? Self.fallbackClientID
         self.settings = settings
         self.approvalTimeout = approvalTimeout
         logger = settings.logger.labeled("samsung-legacy").with("tv", description.identity.id.rawValue)
@@ -126,7 +135,7 @@ public final class SamsungLegacyDriver: TVDriver {
         let connection: SamsungLegacyConnection
         do {
             connection = try await SamsungLegacyConnection.open(
-                host: host, port: port, clientName: settings.samsungClientName, clientID: Self.clientID,
+                host: host, port: port, clientName: settings.samsungClientName, clientID: clientID,
                 settings: settings, approvalTimeout: approvalTimeout)
         } catch {
             if error.kind == .unauthorized {

@@ -16,8 +16,9 @@ extension Vendor {
         describe: { host, port, settings throws(DriverError) in
             try await SamsungLegacyProbe.describe(host: host, port: port, settings: settings)
         },
-        makeDriver: { description, _, factory in
+        makeDriver: { description, secrets, factory in
             SamsungLegacyDriver(
-                description: description, settings: factory.settings, approvalTimeout: factory.samsungApprovalTimeout)
+                description: description, settings: factory.settings, approvalTimeout: factory.samsungApprovalTimeout,
+                clientID: secrets.installationID)
         })
 }

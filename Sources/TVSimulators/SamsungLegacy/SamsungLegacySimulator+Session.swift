@@ -52,12 +52,12 @@ extension SamsungLegacySimulator {
         switch options.pairing {
         case .accept, .tokenless:
             core.withLock { $0.answers[id] = true }
-            record("pairing", ["result": "accepted", "client": .string(clientName)])
+            record("pairing", ["result": "accepted", "client": .string(clientName), "id": .string(id)])
             await reply(connection, .granted)
             return true
         case .deny:
             core.withLock { $0.answers[id] = false }
-            record("pairing", ["result": "denied", "client": .string(clientName)])
+            record("pairing", ["result": "denied", "client": .string(clientName), "id": .string(id)])
             await reply(connection, .denied)
             return false
         case .ignore:

@@ -10,7 +10,7 @@ import Wire
 
 /// Pre-2016 Samsungs through the whole bridge: a simulated legacy TV (`tvsim samsung --legacy`:
 /// TCP 55000 with its allow prompt, SSDP, no REST API) on real sockets, a real mosquitto, the
-/// real driver. Addresses 127.0.0.81–85 and .88 are this suite's.
+/// real driver. Addresses 127.0.0.81–85, .88 and .89 are this suite's.
 @Suite("Samsung pre-2016 (legacy remote) end to end")
 struct SamsungLegacyEndToEndTests {
     static let id = "old_tv"
@@ -96,6 +96,22 @@ struct SamsungLegacyEndToEndTests {
             // Switched on with its own remote: the port answers again, and so does the state.
             try simulator.powerOn()
             await fixture.expectState(Self.id, after: beforeOn) { $0["power"] == "ON" }
+        }
+    }
+
+    @Test("the client id the TV remembers is this installation's, kept in the state file, not a constant")
+    func clientIDPerInstallation() async throws {
+        try await withLegacyTV(host: "127.0.0.89") { fixture, _, log in
+            await fixture.expectState(Self.id) { $0["power"] == "ON" }
+            try await fixture.use("home", of: Self.id)
+            await expectReceived(log) { $0["kind"] == "legacy_key" && $0["key"] == "KEY_HOME" }
+            let ids = entries(log, "pairing").compactMap { $0["id"]?.stringValue }
+            // Saved with the TVs (`state_save_delay`, 1 s): 10 s of margin.
+            let store = StateStore(directory: fixture.stateDirectory.path, logger: .disabled)
+            _ = await waitUntil(timeout: .seconds(10)) { store.load().installationID != nil }
+            let saved = store.load().installationID
+            #expect(saved != nil && ids == [saved ?? "-"], "the TV was asked by \(ids)")
+            #expect(!ids.contains("tv2mqtt"), "the constant client id every installation shares")
         }
     }
 

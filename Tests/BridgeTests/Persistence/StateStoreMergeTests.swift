@@ -30,15 +30,22 @@ struct StateStoreMergeTests {
         return (daemon, state)
     }
 
+    /// `seed`, and `tv2mqtt pair`'s store having read the file: the daemon, what it holds,
+    /// pair's store and what pair read.
+    func twoWriters(_ directory: TemporaryDirectory) throws -> (
+        daemon: StateStore, state: PersistedState, pair: StateStore, paired: PersistedState
+    ) {
+        let (daemon, state) = try seed(directory)
+        let pair = StateStore(directory: directory.path, logger: .disabled)
+        return (daemon, state, pair, pair.load())
+    }
+
     @Test("pair saves a token, then the daemon saves its older state: the token and pin stay")
     func pairThenDaemonSave() throws {
         let directory = try TemporaryDirectory(prefix: "state-merge")
         defer { directory.remove() }
-        let (daemon, seeded) = try seed(directory)
-        var daemonState = seeded
         // `tv2mqtt pair` while the daemon runs.
-        let pair = StateStore(directory: directory.path, logger: .disabled)
-        var paired = pair.load()
+        var (daemon, daemonState, pair, paired) = try twoWriters(directory)
         paired.tvs[0].token = "new-a"
         paired.tvs[0].certificatePin = String(repeating: "ab", count: 32)
         try pair.save(paired)
@@ -62,10 +69,8 @@ struct StateStoreMergeTests {
     func daemonSaveThenPair() throws {
         let directory = try TemporaryDirectory(prefix: "state-merge")
         defer { directory.remove() }
-        let (daemon, seeded) = try seed(directory)
-        var daemonState = seeded
-        let pair = StateStore(directory: directory.path, logger: .disabled)
-        var paired = pair.load()  // pair reads the file, then waits for Allow on the TV
+        // pair reads the file, then waits for Allow on the TV.
+        var (daemon, daemonState, pair, paired) = try twoWriters(directory)
         daemonState.tvs.append(Self.tv("samsung_c", host: "127.0.0.4"))  // found meanwhile
         daemonState.tvs.removeAll { $0.identity.id.rawValue == "samsung_b" }  // tv/remove meanwhile
         daemonState = try daemon.save(daemonState)
@@ -98,5 +103,32 @@ struct StateStoreMergeTests {
         let saved = StateStore(directory: directory.path, logger: .disabled).load().tvs
         let kept = saved.contains { $0.identity.id.rawValue == "samsung_new" && $0.token == "fresh" }
         #expect(kept, "\(saved)")
+    }
+
+    @Test("the installation id: made once, kept by every later save and by a second writer; a bad one is replaced")
+    func installationID() throws {
+        let directory = try TemporaryDirectory(prefix: "state-merge")
+        defer { directory.remove() }
+        // pair reads the file before the daemon's id is saved, so makes its own.
+        var (daemon, daemonState, pair, paired) = try twoWriters(directory)
+        let made = daemonState.ensureInstallationID()
+        let madeAgain = daemonState.ensureInstallationID()
+        #expect(made && !madeAgain)
+        let id = try #require(daemonState.installationID)
+        daemonState = try daemon.save(daemonState)
+        _ = paired.ensureInstallationID()
+        #expect(paired.installationID != id)
+        // Its save merges: the first id saved stands.
+        try pair.save(paired)
+        daemonState.tvs[0].lastSeen = 5
+        try daemon.save(daemonState)
+        #expect(StateStore(directory: directory.path, logger: .disabled).load().installationID == id)
+        // Hand-edited to something that is no id of ours: ignored, so a new one is made.
+        try FileText.write(
+            #"{"installationId": "tv2mqtt\u0000", "tvs": [], "version": 1}"#, to: directory.file("state.json"))
+        var edited = StateStore(directory: directory.path, logger: .disabled).load()
+        #expect(edited.installationID == nil)
+        let replaced = edited.ensureInstallationID()
+        #expect(replaced)
     }
 }
