@@ -7,7 +7,7 @@ extension BridgeConfiguration {
     static let topKeys: Set<String> = [
         "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir", "roku",
         "samsung",
-        "tvs", "log_level", "log_format",
+        "tvs", "log_level", "log_format", "add_tv", "max_tvs",
     ]
 
     /// Reads and validates a merged configuration tree. Absent keys keep their defaults.
@@ -35,6 +35,8 @@ extension BridgeConfiguration {
         }
         config.samsung = try decodeSamsung(top["samsung"], reader)
         config.tvs = try decodeTVs(top["tvs"], reader)
+        config.addTV = try decodeAddTV(top["add_tv"], reader)
+        config.maxTVs = try reader.integer(top["max_tvs"], "max_tvs", in: 1...1_000_000) ?? config.maxTVs
         config.logLevel =
             try reader.choice(top["log_level"], "log_level", ["trace", "debug", "info", "warning", "error"]) ?? "info"
         config.logFormat = try reader.choice(top["log_format"], "log_format", ["text", "json"]) ?? "text"
@@ -172,6 +174,19 @@ extension BridgeConfiguration {
             discovery.scanPorts = parsed
         }
         return discovery
+    }
+
+    private static func decodeAddTV(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> AddTV {
+        let members = try reader.object(value, "add_tv", allowed: ["allow_loopback", "ports"])
+        var addTV = AddTV()
+        addTV.allowLoopback = try reader.bool(members["allow_loopback"], "add_tv.allow_loopback") ?? false
+        if let ports = members["ports"] {
+            guard let list = ports.arrayValue else { throw reader.fail("add_tv.ports", "expected a list of ports") }
+            for (index, element) in list.enumerated() {
+                addTV.ports.append(try reader.port(element, "add_tv.ports[\(index)]")!)
+            }
+        }
+        return addTV
     }
 
     private static func decodeWakeOnLAN(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> WakeOnLAN {

@@ -33,6 +33,10 @@ extension TVKind {
         }
     }
 
+    /// The ports a TV of this kind answers its probe on: where `tv/add` may look for one
+    /// without a configuration that allows other ports (its ECP, REST or legacy remote port).
+    public var probePorts: [UInt16] { [defaultPort] }
+
     /// The kind whose default port this is, if any: what a scan that found `port` open probes first.
     public init?(defaultPort port: UInt16) {
         guard let kind = Self.allCases.first(where: { $0.defaultPort == port }) else { return nil }
