@@ -1,4 +1,5 @@
 import Bridge
+import Drivers
 import MQTTInterface
 import TVModel
 import Wire
@@ -256,6 +257,10 @@ extension BridgeConfiguration {
             tv.kind = try reader.choice(members["kind"], "\(path).kind", TVKind.allCases.map(\.rawValue)).flatMap(
                 TVKind.init)
             tv.name = try reader.string(members["name"], "\(path).name")
+            if let name = tv.name, name.isEmpty || TVDescription.boundedName(name) != name {
+                throw reader.fail(
+                    "\(path).name", "must be 1 to \(TVDescription.maxNameLength) characters without control characters")
+            }
             tv.wakeTimeout = try reader.number(members["wake_timeout"], "\(path).wake_timeout", in: 0...3_600)
             if let id = try reader.string(members["id"], "\(path).id") {
                 guard let valid = TVID(id) else {

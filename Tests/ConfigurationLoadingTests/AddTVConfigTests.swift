@@ -3,7 +3,7 @@ import Testing
 @testable import Bridge
 @testable import ConfigurationLoading
 
-/// `add_tv` (where `tv/add` may connect) and `max_tvs`.
+/// `add_tv` (where `tv/add` may connect), `max_tvs`, and the bound on configured names.
 @Suite("add_tv and max_tvs")
 struct AddTVConfigTests {
     @Test("defaults: loopback refused, no extra ports, at most 10,000 TVs")
@@ -31,5 +31,16 @@ struct AddTVConfigTests {
         #expect(configError(file: #"{"add_tv":{"ports":[0]}}"#)?.contains("add_tv.ports[0]") == true)
         #expect(configError(file: #"{"add_tv":{"allow":true}}"#)?.contains("allow") == true)
         #expect(configError(environment: ["TV2MQTT_ADD_TV_ALLOW_LOOPBACK": "maybe"])?.contains("'maybe'") == true)
+    }
+
+    @Test("a configured TV's name: 1 to 128 characters without control characters")
+    func configuredName() {
+        let long = String(repeating: "x", count: 129)
+        let error = configError(file: #"{"tvs":[{"host":"10.0.0.5","name":"\#(long)"}]}"#)
+        #expect(
+            error == "tvs[0].name: must be 1 to 128 characters without control characters",
+            "\(String(describing: error))")
+        #expect(configError(file: #"{"tvs":[{"host":"10.0.0.5","name":"Den\u0007"}]}"#) != nil)
+        #expect(configError(file: #"{"tvs":[{"host":"10.0.0.5","name":"\#(String(long.dropLast()))"}]}"#) == nil)
     }
 }

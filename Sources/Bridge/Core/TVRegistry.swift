@@ -154,6 +154,7 @@ actor TVRegistry {
     }
 
     func add(_ description: TVDescription, persisted: PersistedTV?, announce: Bool) async {
+        let description = description.bounded
         let id = description.identity.id
         var record = persisted ?? PersistedTV(identity: description.identity)
         record.identity = description.identity
