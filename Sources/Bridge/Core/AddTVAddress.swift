@@ -2,7 +2,7 @@ import Net
 import TVModel
 
 /// The address `tv/add` probes (SPEC §10): `[kind:]host[:port]` as the bridge device's
-/// "TV to add" text takes it (`roku:192.168.1.20`, `192.168.1.20:8060`, `samsung:[fe80::1]:8001`),
+/// "TV to add" text takes it (`roku:192.168.1.20`, `192.168.1.20:8060`, `samsung:[2001:db8::5]:8001`),
 /// or the `host`, `kind` and `port` members of a JSON request.
 ///
 /// The host must be an IP address: the bridge talks to TVs by address (a Roku refuses a
