@@ -26,5 +26,8 @@ extension ConfigurationLoader {
             "wol-target", value: "HOST:PORT", repeatable: true,
             help: "Wake-on-LAN destination (default 255.255.255.255:9)"),
         FlagSpec("poll-interval", value: "SECONDS", help: "seconds between state polls (default 10)"),
+        FlagSpec(
+            "add-tv-allow-loopback",
+            help: "let tv/add requests add TVs at this machine's addresses (simulated TVs, tests)"),
     ]
 }

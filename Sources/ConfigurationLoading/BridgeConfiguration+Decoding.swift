@@ -8,7 +8,7 @@ extension BridgeConfiguration {
     static let topKeys: Set<String> = [
         "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir", "roku",
         "samsung",
-        "tvs", "log_level", "log_format",
+        "tvs", "log_level", "log_format", "add_tv", "max_tvs",
     ]
 
     /// Reads and validates a merged configuration tree. Absent keys keep their defaults.
@@ -36,6 +36,8 @@ extension BridgeConfiguration {
         }
         config.samsung = try decodeSamsung(top["samsung"], reader)
         config.tvs = try decodeTVs(top["tvs"], reader)
+        config.addTV = try decodeAddTV(top["add_tv"], reader)
+        config.maxTVs = try reader.integer(top["max_tvs"], "max_tvs", in: 1...1_000_000) ?? config.maxTVs
         config.logLevel =
             try reader.choice(top["log_level"], "log_level", ["trace", "debug", "info", "warning", "error"]) ?? "info"
         config.logFormat = try reader.choice(top["log_format"], "log_format", ["text", "json"]) ?? "text"
@@ -175,6 +177,19 @@ extension BridgeConfiguration {
         return discovery
     }
 
+    private static func decodeAddTV(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> AddTV {
+        let members = try reader.object(value, "add_tv", allowed: ["allow_loopback", "ports"])
+        var addTV = AddTV()
+        addTV.allowLoopback = try reader.bool(members["allow_loopback"], "add_tv.allow_loopback") ?? false
+        if let ports = members["ports"] {
+            guard let list = ports.arrayValue else { throw reader.fail("add_tv.ports", "expected a list of ports") }
+            for (index, element) in list.enumerated() {
+                addTV.ports.append(try reader.port(element, "add_tv.ports[\(index)]")!)
+            }
+        }
+        return addTV
+    }
+
     private static func decodeWakeOnLAN(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> WakeOnLAN {
         let members = try reader.object(value, "wol", allowed: ["targets", "repeat"])
         var wol = WakeOnLAN()
@@ -241,6 +256,10 @@ extension BridgeConfiguration {
             var tv = ConfiguredTV(host: host)
             tv.kind = try reader.choice(members["kind"], "\(path).kind", Vendors.all.kindNames).map(TVKind.init)
             tv.name = try reader.string(members["name"], "\(path).name")
+            if let name = tv.name, name.isEmpty || TVDescription.boundedName(name) != name {
+                throw reader.fail(
+                    "\(path).name", "must be 1 to \(TVDescription.maxNameLength) characters without control characters")
+            }
             tv.wakeTimeout = try reader.number(members["wake_timeout"], "\(path).wake_timeout", in: 0...3_600)
             if let id = try reader.string(members["id"], "\(path).id") {
                 guard let valid = TVID(id) else {

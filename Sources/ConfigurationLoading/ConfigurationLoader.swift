@@ -14,6 +14,8 @@ public enum ConfigurationLoader {
         ("TV2MQTT_BASE_TOPIC", ["base_topic"]),
         ("TV2MQTT_STATE_DIR", ["state_dir"]),
         ("TV2MQTT_LOG_LEVEL", ["log_level"]),
+        ("TV2MQTT_ADD_TV_ALLOW_LOOPBACK", ["add_tv", "allow_loopback"]),
+        ("TV2MQTT_MAX_TVS", ["max_tvs"]),
     ]
 
     /// Loads the configuration.
@@ -79,6 +81,9 @@ public enum ConfigurationLoader {
                 throw ConfigError("--poll-interval: expected seconds, got '\(interval)'")
             }
             tree.set(["poll_interval"], .number(seconds), origin: "--poll-interval")
+        }
+        if arguments.has("add-tv-allow-loopback") {
+            tree.set(["add_tv", "allow_loopback"], .bool(true), origin: "--add-tv-allow-loopback")
         }
         if arguments.has("no-ssdp") { tree.set(["discovery", "ssdp"], .bool(false), origin: "--no-ssdp") }
         if arguments.has("scan") {

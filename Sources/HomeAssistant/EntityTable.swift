@@ -18,8 +18,9 @@ public enum EntityTable {
     public static let logLevels: [String] = LogLevel.allCases.map(\.name)
 
     /// The `content_type` of the `app_icon` image entity. Home Assistant takes one type per
-    /// entity, not per picture; Roku icons are PNG or JPEG and browsers show either whatever the
-    /// header says (they sniff image types), so the entity names the common one.
+    /// entity, not per picture; only PNG and JPEG icons are published (`AppIcon.publishedTypes`)
+    /// and browsers show either whatever the header says (they sniff image types), so the
+    /// entity names the common one.
     public static let appIconContentType = "image/png"
 
     /// Per TV, in the order Home Assistant lists them.

@@ -28,10 +28,18 @@ public struct AppIcon: Equatable, Sendable {
         return nil
     }
 
-    /// An icon from a TV's answer: nil when it is empty, too large, or not a known image type
+    /// The types published: what TVs' icons are. Home Assistant's image entity declares one
+    /// `content_type` for every picture (`EntityTable.appIconContentType`, PNG); a JPEG under
+    /// it is still shown, as every image decoder tells the two apart by their first bytes.
+    /// GIF (animated, any size) and WebP, which not every Home Assistant client shows, are
+    /// not published as what they are not.
+    public static let publishedTypes = ["image/png", "image/jpeg"]
+
+    /// An icon from a TV's answer: nil when it is empty, too large, or not of a published type
     /// (a `declaredType` that is not `image/…` is refused too).
     public static func decode(_ bytes: [UInt8], declaredType: String?) -> AppIcon? {
-        guard !bytes.isEmpty, bytes.count <= maxBytes, let type = imageType(of: bytes) else { return nil }
+        guard !bytes.isEmpty, bytes.count <= maxBytes, let type = imageType(of: bytes), publishedTypes.contains(type)
+        else { return nil }
         if let declared = declaredType?.lowercased(), !declared.isEmpty, !declared.hasPrefix("image/") { return nil }
         return AppIcon(bytes: bytes, contentType: type)
     }

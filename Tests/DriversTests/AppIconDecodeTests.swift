@@ -38,8 +38,14 @@ struct AppIconDecodeTests {
         #expect(AppIcon.decode(Array("<svg/>".utf8), declaredType: "image/svg+xml") == nil)
         #expect(AppIcon.decode(png, declaredType: "text/xml; charset=utf-8") == nil)
         #expect(AppIcon.decode(Array("RIFF\0\0\0\0WAVE".utf8), declaredType: nil) == nil)
-        #expect(AppIcon.decode(Array("RIFF\0\0\0\0WEBPVP8 ".utf8), declaredType: nil)?.contentType == "image/webp")
-        #expect(AppIcon.decode(Array("GIF89a\u{1}\0".utf8), declaredType: "image/gif")?.contentType == "image/gif")
+    }
+
+    @Test("GIF and WebP are not published under the entity's PNG type: only PNG and JPEG are icons")
+    func onlyPNGAndJPEG() {
+        #expect(AppIcon.imageType(of: Array("RIFF\0\0\0\0WEBPVP8 ".utf8)) == "image/webp")
+        #expect(AppIcon.decode(Array("RIFF\0\0\0\0WEBPVP8 ".utf8), declaredType: nil) == nil)
+        #expect(AppIcon.decode(Array("GIF89a\u{1}\0".utf8), declaredType: "image/gif") == nil)
+        #expect(AppIcon.decode(Array("GIF87a\u{1}\0".utf8), declaredType: "image/png") == nil)
     }
 
     @Test("oversized: one byte over AppIcon.maxBytes is refused, at the limit it is kept")

@@ -494,6 +494,8 @@ class Stack:
             os.path.join(self.bin, "tv2mqtt"), "run", "--mqtt-server", f"mqtt://{HOST}:{self.mqtt_port}",
             "--state-dir", os.path.join(self.work, "bridge-state"), "--no-ssdp",
             "--poll-interval", str(POLL_INTERVAL), "--log-level", "debug",
+            # The simulated TVs verify_issue17.py adds with tv/add are on loopback addresses.
+            "--add-tv-allow-loopback",
         ]
         config = dict(self.bridge_config or {})
         if self.discovery != "device":

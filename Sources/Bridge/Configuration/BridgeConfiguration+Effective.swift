@@ -60,6 +60,11 @@ extension BridgeConfiguration {
                 "event_callback_host": .string(samsung.eventCallbackHost ?? ""),
             ],
             "tvs": .array(tvList),
+            "add_tv": [
+                "allow_loopback": .bool(addTV.allowLoopback),
+                "ports": .array(addTV.ports.map { .integer(Int64($0)) }),
+            ],
+            "max_tvs": .integer(Int64(maxTVs)),
             "log_level": .string(logLevel),
             "log_format": .string(logFormat),
         ]

@@ -80,6 +80,19 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var eventCallbackHost: String?
     }
 
+    /// Adding TVs by request (`bridge/request/tv/add`, the bridge device's "Add TV" button):
+    /// where such a request may make the bridge connect.
+    public struct AddTV: Sendable, Equatable {
+        public init() {}
+
+        /// `add_tv.allow_loopback`: addresses of this machine (127.0.0.0/8, ::1) may be added,
+        /// for simulated TVs and tests. Off: whoever may publish a request cannot reach the
+        /// bridge's own services with it.
+        public var allowLoopback = false
+        /// `add_tv.ports`: ports allowed besides the ones TVs answer on (each vendor's default port, `Vendor.defaultPort`).
+        public var ports: [UInt16] = []
+    }
+
     /// A TV listed in the configuration (`tvs` or `--tv`).
     public struct ConfiguredTV: Sendable, Equatable {
         public var host: String
@@ -127,6 +140,11 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var roku = Roku()
     public var samsung = Samsung()
     public var tvs: [ConfiguredTV] = []
+    public var addTV = AddTV()
+    /// `max_tvs`: the most TVs the bridge keeps, from every source; a TV beyond it is refused
+    /// (a `tv/add` with an error, a discovered one with a warning). Well above the largest
+    /// fleet measured (5,000 TVs).
+    public var maxTVs = 10_000
     public var logLevel = "info"
     public var logFormat = "text"
     /// How long state changes are collected before the state file is written (one write per

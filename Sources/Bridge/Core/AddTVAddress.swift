@@ -3,16 +3,22 @@ import Net
 import TVModel
 
 /// The address `tv/add` probes (SPEC §10): `[kind:]host[:port]` as the bridge device's
-/// "TV to add" text takes it (`roku:192.168.1.20`, `192.168.1.20:8060`, `samsung:[fe80::1]:8001`),
+/// "TV to add" text takes it (`roku:192.168.1.20`, `192.168.1.20:8060`, `samsung:[2001:db8::5]:8001`),
 /// or the `host`, `kind` and `port` members of a JSON request.
 ///
 /// The host must be an IP address: the bridge talks to TVs by address (a Roku refuses a
 /// Host header with a name), and the address is what the TV's record keeps.
-struct AddTVAddress: Sendable, Equatable {
+struct AddTVAddress: Sendable, Equatable, CustomStringConvertible {
     var host: String
     /// nil: `auto`, every vendor is asked.
     var kind: TVKind?
     var port: UInt16?
+
+    /// `host`, `host:port`, `[v6]:port`.
+    var description: String {
+        guard let port else { return host }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
 
     /// The word that asks every vendor (SPEC §10 `"kind": "auto"`).
     static let automatic = "auto"
@@ -34,13 +40,34 @@ struct AddTVAddress: Sendable, Equatable {
         // Printable ASCII only: the C parser behind `SocketAddress` stops at a NUL, so
         // "10.0.0.5\0junk" would otherwise pass as 10.0.0.5 and be stored with the junk.
         let printable = host.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
-        guard !host.isEmpty, printable, (try? SocketAddress(ip: host, port: port ?? 1)) != nil else {
+        guard !host.isEmpty, host.utf8.count <= Self.maxHostLength, printable,
+            let address = try? SocketAddress(ip: host, port: port ?? 1)
+        else {
             throw .init(
                 "'\(CommandParser.printable(host))' is not an IP address; give the TV's address, e.g. 192.168.1.20 or roku:192.168.1.20"
             )
         }
         if port == 0 { throw .init("the port must be 1 to 65535") }
-        (self.host, self.kind, self.port) = (host, kind, port)
+        (self.host, self.kind, self.port) = (try Self.canonical(host, address), kind, port)
+    }
+
+    /// The longest host text looked at: an IPv6 address with an interface name fits in 64.
+    static let maxHostLength = 64
+
+    /// One spelling per address (`0::1` and `::1`, `::ffff:10.0.0.5` and `10.0.0.5` are one
+    /// TV): `SocketAddress.canonicalIP`. A zone
+    /// (`%eth0`) must name an interface of this machine; it is kept only where it means
+    /// something, on a link-local address, and then under the interface's own name.
+    private static func canonical(_ host: String, _ address: SocketAddress) throws(BridgeService.RequestError)
+        -> String
+    {
+        guard let percent = host.firstIndex(of: "%") else { return address.canonicalIP }
+        guard address.zoneIndex != 0, let interface = SocketAddress.interfaceName(index: address.zoneIndex) else {
+            throw .init(
+                "'\(CommandParser.printable(String(host[host.index(after: percent)...])))' after % is not a network interface of this machine"
+            )
+        }
+        return address.scope == .linkLocal ? "\(address.ip)%\(interface)" : address.canonicalIP
     }
 
     /// `[kind:]host[:port]`; an IPv6 address with a port in brackets.

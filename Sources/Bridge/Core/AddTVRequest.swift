@@ -64,17 +64,47 @@ struct AddTVRequest: Sendable {
     }
 }
 
+extension AddTVRequest {
+    /// What a requester reads of a failed probe: the kind of failure, never the device's
+    /// words (the probe's own message, which may quote whatever listens at the address, goes
+    /// to the log only).
+    static func refusal(_ error: DriverError, at address: AddTVAddress) -> String {
+        let place = address.description
+        return switch error.kind {
+        case .unreachable: "no TV answered at \(place) (nothing accepted the connection)"
+        case .timeout: "no TV answered at \(place) in time"
+        case .badResponse: "the device at \(place) did not answer as a TV tv2mqtt knows"
+        case .rejected, .forbidden, .unauthorized: "the device at \(place) refused the probe"
+        // Written by the drivers themselves, quoting nothing the device sent.
+        case .limitedMode, .unsupported: error.message
+        }
+    }
+}
+
 extension BridgeService {
     /// `tv/add`: probes the address, adds the TV (persisted in the state directory like any
     /// TV found), answers with its id. A TV already known at that address, or known under the
-    /// id the probe finds, is not added twice: the answer says `"added": false`.
+    /// id the probe finds, is not added twice: the answer says `"added": false`. The address
+    /// must pass `AddTVPolicy`; the probe goes through `AddTVGate` and the discovery probe pool.
     func addTV(_ request: [String: JSONValue], plain: String?) async throws(RequestError) -> JSONValue {
         let parsed = try AddTVRequest.parse(request, plain: plain, draft: addTVDraft.address.withLock { $0 })
+        try addTVPolicy.check(parsed.address)
         let outcome: TVRegistry.AddOutcome
-        do {
-            outcome = try await registry.addRequested(parsed)
-        } catch {
-            throw RequestError(error.message)
+        if let known = await registry.known(at: parsed.address.host) {
+            outcome = TVRegistry.AddOutcome(description: known, added: false)
+        } else {
+            if let refusal = await registry.fullRefusal() { throw RequestError(refusal) }
+            try await addTVGate.enter()
+            await finder.probes.acquire()
+            let result: Result<TVRegistry.AddOutcome, RequestError>
+            do {
+                result = .success(try await registry.addRequested(parsed))
+            } catch {
+                result = .failure(error)
+            }
+            await finder.probes.release()
+            await addTVGate.leave()
+            outcome = try result.get()
         }
         let description = outcome.description
         if outcome.added { await publishInfo() }
@@ -94,6 +124,7 @@ extension BridgeService {
             return ["host": .null]
         }
         let address = try AddTVAddress.parse(text)
+        try addTVPolicy.check(address)
         addTVDraft.address.withLock { $0 = address }
         return ["host": .string(address.host)]
     }

@@ -25,6 +25,9 @@ public final class BridgeService: Sendable {
     let sweep = StaleConfigSweep()
     /// The "TV to add" text's address, for the "Add TV" button (`AddTVRequest.swift`).
     let addTVDraft = AddTVDraft()
+    /// Where `tv/add` may connect (`add_tv`), and how many of its probes run (`AddTVGate`).
+    let addTVPolicy: AddTVPolicy
+    let addTVGate = AddTVGate()
 
     enum Control: Sendable {
         case spawn(@Sendable () async -> Void)
@@ -39,6 +42,7 @@ public final class BridgeService: Sendable {
     ) throws {
         self.configuration = configuration
         self.threshold = logger.threshold
+        addTVPolicy = AddTVPolicy(configuration.addTV)
         stateDirectory = StateStore.resolveDirectory(configuration.stateDir)
         let store = StateStore(directory: stateDirectory, logger: logger)
         try store.checkDirectory()  // a link, or another user's or a shared directory: refuse to start

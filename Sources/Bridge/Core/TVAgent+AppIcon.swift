@@ -22,6 +22,13 @@ struct AppIconState {
     var retryAt: [String: ContinuousClock.Instant] = [:]
 
     static let retryAfterFailure = Duration.seconds(60)
+
+    /// Icons published per TV per `iconWindow` at most: a TV cycling through more apps than
+    /// the cache holds must not fill the broker with retained pictures as fast as it answers.
+    /// Past it the topic is cleared, and the next poll after the window shows the icon.
+    static let iconsPerWindow = 10
+    static let iconWindow = Duration.seconds(60)
+    var published = SourceRateLimiter(limit: iconsPerWindow, window: iconWindow, maxSources: 1)
 }
 
 /// The `app_icon` image entity (SPEC §10): the current app's icon, fetched once per app from
@@ -86,6 +93,13 @@ extension TVAgent {
         let topic = context.topics.appIcon(id)
         if let icon, let appID {
             guard appIcon.shown != .icon(appID: appID) else { return }
+            guard appIcon.published.allow("icon", now: .now) else {
+                context.logger.debug(
+                    "app icon held back: \(AppIconState.iconsPerWindow) published in the last minute",
+                    [("tv", id.rawValue), ("app", appID)])
+                await showIcon(nil, of: nil)
+                return
+            }
             appIcon.shown = .icon(appID: appID)
             await context.publisher.setRetained(topic, icon.bytes, category: .state)
         } else {

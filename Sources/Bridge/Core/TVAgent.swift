@@ -66,7 +66,7 @@ actor TVAgent {
         secretsChanged: @escaping @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
     ) {
         self.id = description.identity.id
-        self.description = description
+        self.description = description.bounded
         self.driver = driver
         self.context = context
         self.lastSeen = lastSeen
@@ -340,7 +340,7 @@ actor TVAgent {
 
     /// Takes a new description from the driver, keeping the user's chosen name and id.
     func adopt(_ updated: TVDescription) async {
-        var merged = updated
+        var merged = updated.bounded
         merged.identity.id = description.identity.id
         merged.identity.name = description.identity.name
         guard merged != description else { return }

@@ -23,11 +23,13 @@ actor TVRegistry {
     var onChange: @Sendable (TVID, TVDescription?) async -> Void = { _, _ in }
 
     private(set) var records: [TVID: Record] = [:]
-    private var hostIndex: [String: TVID] = [:]
+    private(set) var hostIndex: [String: TVID] = [:]
     private var probing: Set<String> = []
     /// Addresses whose probe failed lately, not probed again before `probeRetryDelay`; only
     /// through `noteFailedProbe`, which bounds it.
     var failedProbes: [String: ContinuousClock.Instant] = [:]
+    /// Reports of TVs not probed because `max_tvs` is reached, at most one a minute.
+    let fullReports = LogThrottle()
     /// A save is pending (`scheduleSave`).
     var saveScheduled = false
     /// A save is being written (`saveNow`): another one waits for it rather than write an
@@ -98,6 +100,12 @@ actor TVRegistry {
         async
     {
         if let id = hostIndex[host], records[id] != nil { return }
+        if let refusal = fullRefusal() {
+            if let heldBack = fullReports.admit() {
+                context.logger.warning("not probing \(host) (\(source)): \(refusal)", [("held_back", "\(heldBack)")])
+            }
+            return
+        }
         if probing.contains(host) { return }
         if let failed = failedProbes[host], context.time.now < failed + Self.probeRetryDelay { return }
         probing.insert(host)
@@ -127,6 +135,7 @@ actor TVRegistry {
             await relocate(id, to: host, claim: description)
             return
         }
+        guard fullRefusal() == nil else { return }  // filled while this probe ran
         await add(found, persisted: nil, announce: true)
         context.logger.info(
             "found \(found.identity.kind) TV \(found.identity.name)",
@@ -136,7 +145,7 @@ actor TVRegistry {
     /// A configured TV that did not answer but has an id: known well enough to be woken.
     func placeholder(_ configured: BridgeConfiguration.ConfiguredTV) async {
         guard let id = configured.id, let kind = configured.kind, let vendor = factory.vendors.vendor(kind),
-            records[id] == nil
+            records[id] == nil, fullRefusal() == nil
         else { return }
         var identity = TVIdentity(
             id: id, kind: kind, name: configured.name ?? configured.host,
@@ -156,6 +165,7 @@ actor TVRegistry {
     }
 
     func add(_ description: TVDescription, persisted: PersistedTV?, announce: Bool) async {
+        let description = description.bounded
         let id = description.identity.id
         var record = persisted ?? PersistedTV(identity: description.identity)
         record.identity = description.identity

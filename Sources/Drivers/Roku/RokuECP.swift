@@ -62,13 +62,8 @@ struct RokuECP: Sendable {
             return DriverError(.limitedMode, limitedModeMessage)
         }
         let kind: DriverError.Kind = response.status == 403 ? .forbidden : .rejected
-        // Without the typed character, and without the body, which might repeat it.
-        let shownPath = shown(path)
-        let detail = shownPath != path || body.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } ? "" : body
-        let trimmed = detail.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        return DriverError(
-            kind,
-            "the Roku refused \(method) \(shownPath): HTTP \(response.status)\(trimmed.isEmpty ? "" : " (\(trimmed.prefix(120)))")"
-        )
+        // The status only: the body might repeat a typed character, and whatever answers at
+        // an address (a service a `tv/add` request aimed at) must not be read back through it.
+        return DriverError(kind, "the Roku refused \(method) \(shown(path)): HTTP \(response.status)")
     }
 }

@@ -48,4 +48,21 @@ struct TypedTextEchoTests {
         #expect(error.message.contains("POST /keypress/Lit_…"), "\(error.message)")
         #expect(!error.message.contains("Lit_h"), "\(error.message)")
     }
+
+    @Test("a device refusing a probe: the error gives the status, never a word of the body")
+    func refusedProbe() async throws {
+        let body = "root-token-4c1d: internal service"
+        let tv = try MisbehavingTV(
+            host: "127.0.0.35",
+            answer: Array("HTTP/1.1 404 Not Found\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
+        defer { tv.stop() }
+        var caught: DriverError?
+        do {
+            _ = try await RokuProbe.describe(host: tv.host, port: tv.port, settings: MisbehavingTVTests.settings)
+        } catch {
+            caught = error
+        }
+        let error = try #require(caught)
+        #expect(error.message == "the Roku refused GET /query/device-info: HTTP 404", "\(error.message)")
+    }
 }

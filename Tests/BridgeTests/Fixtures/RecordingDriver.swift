@@ -80,6 +80,11 @@ final class RecordingDriver: TVDriver {
     func shutdown() async { events.finish() }
 
     func pair() async throws(DriverError) {}
+
+    /// A PNG of its own for every app (read only when the TV's capabilities say `appIcons`).
+    func appIcon(_ appID: String) async throws(DriverError) -> AppIcon? {
+        AppIcon(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(appID.utf8), contentType: "image/png")
+    }
 }
 
 /// Knows a fixed set of TVs by host, and keeps the drivers it makes.
@@ -132,8 +137,7 @@ extension TVDescription {
 extension BridgeFixture {
     /// Starts a bridge with one configured recording TV (`TVDescription.sample()`), waits until
     /// it is online, and returns its driver.
-    func startRecordingTV() async throws -> RecordingDriver {
-        let tv = TVDescription.sample()
+    func startRecordingTV(_ tv: TVDescription = .sample()) async throws -> RecordingDriver {
         let factory = RecordingFactory([tv])
         let configuration = configuration {
             $0.tvs = [BridgeConfiguration.ConfiguredTV(host: tv.identity.host, kind: .roku)]

@@ -44,6 +44,30 @@ struct AddTVAddressTests {
         #expect(error?.contains(message) == true, "\(String(describing: error))")
     }
 
+    @Test(
+        "one spelling per address: inet_ntop's, an IPv4-mapped address as IPv4, a zone only on link-local and only an interface",
+        arguments: [
+            ("0::1", "::1"),
+            ("0:0:0:0:0:0:0:1", "::1"),
+            ("[::FFFF:10.0.0.5]:8060", "10.0.0.5"),
+            ("::1%lo", "::1"),
+            ("FE80::0:1%lo", "fe80::1%lo"),
+            ("2001:DB8::1", "2001:db8::1"),
+        ])
+    func canonical(text: String, host: String) throws {
+        #expect(try AddTVAddress.parse(text).host == host)
+    }
+
+    @Test("a zone that names no interface of this machine is refused, however long")
+    func zoneNotAnInterface() {
+        let error = Self.error("::1%nosuchinterface")
+        #expect(
+            error == "'nosuchinterface' after % is not a network interface of this machine",
+            "\(String(describing: error))")
+        let long = Self.error("fe80::1%" + String(repeating: "x", count: 200))
+        #expect(long?.contains("is not an IP address") == true, "\(String(describing: long))")
+    }
+
     @Test("a kind name that TVKind does not know is refused, naming the known ones")
     func unknownKind() {
         let message = Self.kindError("lg")

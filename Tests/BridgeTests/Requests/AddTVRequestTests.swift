@@ -13,8 +13,14 @@ import Wire
 /// "Add TV" button, end to end (MQTT → bridge → simulated Roku), and the state file after.
 @Suite("Adding a TV by request")
 struct AddTVRequestTests {
-    func startBridge(_ fixture: BridgeFixture) async throws {
-        let configuration = fixture.configuration { $0.discovery.searchInterval = 0 }
+    /// A bridge that may add the simulated TVs: on loopback (`add_tv.allow_loopback`), at the
+    /// simulators' own ports (`add_tv.ports`).
+    func startBridge(_ fixture: BridgeFixture, ports: [UInt16] = []) async throws {
+        let configuration = fixture.configuration {
+            $0.discovery.searchInterval = 0
+            $0.addTV.allowLoopback = true
+            $0.addTV.ports = ports
+        }
         try await fixture.startBridge(
             configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
     }
@@ -32,7 +38,7 @@ struct AddTVRequestTests {
     func addByRequest() async throws {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2")
-            try await startBridge(fixture)
+            try await startBridge(fixture, ports: [tv.port])
             let answer = try await request(
                 fixture, "tv/add",
                 #"{"host":"127.0.0.2","kind":"roku","port":\#(tv.port),"id":"den","name":"Den TV","transaction":7}"#)
@@ -62,7 +68,7 @@ struct AddTVRequestTests {
     func addFromTheUI() async throws {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.3")
-            try await startBridge(fixture)
+            try await startBridge(fixture, ports: [tv.port])
             let bridge = "tv2mqtt_bridge_tv2mqtt"
             let config = await fixture.expectMessage("homeassistant/device/\(bridge)/config")
             let components = try JSONParser.parse(#require(config).payload)["components"]
@@ -98,8 +104,8 @@ struct AddTVRequestTests {
             #expect(kind["error"]?.stringValue?.contains("unknown kind 'lg' (known: auto, roku, samsung") == true)
             let name = try await request(fixture, "tv/add", #"{"host":"tv.local"}"#)
             #expect(name["error"]?.stringValue?.contains("is not an IP address") == true)
-            let dead = try await request(fixture, "tv/add", "roku:127.0.0.4:1")
-            #expect(dead["status"] == "error")
+            let dead = try await request(fixture, "tv/add", "roku:127.0.0.4")
+            #expect(dead["error"] == "no TV answered at 127.0.0.4 (nothing accepted the connection)", "\(dead)")
             let id = try await request(fixture, "tv/add", #"{"host":"127.0.0.4","id":"bridge"}"#)
             #expect(id["error"]?.stringValue?.contains("not 'bridge'") == true)
         }
@@ -123,7 +129,7 @@ struct AddTVRequestTests {
             let tv = try await rokus.start("127.0.0.5")
             try await fixture.publish(
                 "tv2mqtt/bridge/request/tv/add", #"{"host":"127.0.0.5","port":\#(tv.port)}"#, retain: true)
-            try await startBridge(fixture)
+            try await startBridge(fixture, ports: [tv.port])
             let response = await fixture.expectMessage("tv2mqtt/bridge/response/tv/add")
             let answer = try JSONParser.parse(#require(response).payload)
             #expect(answer["error"]?.stringValue?.hasPrefix("ignored a retained request") == true, "\(answer)")

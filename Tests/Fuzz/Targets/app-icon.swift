@@ -4,7 +4,7 @@
 import TVModel
 
 private let declaredTypes: [String?] = [nil, "image/png", "image/jpeg", "text/xml; charset=utf-8", "", "IMAGE/GIF"]
-private let published: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
+private let published: Set<String> = ["image/png", "image/jpeg"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAppIcon(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,0 +1,50 @@
+import Drivers
+import Net
+import TVModel
+
+/// Where a `tv/add` request may make the bridge connect (SPEC §10). Whoever may publish a
+/// request must not get a port scanner for the bridge's own host or the addresses around it
+/// (a cloud metadata service at 169.254.169.254): only addresses a TV on a network can have,
+/// and only the ports TVs answer on, unless the configuration (`add_tv`) allows more.
+struct AddTVPolicy: Sendable {
+    var allowLoopback: Bool
+    /// Ports allowed besides the kinds' own (`add_tv.ports`).
+    var extraPorts: [UInt16]
+
+    init(_ configuration: BridgeConfiguration.AddTV) {
+        allowLoopback = configuration.allowLoopback
+        extraPorts = configuration.ports
+    }
+
+    /// The ports a request for `kind` may name: that vendor's default port (every vendor's
+    /// for `auto`), then the configured ones.
+    func ports(for kind: TVKind?) -> [UInt16] {
+        let vendors = kind.map { kind in Vendors.all.filter { $0.kind == kind } } ?? Vendors.all
+        var ports = vendors.map(\.defaultPort)
+        for port in extraPorts where !ports.contains(port) { ports.append(port) }
+        return ports
+    }
+
+    /// Refuses an address no TV can be at, or a port no TV answers on, before anything is sent.
+    func check(_ address: AddTVAddress) throws(BridgeService.RequestError) {
+        guard let socketAddress = try? SocketAddress(ip: address.host, port: 1) else {
+            throw .init("'\(CommandParser.printable(address.host))' is not an IP address")
+        }
+        switch socketAddress.scope {
+        case .unicast: break
+        case .loopback where allowLoopback: break
+        case .loopback:
+            throw .init(
+                "\(address.host) is an address of this machine (loopback), not a TV on the network; add_tv.allow_loopback allows it, for simulated TVs"
+            )
+        case let scope:
+            throw .init("\(address.host) cannot be a TV's address: it is \(scope.rawValue)")
+        }
+        let allowed = ports(for: address.kind)
+        if let port = address.port, !allowed.contains(port) {
+            throw .init(
+                "port \(port) is not one a TV answers on (tv/add probes \(allowed.map(String.init).joined(separator: ", ")); add_tv.ports allows others)"
+            )
+        }
+    }
+}

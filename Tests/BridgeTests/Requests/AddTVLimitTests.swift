@@ -1,0 +1,164 @@
+import Drivers
+import Foundation
+import Net
+import Testing
+import Wire
+
+@testable import Bridge
+
+/// `tv/add` reaches only what a TV can be, and is bounded: the addresses and ports it may
+/// connect to (`AddTVPolicy`), how many probes run and how often (`AddTVGate`), how many TVs
+/// the bridge keeps (`max_tvs`), and what of a device's answer comes back (nothing).
+@Suite("tv/add limits")
+struct AddTVLimitTests {
+    func startBridge(
+        _ fixture: BridgeFixture, allowLoopback: Bool, ports: [UInt16] = [], maxTVs: Int = 10_000
+    ) async throws {
+        let configuration = fixture.configuration {
+            $0.discovery.searchInterval = 0
+            $0.addTV.allowLoopback = allowLoopback
+            $0.addTV.ports = ports
+            $0.maxTVs = maxTVs
+        }
+        try await fixture.startBridge(
+            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+    }
+
+    /// The error of a `tv/add` request (nil when it succeeded).
+    func refusal(_ fixture: BridgeFixture, _ payload: String, action: String = "tv/add") async throws -> String? {
+        let mark = await fixture.log.count
+        try await fixture.publish("tv2mqtt/bridge/request/\(action)", payload)
+        let response = await fixture.expectMessage("tv2mqtt/bridge/response/\(action)", after: mark)
+        let answer = try JSONParser.parse(#require(response).payload)
+        return answer["error"]?.stringValue
+    }
+
+    @Test("by default a loopback address is refused before anything connects, also spelled as IPv6")
+    func loopbackRefused() async throws {
+        try await withBridgeFixture { fixture in
+            let tv = try MisbehavingTV(host: "127.0.0.60", answer: Array("HTTP/1.1 200 OK\r\n\r\n".utf8))
+            defer { tv.stop() }
+            try await startBridge(fixture, allowLoopback: false)
+            for payload in [
+                #"{"host":"127.0.0.60","kind":"roku"}"#, "roku:127.0.0.60", "[::ffff:127.0.0.60]:8060", "::1",
+            ] {
+                let error = try await refusal(fixture, payload)
+                #expect(
+                    error?.contains("(loopback), not a TV on the network") == true,
+                    "\(payload): \(String(describing: error))")
+            }
+            let text = try await refusal(fixture, "127.0.0.60", action: "tv/add_host")
+            #expect(text?.contains("loopback") == true, "\(String(describing: text))")
+            #expect(tv.requests == 0)
+        }
+    }
+
+    @Test(
+        "link-local, unspecified, multicast and broadcast addresses and ports no TV answers on are refused before anything connects"
+    )
+    func specialAddressesAndPortsRefused() async throws {
+        try await withBridgeFixture { fixture in
+            let tv = try MisbehavingTV(host: "127.0.0.61", answer: Array("HTTP/1.1 200 OK\r\n\r\n".utf8))
+            defer { tv.stop() }
+            try await startBridge(fixture, allowLoopback: true)
+            let cases = [
+                ("169.254.169.254", "169.254.169.254 cannot be a TV's address: it is link-local"),
+                ("[::ffff:169.254.169.254]:8060", "169.254.169.254 cannot be a TV's address: it is link-local"),
+                ("fe80::1%lo", "fe80::1%lo cannot be a TV's address: it is link-local"),
+                ("0.0.0.0", "0.0.0.0 cannot be a TV's address: it is unspecified"),
+                ("::", ":: cannot be a TV's address: it is unspecified"),
+                ("224.0.0.1", "224.0.0.1 cannot be a TV's address: it is multicast"),
+                ("ff02::1", "ff02::1 cannot be a TV's address: it is multicast"),
+                ("255.255.255.255", "255.255.255.255 cannot be a TV's address: it is broadcast"),
+                (
+                    "127.0.0.61:\(tv.port)",
+                    "port \(tv.port) is not one a TV answers on (tv/add probes 8060, 8001, 55000;"
+                ),
+                ("roku:127.0.0.61:8001", "port 8001 is not one a TV answers on (tv/add probes 8060;"),
+                ("::1%nosuchinterface", "'nosuchinterface' after % is not a network interface of this machine"),
+            ]
+            for (payload, expected) in cases {
+                let error = try await refusal(fixture, payload)
+                #expect(error?.hasPrefix(expected) == true, "\(payload): \(String(describing: error))")
+            }
+            #expect(tv.requests == 0)
+        }
+    }
+
+    @Test("what a device that is no TV answers never comes back in the response or an event")
+    func noBodyEcho() async throws {
+        try await withBridgeFixture { fixture in
+            let secret = "SECRET-7f3a metadata token"
+            let tv = try MisbehavingTV(
+                host: "127.0.0.62",
+                answer: Array("HTTP/1.1 404 Not Found\r\nContent-Length: \(secret.utf8.count)\r\n\r\n\(secret)".utf8))
+            defer { tv.stop() }
+            try await startBridge(fixture, allowLoopback: true, ports: [tv.port])
+            let error = try await refusal(fixture, "roku:127.0.0.62:\(tv.port)")
+            #expect(error == "the device at 127.0.0.62:\(tv.port) refused the probe", "\(String(describing: error))")
+            #expect(tv.requests > 0, "the probe reached the device")
+            let published = await fixture.log.all(prefix: "tv2mqtt/").map {
+                String(decoding: $0.payload, as: UTF8.self)
+            }
+            let echoed = published.filter { $0.contains("SECRET") }
+            #expect(echoed.isEmpty, "\(echoed)")
+        }
+    }
+
+    @Test("at most 20 probes a minute: the 21st request is refused at once")
+    func rateLimited() async throws {
+        try await withBridgeFixture { fixture in
+            let closed = try TCPListener.bind(host: "127.0.0.63", port: 0)
+            let port = closed.address.port
+            closed.close()  // nothing listens: each probe is refused at once
+            try await startBridge(fixture, allowLoopback: true, ports: [port])
+            var errors: [String] = []
+            for _ in 0..<(AddTVGate.perWindow + 1) {
+                errors.append(try await refusal(fixture, "roku:127.0.0.63:\(port)") ?? "")
+            }
+            let probed = errors.prefix(AddTVGate.perWindow).filter { $0.hasPrefix("no TV answered at 127.0.0.63") }
+            #expect(probed.count == AddTVGate.perWindow, "\(errors)")
+            #expect(errors.last == "too many tv/add requests: at most 20 probes a minute; try again in a minute")
+        }
+    }
+
+    @Test(
+        "at most 4 probes at once: a fifth while four wait for a silent device is refused, before any of them answers")
+    func concurrencyBounded() async throws {
+        try await withBridgeFixture { fixture in
+            // Accepts connections (the kernel's backlog) and never answers: each probe waits.
+            let silent = try TCPListener.bind(host: "127.0.0.64", port: 0)
+            defer { silent.close() }
+            try await startBridge(fixture, allowLoopback: true, ports: [silent.address.port])
+            let mark = await fixture.log.count
+            for transaction in 1...5 {
+                try await fixture.publish(
+                    "tv2mqtt/bridge/request/tv/add",
+                    #"{"host":"127.0.0.64","kind":"roku","port":\#(silent.address.port),"transaction":\#(transaction)}"#
+                )
+            }
+            let topic = "tv2mqtt/bridge/response/tv/add"
+            _ = await fixture.log.waitFor(topic, after: mark, timeout: .seconds(30)) { _ in true }
+            // The four answer only when their 5 s request timeout ends; the fifth first, at once.
+            let first = try #require(await fixture.log.all(topic).first)
+            let answer = try JSONParser.parse(first.payload)
+            #expect(answer["error"] == "4 tv/add probes are running; ask again once they have answered", "\(answer)")
+        }
+    }
+
+    @Test("max_tvs: a TV beyond it is refused with a clear error")
+    func maxTVs() async throws {
+        try await withRokus { fixture, rokus in
+            let first = try await rokus.start("127.0.0.65")
+            let second = try await rokus.start("127.0.0.66")
+            try await startBridge(fixture, allowLoopback: true, ports: [first.port, second.port], maxTVs: 1)
+            #expect(try await refusal(fixture, "roku:127.0.0.65:\(first.port)") == nil)
+            let error = try await refusal(fixture, "roku:127.0.0.66:\(second.port)")
+            #expect(
+                error
+                    == "the bridge keeps at most 1 TVs (max_tvs) and has 1; remove one with tv/remove or raise max_tvs")
+            let secondAvailability = await fixture.log.all("tv2mqtt/\(SimulatedRokus.id(second))/availability")
+            #expect(secondAvailability.isEmpty, "the second TV was not added")
+        }
+    }
+}
