@@ -36,9 +36,14 @@ struct SamsungArtChannelTests {
         }
     }
 
-    static func payload(_ channel: RemoteChannel, _ name: String) async -> JSONValue? {
+    /// The first payload named `name` (with `requestID`, when given), waiting up to 3 s for it.
+    static func payload(_ channel: RemoteChannel, _ name: String, requestID: String? = nil) async -> JSONValue? {
         for _ in 0..<300 {
-            if let found = payloads(channel).first(where: { $0["event"]?.stringValue == name }) { return found }
+            let found = payloads(channel).first { payload in
+                payload["event"]?.stringValue == name
+                    && (requestID.map { payload["request_id"] == .string($0) } ?? true)
+            }
+            if let found { return found }
             try? await Task.sleep(for: .milliseconds(10))
         }
         return nil
@@ -104,8 +109,10 @@ struct SamsungArtChannelTests {
             #expect(status?["request_id"] == "g1")
             #expect(status?["value"] == "off")
             #expect(status?["target_client_id"] == nil)
-            #expect(Self.payloads(art).allSatisfy { $0["event"] != "artmode_status" })
-            #expect(art.received.first { $0["event"] == "d2d_service_message" }?["from"] == "host")
+            let names = Self.payloads(art).map { $0["event"] }
+            #expect(!names.contains("artmode_status"))
+            let message = art.received.first { $0["event"] == "d2d_service_message" }
+            #expect(message?["from"] == "host")
             try await art.send(Self.request(["request": "api_version", "id": "v1", "request_id": "v1"]))
             #expect(await Self.payload(art, "api_version")?["version"]?.stringValue?.isEmpty == false)
             try sim.apply(["art_mode": "on"])
@@ -130,13 +137,15 @@ struct SamsungArtChannelTests {
             try sim.apply(["art_mode": "on"])
             #expect(await Self.payload(art, "art_mode_changed")?["status"] == "on")
             try await art.send(Self.request(["request": "get_artmode_status", "request_id": "b"]))
-            try await Task.sleep(for: .milliseconds(300))
+            #expect(await Self.payload(art, "get_artmode_status", requestID: "b") != nil)
             let replies = Self.payloads(art).filter { $0["event"] == "get_artmode_status" }
-            #expect(replies.map { $0["value"] } == ["off", "off"])
+            let values = replies.map { $0["value"] }
+            #expect(values == ["off", "off"])
             sim.setArtFault(.unanswered)
             try await art.send(Self.request(["request": "get_artmode_status", "request_id": "c"]))
             try await Task.sleep(for: .milliseconds(300))
-            #expect(Self.payloads(art).filter { $0["event"] == "get_artmode_status" }.count == 2)
+            let statusReplies = Self.payloads(art).filter { $0["event"] == "get_artmode_status" }
+            #expect(statusReplies.count == 2)
             await art.close()
         }
     }

@@ -177,9 +177,9 @@ actor SamsungChannel {
                 let previous = pinBeforePairing
                 pinBeforePairing = nil
                 if let previous, previous != SamsungCertificatePolicy.normalize(pin) {
+                    let host = session.configuration.host
                     logger.warning(
-                        "pairing accepted a new TLS certificate from the TV at \(session.configuration.host) "
-                            + "(pinned \(previous.prefix(16))…, now \(pin.prefix(16))…): the TV is trusted as it is now"
+                        "pairing accepted a new TLS certificate from the TV at \(host) (pinned \(previous.prefix(16))…, now \(pin.prefix(16))…)"
                     )
                 }
                 emit(.certificatePinned(pin))

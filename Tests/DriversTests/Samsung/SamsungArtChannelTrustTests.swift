@@ -40,8 +40,10 @@ struct SamsungArtChannelTrustTests {
                 _ = try? await other.connection.close()
                 #expect(polled.artMode == false)
                 #expect(polled.power == true)
-                #expect(!Generations.states(events).contains { $0.artMode == true })
-                #expect(rig.logs.all.contains { $0.message.contains("from another client") })
+                let everArt = Generations.states(events).contains { $0.artMode == true }
+                #expect(!everArt)
+                let ignored = rig.logs.all.contains { $0.message.contains("from another client") }
+                #expect(ignored)
             }
         }
     }
@@ -60,7 +62,8 @@ struct SamsungArtChannelTrustTests {
                 // Each poll asks; the latched channel answers "off" against its own broadcast.
                 try await Self.pollUntil(driver, rig, reopenings: 1)
                 let after = Generations.states(events).dropFirst(pushedBefore)
-                #expect(!after.contains { $0.artMode != true })
+                let leftArt = after.contains { $0.artMode != true }
+                #expect(!leftArt)
                 #expect(await driver.poll(full: false).artMode == true)
                 // Again, the other way round, once the new connection latched "on": reopened
                 // again, still logged once at info.
@@ -96,7 +99,8 @@ struct SamsungArtChannelTrustTests {
                     lines.filter { $0.message.contains("no answer to a status request") }.count >= 2
                 }
                 let lines = rig.logs.all.filter { $0.message.contains("no answer to a status request") }
-                #expect(lines.filter { $0.level == .info }.count == 1)
+                let infoLines = lines.filter { $0.level == .info }
+                #expect(infoLines.count == 1)
                 #expect(lines.count >= 2)
                 #expect(await driver.poll(full: false).artMode == nil)
             }
@@ -117,7 +121,8 @@ struct SamsungArtChannelTrustTests {
                 }
                 let refused = rig.logs.all.filter { $0.message.contains("refused the art-mode status request") }
                 #expect(refused.first?.level == .info)
-                #expect(refused.filter { $0.level == .info }.count == 1)
+                let refusedInfo = refused.filter { $0.level == .info }
+                #expect(refusedInfo.count == 1)
                 #expect(await driver.poll(full: false).artMode == nil)
             }
         }

@@ -12,19 +12,25 @@ struct SamsungPairingCertificateTests {
             try await withDriver(rig.driver()) { driver, events in
                 try await driver.pair()
                 #expect(events.pins.count == 1)
-                #expect(!rig.logs.all.contains { $0.message.contains("accepted a new TLS certificate") })
+                #expect(Self.changes(rig).isEmpty)
                 try await rig.simulator.replaceCertificate()
                 try await driver.pair()
                 await events.settle { $0.filter { if case .certificatePinned = $0 { true } else { false } }.count == 2 }
-                let warning = rig.logs.all.filter { $0.message.contains("accepted a new TLS certificate") }
+                let warning = Self.changes(rig)
                 #expect(warning.count == 1)
                 #expect(warning.first?.level == .warning)
                 #expect(warning.first?.message.contains(rig.simulator.host) == true)
-                #expect(warning.first?.metadata.contains { $0.0 == "tv" } == true)
+                let names = warning.first?.metadata.map(\.0) ?? []
+                #expect(names.contains("tv"))
                 // Pairing again with the same certificate is no change.
                 try await driver.pair()
-                #expect(rig.logs.all.filter { $0.message.contains("accepted a new TLS certificate") }.count == 1)
+                #expect(Self.changes(rig).count == 1)
             }
         }
+    }
+
+    /// The log lines saying a pairing accepted a new certificate.
+    static func changes(_ rig: SamsungRig) -> [LogRecord] {
+        rig.logs.all.filter { $0.message.contains("accepted a new TLS certificate") }
     }
 }
