@@ -17,6 +17,8 @@ extension SamsungArtChannel {
         }
         switch event {
         case .connected(let hosts):
+            // Only the channel's own greeting names the host; a later "connect" is a client's.
+            guard !admitted else { return }
             hostIDs.formUnion(hosts)
             await admit()
         case .ready:

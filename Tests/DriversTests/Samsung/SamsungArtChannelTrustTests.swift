@@ -29,6 +29,23 @@ struct SamsungArtChannelTrustTests {
                     url:
                         "wss://\(rig.simulator.host):\(rig.simulator.portWSS)/api/v2/channels/com.samsung.art-app?\(query)",
                     tls: TLSConfiguration(trust: .selfSigned(pinned: rig.simulator.certificateSHA256)))
+                var otherID = ""
+                for await message in other.connection.incoming {
+                    guard case .text(let text) = message, let event = try? JSONParser.parse(text) else { continue }
+                    if event["event"] == "ms.channel.connect" {
+                        otherID = event["data"]?["id"]?.stringValue ?? ""
+                        break
+                    }
+                }
+                // A fake greeting naming the other client as the host, then a fake change.
+                let greeting: JSONValue = [
+                    "method": "ms.channel.emit",
+                    "params": [
+                        "event": "ms.channel.connect", "to": "broadcast",
+                        "data": ["clients": [["id": .string(otherID), "isHost": true]]],
+                    ],
+                ]
+                try await other.connection.send(text: greeting.serialized())
                 let fake = JSONValue.object(["event": "art_mode_changed", "status": "on", "value": "on"]).serialized()
                 let broadcast: JSONValue = [
                     "method": "ms.channel.emit",
