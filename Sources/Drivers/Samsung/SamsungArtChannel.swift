@@ -73,6 +73,7 @@ actor SamsungArtChannel {
     var loggedVersion: String?
     /// Log lines already written once for these credentials (refusal, reopening, removal).
     var loggedOnce: Set<String> = []
+    private var loggedFor: Credentials?
     /// Unknown event names already logged (at debug, once each).
     var seenEvents: Set<String> = []
     /// Fires when the last status request is due.
@@ -100,7 +101,9 @@ actor SamsungArtChannel {
         if let model { self.model = model }
         let waiting = connection == nil && !attempting
         if self.credentials == credentials, runner != nil, !(now && waiting) { return }
-        if self.credentials != credentials { loggedOnce = [] }
+        // Logged once per TV and pairing, not again each time the TV comes back.
+        if loggedFor != credentials { loggedOnce = [] }
+        loggedFor = credentials
         stop()
         self.credentials = credentials
         runner = Task { [weak self] in await self?.run(credentials) }
