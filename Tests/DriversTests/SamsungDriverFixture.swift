@@ -17,15 +17,17 @@ struct SamsungRig {
     let logs: CapturingSink
 
     /// A driver with the simulator's ports, a short approval timeout, and what was persisted.
+    /// `appList`: how long a poll waits for the installed list (short, so a TV that never
+    /// answers costs little; a test that needs the answer on a busy machine gives it longer).
     func driver(
         token: String? = nil, pin: String? = nil, approval: Duration = .seconds(3),
-        settings: DriverSettings? = nil
+        settings: DriverSettings? = nil, appList: Duration = .seconds(2)
     ) -> SamsungDriver {
         SamsungDriver(
             description: description, settings: settings ?? self.settings,
             options: SamsungDriverOptions(
                 securePort: simulator.portWSS, upnpPort: simulator.portUPnP, token: token, certificatePin: pin,
-                approvalTimeout: approval, appListTimeout: .seconds(2), wakeSettle: .seconds(1)))
+                approvalTimeout: approval, appListTimeout: appList, wakeSettle: .seconds(1)))
     }
 
     /// Log entries of one kind (`remote_key`, `text`, `app_launch`, `volume`, `mute`, `wol`, `pairing`).
