@@ -17,6 +17,9 @@ extension SimulatorPlan {
           --pairing MODE         accept (default), deny, ignore or tokenless
           --prompt-timeout S     seconds before an ignored prompt times out (default 30)
           --frame                a Frame TV: the art channel (com.samsung.art-app), KEY_POWER toggles art mode, hold 3 s to power off
+          --art-firmware Y      with --frame: the art channel of a 2019 (default), 2023 or 2025 Frame
+                                 (2023: replies named after the request, with request_id; 2025: also
+                                 REST PowerState "standby" while art shows, model code 25_PTM_FTV)
           --apps on|off          answer ed.installedApp.get (default on)
           --events on|off        accept UPnP event subscriptions (default on; off answers 412)
           --event-timeout S      longest event subscription granted, seconds (default 1800)
@@ -64,6 +67,12 @@ extension SimulatorPlan {
                 }
                 options.promptTimeout = .seconds(seconds)
             case "--frame": options.frame = true
+            case "--art-firmware":
+                let text = try reader.value(for: flag)
+                guard let firmware = SamsungArtFirmware(rawValue: text) else {
+                    throw UsageError("--art-firmware: '\(text)' is not 2019, 2023 or 2025")
+                }
+                options.artFirmware = firmware
             case "--apps": options.apps = try onOff(try reader.value(for: flag), flag: flag)
             case "--events": options.acceptsSubscriptions = try onOff(try reader.value(for: flag), flag: flag)
             case "--event-timeout":

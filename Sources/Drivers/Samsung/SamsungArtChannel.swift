@@ -11,7 +11,9 @@ import Wire
 /// the upgrade goes to a connection that accepts only the pinned certificate. There is no
 /// cleartext fallback. While the TV answers, the channel is kept open so art-mode changes
 /// made with the TV's own remote arrive as events (`art_mode_changed`), not at the next
-/// poll; it reopens with a backoff (1 s doubling to 30 s) when it drops.
+/// poll; it reopens with a backoff (1 s doubling to 30 s) when it drops. Only the TV's own
+/// messages count (`SamsungArtChannel+Receive.swift`), and what they mean is the ledger's
+/// call (`SamsungArtLedger`).
 actor SamsungArtChannel {
     public static let path = "/api/v2/channels/com.samsung.art-app"
     /// The longest wait between reconnection attempts.
@@ -35,22 +37,51 @@ actor SamsungArtChannel {
         }
     }
 
+    /// How a connection ended.
+    enum Ending {
+        /// The TV never let us in (or the connection failed): the art mode is unknown.
+        case refused
+        /// The TV closed an admitted connection: reconnect soon.
+        case closed
+        /// We closed it because it stopped answering or contradicted itself: reconnect with a
+        /// growing backoff, keeping the art mode last believed.
+        case reopened
+    }
+
     let timeouts: SamsungChannel.Timeouts
     let logger: Logger
     /// Called with every change of the art mode (nil: unknown again, the channel closed).
     let changed: @Sendable (Bool?) -> Void
 
     /// The art mode as the TV last said; nil while unknown.
-    private(set) var artMode: Bool?
+    var artMode: Bool? { ledger.artMode }
+    var ledger = SamsungArtLedger()
     private var credentials: Credentials?
     private var runner: Task<Void, Never>?
-    private var connection: WebSocketConnection?
+    var connection: WebSocketConnection?
     /// The TV said `ms.channel.connect` or `ms.channel.ready` on the current connection.
-    private var admitted = false
+    var admitted = false
+    /// Who speaks for the TV on this connection: "host" and the ids it listed as the host.
+    var hostIDs: Set<String> = ["host"]
     /// A connection attempt is under way (not waiting out a backoff).
     private var attempting = false
-    /// The refusal was logged for these credentials (once, not at every reconnection).
-    private var refusalLogged = false
+    /// The current connection was closed by us to reopen it.
+    var reopening = false
+    /// The TV's model, for the API-version log line.
+    var model = "unknown model"
+    /// The last art API version logged at info (later connections log a change only).
+    var loggedVersion: String?
+    /// Log lines already written once for these credentials (refusal, reopening, removal).
+    var loggedOnce: Set<String> = []
+    private var loggedFor: Credentials?
+    /// Unknown event names already logged (at debug, once each).
+    var seenEvents: Set<String> = []
+    /// Fires when the last status request is due.
+    var answerTimer: Task<Void, Never>?
+    /// Set requests whose `set` call still waits, by request id.
+    var awaitedSets: Set<String> = []
+    /// Answers to those set requests, until `set` takes them.
+    var confirmations: [String: Result<Void, DriverError>] = [:]
 
     init(timeouts: SamsungChannel.Timeouts, logger: Logger, changed: @escaping @Sendable (Bool?) -> Void) {
         self.timeouts = timeouts
@@ -59,13 +90,20 @@ actor SamsungArtChannel {
     }
 
     var isConnected: Bool { connection != nil && admitted }
+    /// The channel is open and says art shows.
+    var showsArt: Bool { isConnected && artMode == true }
+    /// How long a request may wait for its answer.
+    var answerTimeout: Duration { timeouts.handshake }
 
     /// Keeps the channel open with `credentials` (new credentials reconnect). `now`: a
     /// command needs the channel, so a reconnection waiting out its backoff starts at once.
-    func keepConnected(_ credentials: Credentials, now: Bool = false) {
+    func keepConnected(_ credentials: Credentials, model: String? = nil, now: Bool = false) {
+        if let model { self.model = model }
         let waiting = connection == nil && !attempting
         if self.credentials == credentials, runner != nil, !(now && waiting) { return }
-        if self.credentials != credentials { refusalLogged = false }
+        // Logged once per TV and pairing, not again each time the TV comes back.
+        if loggedFor != credentials { loggedOnce = [] }
+        loggedFor = credentials
         stop()
         self.credentials = credentials
         runner = Task { [weak self] in await self?.run(credentials) }
@@ -76,7 +114,13 @@ actor SamsungArtChannel {
         runner?.cancel()
         runner = nil
         credentials = nil
-        drop()
+        drop(forget: true)
+    }
+
+    /// Asks the TV for its art mode (at each poll) unless a status request is waiting already.
+    func refresh() async {
+        guard isConnected, !ledger.statusPending else { return }
+        try? await send(.getArtMode(id: Self.newID()))
     }
 
     /// Waits up to `timeout` for the channel to be open and the art mode known.
@@ -97,7 +141,8 @@ actor SamsungArtChannel {
         }
     }
 
-    /// Asks the TV to show art (`true`) or TV, and waits up to `timeout` for it to say so.
+    /// Asks the TV to show art (`true`) or TV, and waits up to `timeout` for the TV to accept
+    /// that very request (its reply carries our request id), then briefly for the new mode.
     func set(_ on: Bool, timeout: Duration) async throws(DriverError) {
         let deadline = ContinuousClock.now + timeout
         await wait(until: timeout) { $0.isConnected }
@@ -105,9 +150,18 @@ actor SamsungArtChannel {
             throw DriverError(.timeout, "the TV's art channel did not open within \(timeout)")
         }
         if artMode == on { return }
-        try await send(.setArtMode(on, id: Self.newID()))
-        await wait(until: deadline - ContinuousClock.now) { $0.artMode == on }
-        guard artMode == on else {
+        let request = SamsungArtRequest.setArtMode(on, id: Self.newID())
+        awaitedSets.insert(request.id)
+        defer { awaitedSets.remove(request.id) }
+        try await send(request)
+        await wait(until: deadline - ContinuousClock.now) { $0.confirmations[request.id] != nil }
+        switch confirmations.removeValue(forKey: request.id) {
+        case .some(.success):
+            await refresh()
+            await wait(until: min(deadline - ContinuousClock.now, .seconds(2))) { $0.artMode == on }
+        case .some(.failure(let error)):
+            throw error
+        case nil:
             throw DriverError(.timeout, "the TV did not confirm art mode \(on ? "on" : "off") within \(timeout)")
         }
     }
@@ -117,7 +171,11 @@ actor SamsungArtChannel {
     private func run(_ credentials: Credentials) async {
         var backoff: Duration = .seconds(1)
         while !Task.isCancelled {
-            if await session(credentials) { backoff = .seconds(1) }
+            switch await session(credentials) {
+            case .closed: backoff = .seconds(1)
+            case .reopened: break
+            case .refused: drop(forget: true)
+            }
             do {
                 try await EventLoop.sleep(for: backoff)
             } catch {
@@ -127,8 +185,8 @@ actor SamsungArtChannel {
         }
     }
 
-    /// One connection, until it closes. Returns whether the TV admitted us.
-    private func session(_ credentials: Credentials) async -> Bool {
+    /// One connection, until it closes.
+    private func session(_ credentials: Credentials) async -> Ending {
         attempting = true
         defer { attempting = false }
         do {
@@ -138,13 +196,13 @@ actor SamsungArtChannel {
                 SamsungCertificatePolicy.evaluate(pinned: credentials.pin, seen: Digest.hex(seen)) == .matches
             else {
                 logger.debug("art channel: the TV's certificate is not the pinned one; not connecting")
-                return false
+                return .refused
             }
         } catch {
             logger.debug("art channel: TLS check failed")
-            return false
+            return .refused
         }
-        guard let pin = SamsungChannel.bytes(hex: credentials.pin) else { return false }
+        guard let pin = SamsungChannel.bytes(hex: credentials.pin) else { return .refused }
         let connected: WebSocketClient.Connected
         do {
             connected = try await WebSocketClient.connect(
@@ -153,14 +211,17 @@ actor SamsungArtChannel {
                 configuration: timeouts.webSocket)
         } catch {
             logger.debug("art channel: connecting failed: \(error.message)")
-            return false
+            return .refused
         }
         guard !Task.isCancelled, self.credentials == credentials else {
             _ = try? await connected.connection.close()
-            return false
+            return .refused
         }
         connection = connected.connection
         admitted = false
+        reopening = false
+        hostIDs = ["host"]
+        ledger = SamsungArtLedger(artMode: ledger.artMode)
         logger.debug("art channel connected")
         var wasAdmitted = false
         for await message in connected.connection.incoming {
@@ -172,63 +233,37 @@ actor SamsungArtChannel {
             wasAdmitted = wasAdmitted || admitted
             if Task.isCancelled { break }
         }
-        if connection === connected.connection { drop() }
+        let reopened = reopening
+        if connection === connected.connection { drop(forget: !reopened) }
         logger.debug("art channel closed")
-        return wasAdmitted
+        return reopened ? .reopened : wasAdmitted ? .closed : .refused
     }
 
-    private func receive(_ text: String) async {
-        let event: SamsungArtEvent
-        do {
-            event = try SamsungArtEvent.decode(Array(text.utf8))
-        } catch {
-            logger.debug("ignored an art-channel message: \(error.message)")
-            return
-        }
-        switch event {
-        case .connected, .ready:
-            guard !admitted else { return }
-            admitted = true
-            try? await send(.getArtMode(id: Self.newID()))
-        case .artMode(let on, _):
-            guard artMode != on else { return }
-            artMode = on
-            logger.debug("art mode \(on ? "on" : "off")")
-            changed(on)
-        case .unauthorized:
-            if !refusalLogged {
-                refusalLogged = true
-                logger.info("the TV refused the art channel; pair again (tv2mqtt pair) if art mode stays unknown")
-            }
-            drop()
-        case .error(let message):
-            logger.debug("art channel: \(message)")
-        case .other:
-            break
-        }
-    }
-
-    private func send(_ request: SamsungArtRequest) async throws(DriverError) {
+    func send(_ request: SamsungArtRequest) async throws(DriverError) {
         guard let connection else { throw DriverError(.unreachable, "the art channel is closed") }
+        ledger.sent(request, now: .now)
+        if case .getArtMode = request { armAnswerTimer() }
         do {
             try await connection.send(text: request.text)
         } catch {
-            drop()
+            drop(forget: true)
             throw DriverError(.unreachable, "sending to the art channel failed: \(error.message)")
         }
     }
 
-    /// Forgets the connection (closing it) and the art mode.
-    private func drop() {
+    /// Forgets the connection (closing it); `forget`: and the art mode (kept when we reopen a
+    /// channel that stopped answering, so the state does not flicker while it reconnects).
+    func drop(forget: Bool) {
+        answerTimer?.cancel()
+        answerTimer = nil
         if let closing = connection {
             connection = nil
             Task { _ = try? await closing.close() }
         }
         admitted = false
-        if artMode != nil {
-            artMode = nil
-            changed(nil)
-        }
+        guard forget, ledger.artMode != nil else { return }
+        ledger = SamsungArtLedger()
+        changed(nil)
     }
 
     /// A request id in the uuid4 form samsungtvws sends.

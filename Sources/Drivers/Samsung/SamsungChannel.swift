@@ -54,6 +54,9 @@ actor SamsungChannel {
     var iconWaiters: [String: [CheckedContinuation<String?, Never>]] = [:]
     /// The key a `Press` holds down until its `Release` went out (`SamsungChannel+KeyHold.swift`).
     var heldKey: String?
+    /// The pin an explicit pairing set aside: a different certificate pinned by that pairing
+    /// is a certificate change the user accepted, and is logged as one.
+    var pinBeforePairing: String?
     private var workSink: AsyncStream<Work>.Continuation?
     private var worker: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
@@ -113,6 +116,7 @@ actor SamsungChannel {
             handle(session.closed(now: .now))
         }
         session.configuration.token = nil
+        pinBeforePairing = pinnedCertificate
         handle(session.pair(now: .now, acceptNewCertificate: true))
         // An empty request completes when the TV approves and fails with the session's
         // verdict (denied, unanswered, unreachable) otherwise.
@@ -169,7 +173,16 @@ actor SamsungChannel {
             case .completed(let id): enqueue(.completed(id))
             case .failed(let id, let error): finish(id, .failure(error))
             case .persistToken(let token): emit(.token(token.value))
-            case .pinCertificate(let pin): emit(.certificatePinned(pin))
+            case .pinCertificate(let pin):
+                let previous = pinBeforePairing
+                pinBeforePairing = nil
+                if let previous, previous != SamsungCertificatePolicy.normalize(pin) {
+                    let host = session.configuration.host
+                    logger.warning(
+                        "pairing accepted a new TLS certificate from the TV at \(host) (pinned \(previous.prefix(16))…, now \(pin.prefix(16))…)"
+                    )
+                }
+                emit(.certificatePinned(pin))
             case .certificateChanged(let pinned, let seen):
                 logger.warning("the TV's certificate changed (pinned \(pinned.prefix(16))…, now \(seen.prefix(16))…)")
                 emit(.certificateChanged(pinned: pinned, seen: seen))

@@ -10,6 +10,8 @@ final class SamsungArt: Sendable {
     /// The last poll as read (before the art mode is merged) or as UPnP events amended it,
     /// whether the TV is a Frame, and the art mode the channel last pushed.
     private let lastPoll = Mutex<(snapshot: TVSnapshot, frameTV: Bool, artMode: Bool?)?>(nil)
+    /// A fresh poll, for when an art event alone cannot tell the state (`setRepoll`).
+    private let repoll = Mutex<(@Sendable () async -> TVSnapshot?)?>(nil)
 
     init(timeouts: SamsungChannel.Timeouts, logger: Logger, emit: @escaping @Sendable (DriverEvent) -> Void) {
         let box = Box()
@@ -20,9 +22,22 @@ final class SamsungArt: Sendable {
                 return last
             }
             guard let last else { return }
+            // Art ended while REST last said standby (a 2025 Frame showing art): TV or standby
+            // now, which only REST tells; it is read again before anything is pushed.
+            if artMode != true, SamsungArt.readsStandby(last.snapshot), let repoll = art.repoll.withLock({ $0 }) {
+                Task {
+                    if let snapshot = await repoll() { emit(.state(snapshot)) }
+                }
+                return
+            }
             emit(.state(SamsungArt.merge(last.snapshot, artMode: artMode, frameTV: last.frameTV)))
         }
         box.art = self
+    }
+
+    /// How to poll the TV afresh (the driver's own poll).
+    func setRepoll(_ poll: @escaping @Sendable () async -> TVSnapshot?) {
+        repoll.withLock { $0 = poll }
     }
 
     /// A state pushed between polls by another source (volume and mute by UPnP events): it
@@ -46,13 +61,16 @@ final class SamsungArt: Sendable {
         lastPoll.withLock { $0 = (snapshot, frameTV, artMode) }
     }
 
-    /// What the state says for a Frame (SPEC §10): off or in standby, no art (`art_mode`
-    /// OFF); on and showing art, `power` OFF with `power_mode` "art"; on with the art mode
-    /// unknown (the art channel not open yet), `art_mode` left out and `power` as read.
+    /// What the state says for a Frame (SPEC §10): off, or in standby with no art on the art
+    /// channel, no art (`art_mode` OFF); showing art, `power` OFF with `power_mode` "art" —
+    /// also when REST says `standby` while the art channel says art, as 2025 Frames do
+    /// (samsung-tv-ws-api issues 33/185: `25_PTM_FTV`); on with the art mode unknown (the art
+    /// channel not open yet), `art_mode` left out and `power` as read.
     static func merge(_ snapshot: TVSnapshot, artMode: Bool?, frameTV: Bool) -> TVSnapshot {
         guard frameTV else { return snapshot }
         var merged = snapshot
-        guard snapshot.power == true else {
+        let artInStandby = artMode == true && readsStandby(snapshot)
+        guard snapshot.power == true || artInStandby else {
             merged.artMode = false
             return merged
         }
@@ -63,6 +81,12 @@ final class SamsungArt: Sendable {
             merged.powerMode = "art"
         }
         return merged
+    }
+
+    /// The TV answers REST and says `standby` (not unreachable, not our power-off grace).
+    static func readsStandby(_ snapshot: TVSnapshot) -> Bool {
+        snapshot.reachable && snapshot.power == false
+            && snapshot.powerMode == SamsungDeviceInfo.PowerState.standby.rawValue
     }
 }
 
@@ -84,7 +108,8 @@ extension SamsungDriver {
             await art.channel.stop()
             return SamsungArt.merge(snapshot, artMode: nil, frameTV: frameTV)
         }
-        await art.channel.keepConnected(credentials)
+        await art.channel.keepConnected(credentials, model: modelDescription)
+        await art.channel.refresh()
         let artMode = await art.channel.artMode
         art.remember(snapshot, frameTV: frameTV, artMode: artMode)
         return SamsungArt.merge(snapshot, artMode: artMode, frameTV: frameTV)
@@ -136,15 +161,34 @@ extension SamsungDriver {
         return await art.channel.current(timeout: artTimeout)
     }
 
-    /// REST says the screen is on (art or TV) and we are not powering it off; opens the
-    /// art channel for a command that will need it.
+    /// The screen is on (art or TV: REST says `on`, or `standby` while the art channel says
+    /// art) and we are not powering it off; opens the art channel for a command that will need it.
     private func isShowingPicture() async -> Bool {
         guard let info = try? await http.deviceInfo() else { return false }
-        let on = info.powerState == .on && !state.withLock { $0.grace.isActive(now: .now) }
+        let on = await readsOn(info) && !state.withLock { $0.grace.isActive(now: .now) }
         if on, let credentials = await channel.artCredentials {
             await art.channel.keepConnected(credentials, now: true)
         }
         return on
+    }
+
+    /// REST says `on`, or says `standby` on a Frame whose open art channel says art shows.
+    func readsOn(_ info: SamsungDeviceInfo) async -> Bool {
+        switch info.powerState {
+        case .on: true
+        case .standby: info.frameTV ? await art.channel.showsArt : false
+        default: false
+        }
+    }
+
+    /// "QE55LS03TAUXXU (20_MUSEL_UHD_FRAME)": the model, as the art channel's log names it.
+    var modelDescription: String {
+        state.withLock { state in
+            let identity = state.description.identity
+            let name = state.info?.modelName ?? identity.model ?? "unknown model"
+            let code = state.info?.modelCode ?? identity.modelID
+            return code.map { "\(name) (\($0))" } ?? name
+        }
     }
 
     /// After a power ON: waits for REST to say `on` (the TV boots in a few seconds).

@@ -13,12 +13,15 @@ extension SamsungDriver {
         } catch  where error.kind == .unreachable || error.kind == .timeout {
             info = nil
         }
+        // A Frame showing art while REST says standby (2025 firmware) is on, for power's sake.
+        var powerState = info?.powerState
+        if let info, powerState == .standby, await readsOn(info) { powerState = .on }
         let now = ContinuousClock.now
         let context = state.withLock { state in
             state.info = info
             state.reachable = info != nil
             return SamsungPowerContext(
-                powerState: info?.powerState, reachable: info != nil, frameTV: info?.frameTV ?? false,
+                powerState: powerState, reachable: info != nil, frameTV: info?.frameTV ?? false,
                 recentlyPoweredOff: state.grace.isActive(now: now))
         }
         let plan = SamsungPowerPlanner.plan(action, context: context)

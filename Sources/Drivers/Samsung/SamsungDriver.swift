@@ -134,6 +134,7 @@ public final class SamsungDriver: TVDriver {
         } else {
             renderingEvents = nil
         }
+        art.setRepoll { [weak self] in await self?.poll(full: false) }
     }
 
     public var description: TVDescription {
@@ -174,6 +175,10 @@ public final class SamsungDriver: TVDriver {
 
     public func pair() async throws(DriverError) {
         try await channel.pair()
+        // A Frame's art channel opens with the new pin and token now, not at the next poll.
+        if isFrameTV, let credentials = await channel.artCredentials {
+            await art.channel.keepConnected(credentials, model: modelDescription, now: true)
+        }
     }
 
     public func adoptSecrets(token: String?, certificatePin: String?) async {

@@ -13,7 +13,11 @@ struct SamsungIdentity: Sendable {
 
     /// - Parameter port: the bound REST port; mixed in when it is not 8001, so simulators
     ///   sharing a host on different ports (tests with port 0) are different TVs.
-    init(host: String, port: UInt16, name: String?, model: String?, frame: Bool) {
+    /// - Parameter generation: a Frame generation's own model code and name (`SamsungArtFirmware`).
+    init(
+        host: String, port: UInt16, name: String?, model: String?, frame: Bool,
+        generation: (code: String, name: String)? = nil
+    ) {
         let octets = host.split(separator: ".").compactMap { UInt8($0) }
         let isIPv4 = octets.count == 4
         var seed: UInt32 =
@@ -31,8 +35,8 @@ struct SamsungIdentity: Sendable {
         duid =
             "uuid:\(Self.hex(hash, 8))-\(Self.hex(hash >> 16, 4))-4\(Self.hex(hash & 0xFFF, 3))-"
             + "a\(Self.hex(seed & 0xFFF, 3))-\(bytes.map { Self.hex(UInt32($0), 2) }.joined())"
-        modelName = model ?? (frame ? "QE55LS03TAUXXU" : "QE55Q60TAUXXU")
-        modelCode = frame ? "20_MUSEL_UHD_FRAME" : "20_MUSEL_UHD"
+        modelName = model ?? generation?.name ?? (frame ? "QE55LS03TAUXXU" : "QE55Q60TAUXXU")
+        modelCode = generation?.code ?? (frame ? "20_MUSEL_UHD_FRAME" : "20_MUSEL_UHD")
     }
 
     private static func hex(_ value: UInt32, _ width: Int) -> String {

@@ -14,7 +14,10 @@ extension SamsungSimulator {
         switch segments.count {
         case 2 where segments == ["api", "v2"]:
             guard request.method == "GET" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
-            let power = core.withLock { $0.state.power }
+            let (reading, artMode) = core.withLock { ($0.state.power, $0.state.artMode) }
+            var power = reading
+            // A 2025 Frame says standby while it shows art.
+            if options.frame, options.artFirmware == .y2025, power == .on, artMode { power = .standby }
             return SimHTTPReply(
                 Self.json(
                     SamsungDocuments.device(

@@ -1,3 +1,4 @@
+import Clients
 import Net
 import Support
 import Synchronization
@@ -34,6 +35,10 @@ public final class SamsungSimulator: Sendable {
         var httpRequests = 0
         var applicationStatusRequests = 0
         var renderingReads = 0
+        /// How the art channel misbehaves, if it does (`setArtFault`).
+        var artFault: SamsungArtFault?
+        /// Open art channels by client id: what one client emits to "broadcast" reaches the others.
+        var artClients: [String: WebSocketConnection] = [:]
     }
 
     let options: SamsungSimulatorOptions
@@ -108,7 +113,8 @@ public final class SamsungSimulator: Sendable {
         let ports = listeners.mapValues(\.address.port)
         let identity = SamsungIdentity(
             host: options.host, port: ports[.rest] ?? options.portWS, name: options.name,
-            model: options.model, frame: options.frame)
+            model: options.model, frame: options.frame,
+            generation: options.frame ? options.artFirmware.identity : nil)
         let certificate: SamsungCertificate
         do {
             certificate = try SamsungCertificate.make(commonName: identity.name, host: options.host)

@@ -26,6 +26,8 @@ public struct SamsungSimulatorOptions: Sendable {
     public var pairing: SamsungPairingMode
     /// A Frame TV: `FrameTVSupport` true, KEY_POWER toggles art mode, a 3 s hold powers off.
     public var frame: Bool
+    /// With `frame`: which generation's art channel (and REST power reading) to speak.
+    public var artFirmware: SamsungArtFirmware = .y2019
     /// Answers `ed.installedApp.get`; false = never answers, like newer firmware.
     public var apps: Bool
     /// UDP port of the SSDP responder; nil = none, 0 = one the kernel picks (read back from

@@ -40,7 +40,10 @@ struct SamsungEndToEndTests {
         await simulator.stop()
     }
 
-    func startBridge(_ fixture: BridgeFixture, _ simulator: SamsungSimulator, wolPort: UInt16) async throws {
+    func startBridge(
+        _ fixture: BridgeFixture, _ simulator: SamsungSimulator, wolPort: UInt16,
+        adjust: (inout BridgeConfiguration) -> Void = { _ in }
+    ) async throws {
         let configuration = fixture.configuration {
             var tv = BridgeConfiguration.ConfiguredTV(
                 host: simulator.host, kind: .samsung, id: TVID(Self.id), port: simulator.portWS)
@@ -49,6 +52,7 @@ struct SamsungEndToEndTests {
             $0.tvs = [tv]
             $0.wol.targets = [HostPort(host: simulator.host, port: wolPort)]
             $0.wol.repeatCount = 1
+            adjust(&$0)
         }
         try await fixture.startBridge(
             configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))

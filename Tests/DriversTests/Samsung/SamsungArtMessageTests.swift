@@ -8,16 +8,44 @@ import Wire
 @Suite("Samsung art-channel messages", .cpuBound)
 struct SamsungArtMessageTests {
     @Test(
-        "fixtures: an artmode_status answer (wrapped in params), art_mode_changed with value and with status, an error")
+        "fixtures: an artmode_status answer wrapped in params is another client's relay; art_mode_changed with value and with status; an error"
+    )
     func fixtures() throws {
-        let status = try SamsungArtEvent.decode(SamsungFixtureFiles.bytes("samsung/art_artmode_status.json"))
-        #expect(status == .artMode(false, requestID: "259320d8-f368-48a4-bf03-789f24a22c0f"))
+        // samsungctl logged this answer in the shape clients emit: as such it is no word of the TV.
+        let relayed = try SamsungArtEvent.decode(SamsungFixtureFiles.bytes("samsung/art_artmode_status.json"))
+        #expect(relayed == .relayed("d2d_service_message"))
         let value = try SamsungArtEvent.decode(SamsungFixtureFiles.bytes("samsung/art_mode_changed_value.json"))
-        #expect(value == .artMode(true, requestID: nil))
+        #expect(value == .message(SamsungArtPayload(event: "art_mode_changed", value: "on"), from: nil))
         let byStatus = try SamsungArtEvent.decode(SamsungFixtureFiles.bytes("samsung/art_mode_changed_status.json"))
-        #expect(byStatus == .artMode(true, requestID: nil))
+        #expect(byStatus == .message(SamsungArtPayload(event: "art_mode_changed", value: "on"), from: nil))
         let error = try SamsungArtEvent.decode(SamsungFixtureFiles.bytes("samsung/art_error.json"))
-        #expect(error == .error("art request failed with error -7"))
+        #expect(error == .message(SamsungArtPayload(event: "error", requestID: "r", errorCode: "-7"), from: nil))
+    }
+
+    @Test("the three generations' status replies decode to the same payload fields (ids, value)")
+    func generations() throws {
+        // 2019 (homebridge-samsung-tizen PR 108's capture): artmode_status, id, target_client_id, from the host id.
+        let y2019 =
+            #"{"data":"{\"id\":\"30852acd\",\"event\":\"artmode_status\",\"value\":\"off\",\"target_client_id\":\"68fc\"}","event":"d2d_service_message","from":"849324e8"}"#
+        #expect(
+            try SamsungArtEvent.decode(utf8(y2019))
+                == .message(
+                    SamsungArtPayload(event: "artmode_status", requestID: "30852acd", value: "off"), from: "849324e8"))
+        // 2023+ (ha-samsungtv-smart issue 264's log): named after the request, request_id.
+        let y2023 =
+            #"{"event":"d2d_service_message","from":"host","data":"{\"event\":\"get_artmode_status\",\"request_id\":\"c14b\",\"value\":\"on\"}"}"#
+        #expect(
+            try SamsungArtEvent.decode(utf8(y2023))
+                == .message(
+                    SamsungArtPayload(event: "get_artmode_status", requestID: "c14b", value: "on"), from: "host"))
+        let connect =
+            #"{"data":{"clients":[{"deviceName":"Smart Device","id":"849324e8","isHost":true},{"id":"68fc","isHost":false}],"id":"68fc"},"event":"ms.channel.connect"}"#
+        #expect(try SamsungArtEvent.decode(utf8(connect)) == .connected(hostIDs: ["849324e8"]))
+        let version =
+            #"{"event":"d2d_service_message","data":"{\"event\":\"api_version\",\"request_id\":\"v\",\"version\":\"4.3.4.0\"}"}"#
+        #expect(
+            try SamsungArtEvent.decode(utf8(version))
+                == .message(SamsungArtPayload(event: "api_version", requestID: "v", version: "4.3.4.0"), from: nil))
     }
 
     @Test("our set request has the shape of a real one (fixture): ms.channel.emit, art_app_request, data a JSON string")
@@ -40,21 +68,28 @@ struct SamsungArtMessageTests {
     }
 
     @Test(
-        "connect, ready, unauthorized and other events; unknown states are not art modes",
+        "connect, ready, unauthorized and other events; states other than on/off are no art mode",
         arguments: [
-            (#"{"event":"ms.channel.connect","data":{}}"#, SamsungArtEvent.connected),
+            (#"{"event":"ms.channel.connect","data":{}}"#, SamsungArtEvent.connected(hostIDs: [])),
             (#"{"event":"ms.channel.ready","data":{}}"#, .ready),
             (#"{"event":"ms.channel.unauthorized"}"#, .unauthorized),
             (#"{"event":"ms.channel.timeOut"}"#, .unauthorized),
             (#"{"event":"ms.error","data":{"message":"nope"}}"#, .error("nope")),
             (
                 #"{"event":"d2d_service_message","data":"{\"event\":\"art_mode_changed\",\"status\":\"nav\"}"}"#,
-                .other("art_mode_changed nav")
+                .message(SamsungArtPayload(event: "art_mode_changed", value: "nav"), from: nil)
             ),
-            (#"{"event":"d2d_service_message","data":"{\"event\":\"go_to_standby\"}"}"#, .other("go_to_standby")),
             (
-                #"{"event":"d2d_service_message","data":{"event":"artmode_status","value":"ON","id":"x"}}"#,
-                .artMode(true, requestID: "x")
+                #"{"event":"d2d_service_message","data":"{\"event\":\"go_to_standby\"}"}"#,
+                .message(SamsungArtPayload(event: "go_to_standby"), from: nil)
+            ),
+            (
+                #"{"event":"d2d_service_message","from":"x1","data":{"event":"artmode_status","value":"ON","id":"x"}}"#,
+                .message(SamsungArtPayload(event: "artmode_status", requestID: "x", value: "on"), from: "x1")
+            ),
+            (
+                #"{"method":"ms.channel.emit","params":{"event":"d2d_service_message","data":"{}"}}"#,
+                .relayed("d2d_service_message")
             ),
             (#"{"event":"ed.edenTV.update"}"#, .other("ed.edenTV.update")),
         ])
@@ -128,6 +163,6 @@ struct SamsungArtMessageTests {
         }
         #expect(delivered.count == 1)
         let event = try SamsungArtEvent.decode(utf8(try #require(delivered.first)))
-        #expect(event == .artMode(true, requestID: nil))
+        #expect(event == .message(SamsungArtPayload(event: "art_mode_changed", value: "on"), from: nil))
     }
 }

@@ -1,5 +1,6 @@
 import Drivers
 import Net
+import Support
 import Synchronization
 import TVModel
 import TVSimulators
@@ -12,17 +13,21 @@ struct SamsungRig {
     let log: CommandLog
     let description: TVDescription
     let settings: DriverSettings
+    /// What the rig's drivers log (debug and up).
+    let logs: CapturingSink
 
     /// A driver with the simulator's ports, a short approval timeout, and what was persisted.
+    /// `appList`: how long a poll waits for the installed list (short, so a TV that never
+    /// answers costs little; a test that needs the answer on a busy machine gives it longer).
     func driver(
         token: String? = nil, pin: String? = nil, approval: Duration = .seconds(3),
-        settings: DriverSettings? = nil
+        settings: DriverSettings? = nil, appList: Duration = .seconds(2)
     ) -> SamsungDriver {
         SamsungDriver(
             description: description, settings: settings ?? self.settings,
             options: SamsungDriverOptions(
                 securePort: simulator.portWSS, upnpPort: simulator.portUPnP, token: token, certificatePin: pin,
-                approvalTimeout: approval, appListTimeout: .seconds(2), wakeSettle: .seconds(1)))
+                approvalTimeout: approval, appListTimeout: appList, wakeSettle: .seconds(1)))
     }
 
     /// Log entries of one kind (`remote_key`, `text`, `app_launch`, `volume`, `mute`, `wol`, `pairing`).
@@ -101,17 +106,20 @@ func samsungTestSettings(wolHost: String = "127.0.0.3", wolPort: UInt16? = nil, 
 }
 
 func withSamsungRig(
-    pairing: SamsungPairingMode = .accept, frame: Bool = false, apps: Bool = true, wol: Bool = false,
-    configuredApps: [String: String] = [:], _ body: (SamsungRig) async throws -> Void
+    pairing: SamsungPairingMode = .accept, frame: Bool = false, artFirmware: SamsungArtFirmware = .y2019,
+    apps: Bool = true, wol: Bool = false, configuredApps: [String: String] = [:],
+    _ body: (SamsungRig) async throws -> Void
 ) async throws {
     let log = CommandLog.memory()
-    let simulator = try await SamsungSimulator.start(
-        SamsungSimulatorOptions(
-            host: "127.0.0.3", portWS: 0, portWSS: 0, portUPnP: 0, pairing: pairing, frame: frame, apps: apps,
-            wolPort: wol ? 0 : nil),
-        log: log)
+    var options = SamsungSimulatorOptions(
+        host: "127.0.0.3", portWS: 0, portWSS: 0, portUPnP: 0, pairing: pairing, frame: frame, apps: apps,
+        wolPort: wol ? 0 : nil)
+    options.artFirmware = artFirmware
+    let simulator = try await SamsungSimulator.start(options, log: log)
     let wolPort = simulator.wolPort
-    let settings = samsungTestSettings(wolPort: wolPort, apps: configuredApps)
+    let logs = CapturingSink()
+    var settings = samsungTestSettings(wolPort: wolPort, apps: configuredApps)
+    settings.logger = Logger(label: "test", sink: logs, threshold: LogThreshold(.debug))
     let description: TVDescription
     do {
         description = try await SamsungProbe.describe(
@@ -120,7 +128,7 @@ func withSamsungRig(
         await simulator.stop()
         throw error
     }
-    let rig = SamsungRig(simulator: simulator, log: log, description: description, settings: settings)
+    let rig = SamsungRig(simulator: simulator, log: log, description: description, settings: settings, logs: logs)
     do {
         try await body(rig)
     } catch {

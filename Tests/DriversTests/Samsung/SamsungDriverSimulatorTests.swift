@@ -43,7 +43,8 @@ struct SamsungDriverSimulatorTests {
     func pollApps() async throws {
         try await withSamsungRig { rig in
             let token = try await pairedToken(rig)
-            try await withDriver(rig.driver(token: token.token, pin: token.pin)) { driver, _ in
+            // The list over a fresh TLS connection: 8 s, not 2, so a busy machine still gets it.
+            try await withDriver(rig.driver(token: token.token, pin: token.pin, appList: .seconds(8))) { driver, _ in
                 _ = await driver.poll(full: true)
                 let apps = await driver.description.apps.map(\.name)
                 #expect(apps.contains("YouTube") && apps.contains("Internet"))

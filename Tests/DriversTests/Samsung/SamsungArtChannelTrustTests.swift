@@ -1,0 +1,166 @@
+import Clients
+import Drivers
+import Net
+import Support
+import TVModel
+import TVSimulators
+import Testing
+import Wire
+
+/// The art channel believes only the TV, matches replies by request id, and reopens a channel
+/// that stops answering or contradicts itself — logged once — against the simulator.
+@Suite("Samsung The Frame: art channel trust and recovery")
+struct SamsungArtChannelTrustTests {
+    typealias Generations = SamsungArtFirmwareTests
+
+    @Test("another client's art_mode_changed, relayed by the TV's channel server, never makes TV look like art")
+    func relayedBroadcastIgnored() async throws {
+        // 2019: the TV's own messages come from its host client id, others' from theirs.
+        try await withSamsungRig(frame: true, artFirmware: .y2019) { rig in
+            try await withDriver(rig.driver()) { driver, events in
+                try await driver.pair()
+                _ = try await Generations.polledState(driver) { $0.artMode == false }
+                let token = try #require(events.tokens.last)
+                let query = SamsungRemoteEndpoint.secure(
+                    host: rig.simulator.host, clientName: rig.settings.samsungClientName, token: SamsungToken(token),
+                    port: rig.simulator.portWSS
+                ).query
+                let other = try await WebSocketClient.connect(
+                    url:
+                        "wss://\(rig.simulator.host):\(rig.simulator.portWSS)/api/v2/channels/com.samsung.art-app?\(query)",
+                    tls: TLSConfiguration(trust: .selfSigned(pinned: rig.simulator.certificateSHA256)))
+                var otherID = ""
+                for await message in other.connection.incoming {
+                    guard case .text(let text) = message, let event = try? JSONParser.parse(text) else { continue }
+                    if event["event"] == "ms.channel.connect" {
+                        otherID = event["data"]?["id"]?.stringValue ?? ""
+                        break
+                    }
+                }
+                // A fake greeting naming the other client as the host, then a fake change.
+                let greeting: JSONValue = [
+                    "method": "ms.channel.emit",
+                    "params": [
+                        "event": "ms.channel.connect", "to": "broadcast",
+                        "data": ["clients": [["id": .string(otherID), "isHost": true]]],
+                    ],
+                ]
+                try await other.connection.send(text: greeting.serialized())
+                let fake = JSONValue.object(["event": "art_mode_changed", "status": "on", "value": "on"]).serialized()
+                let broadcast: JSONValue = [
+                    "method": "ms.channel.emit",
+                    "params": ["event": "d2d_service_message", "to": "broadcast", "data": .string(fake)],
+                ]
+                try await other.connection.send(text: broadcast.serialized())
+                try await Task.sleep(for: .seconds(1))
+                let polled = await driver.poll(full: false)
+                _ = try? await other.connection.close()
+                #expect(polled.artMode == false)
+                #expect(polled.power == true)
+                let everArt = Generations.states(events).contains { $0.artMode == true }
+                #expect(!everArt)
+                let ignored = rig.logs.all.contains { $0.message.contains("from another client") }
+                #expect(ignored)
+            }
+        }
+    }
+
+    @Test("replies that contradict the broadcasts twice in a row reopen the channel, logged once; art stays art")
+    func wedgedChannelReopens() async throws {
+        try await withSamsungRig(frame: true, artFirmware: .y2023) { rig in
+            rig.simulator.setArtFault(.latched)
+            try await withDriver(rig.driver()) { driver, events in
+                try await driver.pair()
+                _ = try await Generations.polledState(driver) { $0.artMode == false }
+                let beforeArt = events.events.count
+                try rig.set(["art_mode": "on"])
+                _ = try await Generations.pushedState(events, after: beforeArt) { $0.artMode == true }
+                let pushedBefore = Generations.states(events).count
+                // Each poll asks; the latched channel answers "off" against its own broadcast.
+                try await Self.pollUntil(driver, rig, reopenings: 1)
+                let after = Generations.states(events).dropFirst(pushedBefore)
+                let leftArt = after.contains { $0.artMode != true }
+                #expect(!leftArt)
+                #expect(await driver.poll(full: false).artMode == true)
+                // Again, the other way round, once the new connection latched "on": reopened
+                // again, still logged once at info.
+                try await Self.waitForLog(rig, seconds: 10) { lines in
+                    lines.filter { $0.message == "art channel connected" }.count >= 2
+                }
+                try await Task.sleep(for: .milliseconds(300))
+                let beforeTV = events.events.count
+                try rig.set(["art_mode": "off"])
+                _ = try await Generations.pushedState(events, after: beforeTV) {
+                    $0.artMode == false && $0.power == true
+                }
+                try await Self.pollUntil(driver, rig, reopenings: 2)
+                let info = rig.logs.all.filter { $0.level == .info && $0.message.contains("contradicted") }
+                #expect(info.count == 1)
+                #expect(await driver.poll(full: false).artMode == false)
+            }
+        }
+    }
+
+    @Test("a status request left unanswered reopens the channel, logged once; art_mode stays out while on")
+    func unansweredReopens() async throws {
+        try await withSamsungRig(frame: true, artFirmware: .y2023) { rig in
+            rig.simulator.setArtFault(.unanswered)
+            var settings = rig.settings
+            settings.requestTimeout = .seconds(2)
+            try await withDriver(rig.driver(settings: settings)) { driver, _ in
+                try await driver.pair()
+                let polled = await driver.poll(full: false)
+                #expect(polled.artMode == nil)
+                #expect(polled.power == true)
+                try await Self.waitForLog(rig, seconds: 15) { lines in
+                    lines.filter { $0.message.contains("no answer to a status request") }.count >= 2
+                }
+                let lines = rig.logs.all.filter { $0.message.contains("no answer to a status request") }
+                let infoLines = lines.filter { $0.level == .info }
+                #expect(infoLines.count == 1)
+                #expect(lines.count >= 2)
+                #expect(await driver.poll(full: false).artMode == nil)
+            }
+        }
+    }
+
+    @Test("a status request the TV refuses is said once in the log; art_mode stays out while on")
+    func refusedStatus() async throws {
+        try await withSamsungRig(frame: true, artFirmware: .y2023) { rig in
+            rig.simulator.setArtFault(.refused)
+            try await withDriver(rig.driver()) { driver, _ in
+                try await driver.pair()
+                _ = await driver.poll(full: false)
+                try await Task.sleep(for: .milliseconds(300))
+                _ = await driver.poll(full: false)
+                try await Self.waitForLog(rig, seconds: 5) { lines in
+                    lines.contains { $0.message.contains("refused the art-mode status request") }
+                }
+                let refused = rig.logs.all.filter { $0.message.contains("refused the art-mode status request") }
+                #expect(refused.first?.level == .info)
+                let refusedInfo = refused.filter { $0.level == .info }
+                #expect(refusedInfo.count == 1)
+                #expect(await driver.poll(full: false).artMode == nil)
+            }
+        }
+    }
+
+    /// Polls (each poll asks the art mode) until the channel was reopened `reopenings` times.
+    static func pollUntil(_ driver: SamsungDriver, _ rig: SamsungRig, reopenings: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while ContinuousClock.now < deadline {
+            let reopened = rig.logs.all.filter { $0.message.contains("contradicted") }.count
+            if reopened >= reopenings { return }
+            _ = await driver.poll(full: false)
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        Issue.record("the art channel was not reopened \(reopenings) times within 15 s")
+    }
+
+    static func waitForLog(_ rig: SamsungRig, seconds: Int, _ condition: ([LogRecord]) -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline, !condition(rig.logs.all) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+}
