@@ -6,7 +6,8 @@ A link `[text](path)`, `[text](path#anchor)`, `[text](#anchor)`, a reference def
 (relative to the Markdown file), and an anchor must be a heading of the file it points into,
 slugged the way GitHub does (lower case; punctuation other than `-` and `_` dropped; spaces
 become `-`; a repeated heading gets `-1`, `-2`, …) or an explicit `<a id="…">`/`name="…"`.
-Links inside code (fenced blocks and `code spans`) are text, not links, and are skipped, as are
+A link whose text is wrapped onto the next line of its paragraph is checked too. Links
+inside code (fenced blocks and `code spans`) are text, not links, and are skipped, as are
 `http(s):`, `mailto:` and other absolute URLs. Prints `file:line: …` for each broken link and
 exits 1 when there is any.
 Run from anywhere: `python3 Tests/lint/markdown_links.py` (Tests/run.sh runs it).
@@ -118,19 +119,38 @@ def problem(source, target):
     return None
 
 
+def links(text):
+    """(line number, target) of every link in the prose of `text`, also those whose text is
+    wrapped over two lines of a paragraph."""
+    found = []
+    paragraph = []
+    for number, line in list(prose_lines(text)) + [(0, "")]:
+        if line.strip() and (not paragraph or paragraph[-1][0] == number - 1):
+            found += [(number, target) for target in targets(line)]
+            paragraph.append((number, line))
+            continue
+        joined = "\n".join(CODE_SPAN.sub("", text_line) for _, text_line in paragraph)
+        for match in INLINE_LINK.finditer(joined):
+            if "\n" in match.group(0):
+                found.append((paragraph[0][0] + joined.count("\n", 0, match.start()), match.group(1)))
+        paragraph = [(number, line)] if line.strip() else []
+        if line.strip():
+            found += [(number, target) for target in targets(line)]
+    return found
+
+
 def main():
     broken = 0
     checked = 0
     for path in markdown_files():
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
-        for number, line in prose_lines(text):
-            for target in targets(line):
-                checked += 1
-                why = problem(path, target)
-                if why:
-                    broken += 1
-                    print(f"{os.path.relpath(path, ROOT)}:{number}: broken link {why}")
+        for number, target in links(text):
+            checked += 1
+            why = problem(path, target)
+            if why:
+                broken += 1
+                print(f"{os.path.relpath(path, ROOT)}:{number}: broken link {why}")
     if broken:
         print(f"{broken} broken link(s) of {checked} in Markdown files", file=sys.stderr)
         return 1
