@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs what the tests need when it is missing (mosquitto and its
 # clients, openssl, the OpenSSL headers) on Debian/Ubuntu, checks that no closure is written inside
-# #expect(...)/#require(...) and that the example YAML parses (Tests/lint), then `swift test`.
+# #expect(...)/#require(...), that the example YAML parses, that every relative link and anchor
+# in the Markdown files resolves and that the committed benchmark plots parse (Tests/lint), then
+# `swift test`.
 # Every test talks only to loopback: brokers and simulated TVs on 127.0.0.x, free ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +13,8 @@ if command -v python3 >/dev/null 2>&1; then
     python3 Tests/lint/closures_in_expectations.py
     python3 Tests/lint/example_yaml.py
     python3 Tests/lint/addon_options.py
+    python3 Tests/lint/markdown_links.py
+    python3 Tests/lint/svg_plots.py
 else
     echo "note: python3 not found; skipping the checks in Tests/lint" >&2
 fi

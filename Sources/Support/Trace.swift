@@ -1,5 +1,5 @@
 /// Where a command is on its way through the bridge, for the latency budget (`tvbench
-/// latency-budget`, README › Performance › Latency budget). In order; a transport skips the
+/// latency-budget`, Sources/tvbench/README.md › Latency budget). In order; a transport skips the
 /// stages it does not have (only Samsung encrypts).
 public enum TraceStage: Int, CaseIterable, Sendable {
     /// The MQTT client's read from the broker returned (any bytes: the PUBLISH among them).

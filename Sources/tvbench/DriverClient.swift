@@ -6,7 +6,7 @@ import TVModel
 
 /// `tvbench driver-client roku|samsung HOST PORT COUNT WARMUP`: our driver pressing keys on a
 /// simulated TV, in a process of its own, printing what the Python reference scripts print
-/// (`P50 <ms>` for a Roku; `START`/`SENT <wall-clock s>` lines for a Samsung). `driver-latency`
+/// (`SAMPLES <ms> …` for a Roku; `START`/`SENT <wall-clock s>` lines for a Samsung). `driver-latency`
 /// runs it beside the simulator exactly as it runs python-rokuecp and samsungtvws: both clients
 /// outside the benchmark's process, so neither shares the simulator's threads (ours used to run
 /// inside it, competing with the simulator for Swift's two pool threads on this machine).
@@ -48,7 +48,7 @@ enum DriverClient {
         }
         await driver.shutdown()
         samples.sort()
-        print("P50", samples[(samples.count + 1) / 2 - 1])
+        print("SAMPLES", samples.map { String($0) }.joined(separator: " "))
     }
 
     /// Stamps each `SamsungDriver.perform` call, 3 ms apart, like the samsungtvws script; the

@@ -8,8 +8,12 @@ struct BenchOptions: Sendable {
     var json = false
     /// Runs per scenario; the table shows each metric's median. Default 3 (1 with `--quick`).
     var runs: Int?
-    /// `--fleet-size N`: Rokus in `fleet` (default 1,000; 50 with `--quick`).
+    /// `--fleet-size N`: TVs in `fleet` (default 1,000; 50 with `--quick`).
     var fleetSize: Int?
+    /// `--fleet-sizes A,B,…`: every size `fleet` measures, ascending; the largest is reported.
+    var fleetSizes: [Int]?
+    /// `--svg DIR`: where to draw the run's plots.
+    var svgDirectory: String?
     var scenarios: [String] = []
 
     var effectiveRuns: Int { runs ?? (quick ? 1 : 3) }

@@ -1,5 +1,5 @@
 // tvbench: the benchmarks of issue 6, on loopback, with everything started and stopped here.
-// `swift run -c release tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N]`
+// `swift run -c release tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N] [--svg DIR]`
 import Dispatch
 import Glibc
 import Harness
@@ -12,7 +12,7 @@ import Wire
 EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
 
 let usage = """
-    usage: tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N]
+    usage: tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N] [--fleet-sizes N,N,…] [--svg DIR]
            tvbench soak [--minutes N] [--tvs N] [--json]   (a long run, a line a minute)
            tvbench driver-client roku|samsung HOST PORT COUNT WARMUP   (driver-latency's client)
     Scenarios (default: all): \(allScenarios.map { type(of: $0).name }.joined(separator: " "))
@@ -20,7 +20,12 @@ let usage = """
                       trace bridge's build on latency-budget's first run: a few minutes)
       --json          a JSON document instead of the table
       --runs N        runs per scenario, the median is reported (default 3; 1 with --quick)
-      --fleet-size N  Rokus in the fleet scenario (default 1000; 50 with --quick)
+      --fleet-size N  TVs in the fleet scenario (default 1000; 50 with --quick)
+      --fleet-sizes N,N,…  fleet sizes to measure, smallest first (default: a tenth of
+                      --fleet-size, then --fleet-size); the largest is the one reported
+      --svg DIR       draw this run into DIR/command-latency.svg (each transport's and
+                      client's latency beside the peers') and DIR/fleet.svg (memory and
+                      CPU against the number of TVs)
     Build first: swift build -c release, then swift build -c release --static-swift-stdlib
     --product tv2mqtt (the bridge as the README installs it; tvbench starts the tv2mqtt and
     tvsim beside it, and says which kind of tv2mqtt it measured).
@@ -77,6 +82,15 @@ while let argument = arguments.popFirst() {
             fail("\(argument) needs a number (1-5000)")
         }
         if argument == "--runs" { options.runs = number } else { options.fleetSize = number }
+    case "--fleet-sizes":
+        let sizes = arguments.popFirst().map { $0.split(separator: ",").map { Int($0) } } ?? []
+        guard !sizes.isEmpty, sizes.allSatisfy({ $0.map { (10...5000).contains($0) } ?? false }) else {
+            fail("--fleet-sizes needs numbers (10-5000) separated by commas")
+        }
+        options.fleetSizes = sizes.compactMap { $0 }.sorted()
+    case "--svg":
+        guard let directory = arguments.popFirst(), !directory.isEmpty else { fail("--svg needs a directory") }
+        options.svgDirectory = directory
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -139,6 +153,15 @@ if options.json {
     print("bridge: \(BridgeBuild.summary())")
     print(report.table())
     if let budget = LatencyBudget.table(report) { print(budget) }
+}
+if let directory = options.svgDirectory {
+    do {
+        for path in try SVGPlots.write(to: directory, runs: options.effectiveRuns) {
+            writeStandardError("tvbench: wrote \(path)")
+        }
+    } catch {
+        fail("--svg: \(error)")
+    }
 }
 _ = signalSources
 exit(0)

@@ -108,8 +108,8 @@ extension LogLineTableTests {
     static func tableKeys() throws -> [String] {
         let readme = try #require(FileText.read(root + "/README.md"))
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
-        let heading = lines.firstIndex { $0.hasPrefix("#### By log line") }
-        let start = try #require(heading, "README.md has no '#### By log line'")
+        let heading = lines.firstIndex { $0.hasPrefix("#") && $0.drop { $0 == "#" } == " By log line" }
+        let start = try #require(heading, "README.md has no 'By log line' heading")
         var keys: [String] = []
         for line in lines[(start + 1)...] {
             if line.hasPrefix("#") { break }

@@ -81,7 +81,7 @@ SAMSUNG_MINIMUM = {
 FRAME_MINIMUM = {**SAMSUNG_MINIMUM, "art_mode": "switch"}
 # Entities a Samsung TV must not have.
 SAMSUNG_FORBIDDEN = ("limited_mode",)
-# A pre-2016 Samsung (README › Samsung › Pre-2016 TVs): keys and power off only.
+# A pre-2016 Samsung (Sources/Drivers/SamsungLegacy/README.md): keys and power off only.
 SAMSUNG_LEGACY_MINIMUM = {
     key: platform for key, platform in TV_MINIMUM.items()
     if key not in ("app", "keyboard", "limited_mode", "media_state", "current_app")

@@ -9,7 +9,7 @@ extension TVRegistry {
     static let stateFileCheckInterval = Duration.seconds(2)
 
     /// Starts the TVs the state file remembers, then watches the file for changes another
-    /// process makes, merging them in (README › Reliability).
+    /// process makes, merging them in (Tests/README.md › Reliability).
     func restoreSaved() async {
         let store = store
         // Reading and parsing up to 16 MiB, and `stat` below: file work, kept off the event

@@ -4,7 +4,7 @@ extension PersistedState {
     /// Three-way merge of what a writer is about to save (`self`) with what another writer left
     /// on disk (`disk`) since this writer last read or wrote the file (`base`), so that two
     /// processes on one state directory (a running daemon and `tv2mqtt pair`) lose nothing of
-    /// each other's (README › Reliability):
+    /// each other's (Tests/README.md › Reliability):
     ///
     /// - each field of a TV both hold: the value this writer changed since `base`, else the
     ///   disk's (so a token `pair` saved survives the daemon's next save, and the daemon's own

@@ -15,7 +15,7 @@ import TVModel
 /// - A player reporting `supports-tv-power-control` (Roku OS 15+: its CEC "TV power" setting
 ///   is on) still gets no power switch: whether ECP `PowerOff`/`PowerOn` reach the TV over
 ///   CEC is not documented, and the player's own `power-mode` does not follow the TV's, so the
-///   switch's state could not be confirmed (README › Roku › Power on streaming players).
+///   switch's state could not be confirmed (Roku/README.md › Live TV, power on streaming players).
 public enum RokuDescriptionBuilder {
     public static func capabilities(_ info: RokuDeviceInfo, apps: [RokuApp]) -> TVCapabilities {
         let inputs = info.isTV ? apps.filter(\.isInput).map(\.name) : []

@@ -44,6 +44,8 @@ struct CommandLatency: Scenario {
                 measurements.append(Measurement(Self.metric(transport, "p99"), nil, unit: "ms", note: note))
                 continue
             }
+            PlotSamples.shared.addLatency(
+                group: LatencyGroup.mqtt, label: "tv2mqtt, \(transport.label)", samples: samples)
             let p50 = Statistics.percentile(samples, 50) ?? .nan
             let p99 = Statistics.percentile(samples, 99) ?? .nan
             measured.append((transport, p50, p99))

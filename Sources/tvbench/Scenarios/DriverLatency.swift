@@ -23,18 +23,20 @@ struct DriverLatency: Scenario {
         let count = options.quick ? 100 : 1000
         let (ours, python, floor) = try await withTVs(.rokuHTTP, hosts: [BenchAddresses.driverTV]) { tvs in
             let ours = try await measureRokuDriver(tvs[0], count: count)
-            let python = await PythonRokuECP.keypressMedian(host: tvs[0].host, port: tvs[0].port, count: count)
-            let floor = await RawSocketFloor.rokuMedian(
+            let python = await PythonRokuECP.keypressSamples(host: tvs[0].host, port: tvs[0].port, count: count)
+            let floor = await RawSocketFloor.rokuSamples(
                 host: tvs[0].host, port: tvs[0].port, count: count, warmUp: Self.warmUp)
-            return (ours, python, floor)
+            return Self.medians(
+                LatencyGroup.rokuClient, ours, (python, "python-rokuecp"), (floor, "raw socket (the floor)"))
         }
         let (samsung, samsungPython, samsungFloor) = try await withTVs(.samsung, hosts: [BenchAddresses.driverSamsung])
         { tvs in
             let tv = tvs[0] as! SamsungBenchTV
             let ours = try await measureSamsungDriver(tv, count: count)
-            let python = await PythonSamsungTVWS.keyMedian(tv, count: count, warmUp: Self.warmUp)
-            let floor = await RawSocketFloor.samsungMedian(tv, count: count, warmUp: Self.warmUp)
-            return (ours, python, floor)
+            let python = await PythonSamsungTVWS.keySamples(tv, count: count, warmUp: Self.warmUp)
+            let floor = await RawSocketFloor.samsungSamples(tv, count: count, warmUp: Self.warmUp)
+            return Self.medians(
+                LatencyGroup.samsungClient, ours, (python, "samsungtvws"), (floor, "raw socket (the floor)"))
         }
         var samsungSpeedup: Double?
         var samsungPythonNote: String?
@@ -75,6 +77,21 @@ struct DriverLatency: Scenario {
                 reference: "python_samsungtvws")
     }
 
+    /// Each client's median, with every sample kept for `--svg` under `group`.
+    static func medians(
+        _ group: String, _ ours: [Double], _ python: (Result<[Double], BenchError>, String),
+        _ floor: (Result<[Double], BenchError>, String)
+    ) -> (Double, Result<Double, BenchError>, Result<Double, BenchError>) {
+        let plot = PlotSamples.shared
+        plot.addLatency(group: group, label: "tv2mqtt driver", samples: ours)
+        plot.addLatency(group: group, label: python.1, samples: (try? python.0.get()) ?? [])
+        plot.addLatency(group: group, label: floor.1, samples: (try? floor.0.get()) ?? [])
+        func median(_ samples: [Double]) -> Result<Double, BenchError> {
+            Statistics.percentile(samples, 50).map { .success($0) } ?? .failure(BenchError("no sample"))
+        }
+        return (Statistics.percentile(ours, 50) ?? .nan, python.0.flatMap(median), floor.0.flatMap(median))
+    }
+
     /// The raw-socket floor (`RawSocketFloor`) and how much more time the reference client adds
     /// above it than ours does: (reference − floor) / (ours − floor). The speedup divides totals
     /// that both carry the floor, which no client can shrink, so it cannot exceed
@@ -105,30 +122,31 @@ struct DriverLatency: Scenario {
         ]
     }
 
-    /// Median milliseconds from calling `SamsungDriver.perform` until the simulator logs the key,
+    /// Milliseconds of each key from calling `SamsungDriver.perform` until the simulator logs the key,
     /// timed by `tvbench driver-client samsung` in a process of its own, as samsungtvws is: the
     /// same pacing (3 ms after each key), the same warm-up (which opens the TLS channel and
     /// pairs; the simulator approves at once), the same pairing of send and receipt stamps.
-    private func measureSamsungDriver(_ tv: SamsungBenchTV, count: Int) async throws -> Double {
+    private func measureSamsungDriver(_ tv: SamsungBenchTV, count: Int) async throws -> [Double] {
         let result = try await ChildProcess.run(
             try Products.path("tvbench"),
             ["driver-client", "samsung", tv.host, String(tv.port), String(count), String(Self.warmUp)],
             timeout: .seconds(120))
         guard result.status.isSuccess else { throw BenchError("our Samsung driver: \(Self.tail(result))") }
-        return try PythonSamsungTVWS.median(tv, output: result.output).get()
+        return try PythonSamsungTVWS.samples(tv, output: result.output).get()
     }
 
-    /// Median milliseconds of `count` keypresses through `RokuDriver.perform`, timed by
+    /// Milliseconds of each of `count` keypresses through `RokuDriver.perform`, timed by
     /// `tvbench driver-client roku` in a process of its own, as python-rokuecp is.
-    private func measureRokuDriver(_ tv: any BenchTV, count: Int) async throws -> Double {
+    private func measureRokuDriver(_ tv: any BenchTV, count: Int) async throws -> [Double] {
         let result = try await ChildProcess.run(
             try Products.path("tvbench"),
             ["driver-client", "roku", tv.host, String(tv.port), String(count), String(Self.warmUp)],
             timeout: .seconds(120))
-        guard result.status.isSuccess, let median = PythonRokuECP.median(in: result.output) else {
+        let samples = PythonRokuECP.samples(in: result.output)
+        guard result.status.isSuccess, !samples.isEmpty else {
             throw BenchError("our Roku driver: \(Self.tail(result))")
         }
-        return median
+        return samples
     }
 
     static func tail(_ result: CommandResult) -> String {

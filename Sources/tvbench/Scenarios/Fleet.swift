@@ -17,7 +17,8 @@ import Support
 /// What a TV costs: a tenth of the fleet is run first the same way (its own tvsim, broker and
 /// bridge), and `fleet_rss_per_tv_kb` is the growth of the RSS at the end of the steady state
 /// between the two sizes, divided by the TVs added: what the bridge itself needs is the same
-/// in both runs and drops out.
+/// in both runs and drops out. `--fleet-sizes` names every size instead (smallest and largest
+/// give the figure per TV; `--svg` draws them all).
 struct Fleet: Scenario {
     static let name = "fleet"
 
@@ -38,15 +39,23 @@ struct Fleet: Scenario {
     }
 
     func run(options: BenchOptions) async throws -> [Measurement] {
-        let size = options.fleetSize ?? (options.quick ? 50 : 1000)
+        let largest = options.fleetSize ?? (options.quick ? 50 : 1000)
+        let sizes = options.fleetSizes ?? [max(10, largest / 10), largest]
         let steady: Duration = options.quick ? .seconds(10) : .seconds(60)
-        let small = max(10, size / 10)
-        let reference = try await fleet(size: small, steady: steady)
-        let result = try await fleet(size: size, steady: steady)
+        var measured: [(size: Int, run: Run)] = []
+        for size in sizes {
+            let run = try await fleet(size: size, steady: steady)
+            measured.append((size, run))
+            PlotSamples.shared.addFleet(
+                .init(
+                    tvs: size, peakRSSMB: run.after.peakRSSMB, endRSSMB: run.after.rssMB, cpuPercent: run.cpuPercent))
+        }
+        let (small, reference) = measured[0]
+        let (size, result) = measured[measured.count - 1]
         let targets = FleetTargets(size: size)
         let samsungs = size / 2
         let what = "\(size - samsungs) Rokus + \(samsungs) Samsungs, SSDP, poll 10 s"
-        let perTV = (result.after.rssMB - reference.after.rssMB) * 1024 / Double(size - small)
+        let perTV = size > small ? (result.after.rssMB - reference.after.rssMB) * 1024 / Double(size - small) : nil
         return [
             Measurement(
                 "fleet_ready_s", result.readySeconds, unit: "s", target: .atMost(FleetTargets.readySeconds, "s"),

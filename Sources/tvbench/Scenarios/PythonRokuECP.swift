@@ -28,7 +28,7 @@ enum PythonRokuECP {
                     await roku.remote(keys[index % 2])
                     samples.append((time.perf_counter() - started) * 1000)
             samples.sort()
-            print("P50", samples[(len(samples) + 1) // 2 - 1])
+            print("SAMPLES", " ".join(repr(sample) for sample in samples))
         asyncio.run(main())
         """
 
@@ -44,13 +44,15 @@ enum PythonRokuECP {
         return candidates.filter { ExecutableLookup.resolve($0) != nil }
     }
 
-    /// The `P50 <ms>` line a client printed (this script, or `tvbench driver-client roku`).
-    static func median(in output: String) -> Double? {
-        output.split(separator: "\n").first { $0.hasPrefix("P50 ") }.flatMap { Double($0.dropFirst(4)) }
+    /// Every sample of the `SAMPLES <ms> <ms> …` line a client printed (this script, the raw
+    /// socket's, or `tvbench driver-client roku`).
+    static func samples(in output: String) -> [Double] {
+        let line = output.split(separator: "\n").first { $0.hasPrefix("SAMPLES ") }
+        return line.map { $0.dropFirst(8).split(separator: " ").compactMap { Double($0) } } ?? []
     }
 
-    /// The median keypress time in milliseconds, or why it could not be measured.
-    static func keypressMedian(host: String, port: UInt16, count: Int) async -> Result<Double, BenchError> {
+    /// Every keypress time in milliseconds, or why they could not be measured.
+    static func keypressSamples(host: String, port: UInt16, count: Int) async -> Result<[Double], BenchError> {
         var why = "not installed (pip install rokuecp into ~/.cache/tvbench-venv)"
         for python in interpreters() {
             let result: CommandResult
@@ -62,11 +64,12 @@ enum PythonRokuECP {
                 continue
             }
             if result.output.hasPrefix("IMPORT_ERROR") { continue }
-            guard result.status.isSuccess, let median = median(in: result.output) else {
+            let samples = samples(in: result.output)
+            guard result.status.isSuccess, !samples.isEmpty else {
                 why = "\(python) failed: \(result.error.split(separator: "\n").suffix(2).joined(separator: " "))"
                 continue
             }
-            return .success(median)
+            return .success(samples)
         }
         return .failure(BenchError(why))
     }

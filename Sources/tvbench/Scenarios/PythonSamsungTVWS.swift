@@ -39,8 +39,8 @@ enum PythonSamsungTVWS {
         asyncio.run(main())
         """
 
-    /// The median send-to-receipt time in milliseconds, or why it could not be measured.
-    static func keyMedian(_ tv: SamsungBenchTV, count: Int, warmUp: Int) async -> Result<Double, BenchError> {
+    /// Every send-to-receipt time in milliseconds, or why they could not be measured.
+    static func keySamples(_ tv: SamsungBenchTV, count: Int, warmUp: Int) async -> Result<[Double], BenchError> {
         var why = "not installed (pip install samsungtvws websockets into ~/.cache/tvbench-venv)"
         for python in PythonRokuECP.interpreters() {
             let result: CommandResult
@@ -57,14 +57,14 @@ enum PythonSamsungTVWS {
                 why = "\(python) failed: \(result.error.split(separator: "\n").suffix(2).joined(separator: " "))"
                 continue
             }
-            return median(tv, output: result.output)
+            return samples(tv, output: result.output)
         }
         return .failure(BenchError(why))
     }
 
-    /// The median send → logged time in milliseconds from a client's `START`/`SENT` lines (this
+    /// The send → logged times in milliseconds from a client's `START`/`SENT` lines (this
     /// script, or `tvbench driver-client samsung`), paired in order with the simulator's stamps.
-    static func median(_ tv: SamsungBenchTV, output: String) -> Result<Double, BenchError> {
+    static func samples(_ tv: SamsungBenchTV, output: String) -> Result<[Double], BenchError> {
         let lines = output.split(separator: "\n")
         let start = lines.first { $0.hasPrefix("START ") }.flatMap { Double($0.dropFirst(6)) }
         let sent = lines.filter { $0.hasPrefix("SENT ") }.compactMap { Double($0.dropFirst(5)) }
@@ -73,8 +73,6 @@ enum PythonSamsungTVWS {
         guard received.count == sent.count else {
             return .failure(BenchError("\(sent.count) keys sent, \(received.count) received"))
         }
-        let samples = zip(sent, received).map { ($1 - $0) * 1000 }
-        guard let median = Statistics.percentile(samples, 50) else { return .failure(BenchError("no sample")) }
-        return .success(median)
+        return .success(zip(sent, received).map { ($1 - $0) * 1000 })
     }
 }

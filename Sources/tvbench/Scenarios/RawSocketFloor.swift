@@ -43,7 +43,7 @@ enum RawSocketFloor {
             press(requests[index % 2])
             samples.append((time.perf_counter() - started) * 1000)
         samples.sort()
-        print("P50", samples[(len(samples) + 1) // 2 - 1])
+        print("SAMPLES", " ".join(repr(sample) for sample in samples))
         """
 
     static let samsungScript = """
@@ -85,17 +85,18 @@ enum RawSocketFloor {
             print("SENT", repr(stamp))
         """
 
-    /// The median Roku keypress in milliseconds, until the TV's HTTP answer.
-    static func rokuMedian(host: String, port: UInt16, count: Int, warmUp: Int) async -> Result<Double, BenchError> {
+    /// Every Roku keypress in milliseconds, until the TV's HTTP answer.
+    static func rokuSamples(host: String, port: UInt16, count: Int, warmUp: Int) async -> Result<[Double], BenchError> {
         await run(rokuScript, [host, String(port), String(count), String(warmUp)]).flatMap { output in
-            PythonRokuECP.median(in: output).map { .success($0) } ?? .failure(BenchError("no P50 line"))
+            let samples = PythonRokuECP.samples(in: output)
+            return samples.isEmpty ? .failure(BenchError("no SAMPLES line")) : .success(samples)
         }
     }
 
-    /// The median Samsung key in milliseconds, send until the simulator logs it.
-    static func samsungMedian(_ tv: SamsungBenchTV, count: Int, warmUp: Int) async -> Result<Double, BenchError> {
+    /// Every Samsung key in milliseconds, send until the simulator logs it.
+    static func samsungSamples(_ tv: SamsungBenchTV, count: Int, warmUp: Int) async -> Result<[Double], BenchError> {
         await run(samsungScript, [tv.host, String(tv.simulator.portWSS), String(count), String(warmUp)]).flatMap {
-            PythonSamsungTVWS.median(tv, output: $0)
+            PythonSamsungTVWS.samples(tv, output: $0)
         }
     }
 

@@ -15,7 +15,7 @@ struct FaultBrokerRestartTests {
     static let restarts = 10
 
     @Test(
-        "10 broker restarts under a stream of QoS 1 commands, also while the broker is down and the bridge away: back within 2 s, everything republished, each command the outcome README promises"
+        "10 broker restarts under a stream of QoS 1 commands, also while the broker is down and the bridge away: back within 2 s, everything republished, each command the outcome Tests/README.md promises"
     )
     func brokerRestarts() async throws {
         await afterStartupBurst()
@@ -102,7 +102,7 @@ struct FaultBrokerRestartTests {
         try await expectOutcomes(sorted, rokus: rokus, tv: tv)
     }
 
-    /// Commands by what happened to them (README › Reliability states these guarantees).
+    /// Commands by what happened to them (Tests/README.md › Reliability states these guarantees).
     struct Sorted {
         /// Published and acknowledged while the bridge was subscribed: carried out exactly once.
         var subscribed: [String] = []
@@ -161,7 +161,7 @@ struct FaultBrokerRestartTests {
         return online
     }
 
-    /// Each kind of command had the outcome README › Reliability promises, and nothing was
+    /// Each kind of command had the outcome Tests/README.md › Reliability promises, and nothing was
     /// typed that was never published.
     private func expectOutcomes(_ sorted: Sorted, rokus: SimulatedRokus, tv: RokuSimulator) async throws {
         let delivered = Set(sorted.subscribed)

@@ -158,7 +158,7 @@ struct RokuLiveTVParsingTests {
         #expect(os15.ecpSettingMode == "limited")
         #expect(RokuECPSettingMode.impliesLimited(os15.ecpSettingMode) == true)
         #expect(os15.supportsTVPowerControl == true)
-        // Today's behaviour kept: a player gets no power switch (README › power on players).
+        // Kept: a player gets no power switch (Sources/Drivers/Roku/README.md, power on streaming players).
         #expect(RokuDescriptionBuilder.capabilities(os15, apps: []).power == false)
         let tv = try RokuDeviceInfo.parse(RokuFixtures.bytes("device-info-7820x.xml"))
         #expect(RokuDescriptionBuilder.capabilities(tv, apps: []).findRemote == (tv.supportsFindRemote == true))

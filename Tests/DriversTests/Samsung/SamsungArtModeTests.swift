@@ -4,8 +4,9 @@ import TVSimulators
 import Testing
 import Wire
 
-/// The Frame's art mode against the simulator: every cell of the README's table (start state
-/// × command → end state), the state a poll reports, and art-mode changes pushed by the TV.
+/// The Frame's art mode against the simulator: every cell of the table in
+/// Sources/Drivers/Samsung/README.md (start state × command → end state), the state a poll
+/// reports, and art-mode changes pushed by the TV.
 @Suite("Samsung The Frame: art mode")
 struct SamsungArtModeTests {
     enum Screen: String, CaseIterable, Sendable {
