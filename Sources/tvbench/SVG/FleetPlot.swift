@@ -21,7 +21,7 @@ enum FleetPlot {
         let memoryTarget = [0.0, maxTVs].map { ($0, FleetTargets(size: Int($0)).rssMB) }
         let cpuTarget = [0.0, maxTVs].map { ($0, FleetTargets(size: Int($0)).cpuPercent) }
         panel(
-            &svg, left: 20, title: "Memory, MB", series: [("peak RSS", peak, false), ("RSS at the end", end, true)],
+            &svg, left: 20, title: "Memory, MB", series: [("highest", peak, false), ("at the end", end, true)],
             target: memoryTarget, maxTVs: maxTVs)
         panel(
             &svg, left: panelWidth + 30, title: "CPU, % of one core (steady state)",
