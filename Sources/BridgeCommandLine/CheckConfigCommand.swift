@@ -1,5 +1,6 @@
 import Bridge
 import ConfigurationLoading
+import Drivers
 
 /// `tv2mqtt check-config`: validates and prints the effective configuration, secrets masked.
 enum CheckConfigCommand {

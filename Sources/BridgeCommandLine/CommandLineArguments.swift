@@ -1,4 +1,5 @@
 import ConfigurationLoading
+import Drivers
 
 /// One flag a command accepts.
 public struct FlagSpec: Sendable {

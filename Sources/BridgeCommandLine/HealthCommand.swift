@@ -1,6 +1,7 @@
 import Bridge
 import Clients
 import ConfigurationLoading
+import Drivers
 import MQTTInterface
 import Net
 import Support

@@ -1,5 +1,6 @@
 import Bridge
 import ConfigurationLoading
+import Drivers
 import Glibc
 import Net
 import Support

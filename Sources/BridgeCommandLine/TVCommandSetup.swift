@@ -18,9 +18,9 @@ struct TVCommandSetup {
         searchSeconds = try DiscoverCommand.searchSeconds(parsed, default: OnlyTV.defaultSearchSeconds)
         configuration = try CommandLineTool.configuration(parsed, environment: environment)
         logger = CommandLineTool.logger(configuration)
-        // One command and out: a UPnP event subscription would outlive its use.
+        // One command and out: nothing a vendor keeps open (event subscriptions) may outlive it.
         var oneShot = configuration
-        oneShot.samsung.events = false
+        oneShot.vendorSettings = configuration.vendorSettings.forOneCommand
         factory = makeFactory(oneShot, logger)
         store = StateStore(directory: StateStore.resolveDirectory(configuration.stateDir), logger: logger)
     }

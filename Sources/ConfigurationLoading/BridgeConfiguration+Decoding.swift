@@ -5,11 +5,13 @@ import TVModel
 import Wire
 
 extension BridgeConfiguration {
-    static let topKeys: Set<String> = [
-        "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir", "roku",
-        "samsung",
+    /// The vendors' parts of the file: their sections and their keys in `tvs` entries.
+    static let vendorSections = Vendors.all.compactMap(\.configuration)
+
+    static let topKeys: Set<String> = Set(vendorSections.map(\.key)).union([
+        "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir",
         "tvs", "log_level", "log_format", "add_tv", "max_tvs",
-    ]
+    ])
 
     /// Reads and validates a merged configuration tree. Absent keys keep their defaults.
     static func decode(_ tree: JSONValue, origins: [String: String] = [:]) throws(ConfigError) -> BridgeConfiguration {
@@ -30,11 +32,9 @@ extension BridgeConfiguration {
         config.pollInterval = try reader.number(top["poll_interval"], "poll_interval", in: 1...86_400) ?? 10
         config.wakeTimeout = try reader.number(top["wake_timeout"], "wake_timeout", in: 0...3_600) ?? 20
         config.stateDir = try reader.string(top["state_dir"], "state_dir").flatMap { $0.isEmpty ? nil : $0 }
-        let roku = try reader.object(top["roku"], "roku", allowed: ["ecp2"])
-        if let ecp2 = try reader.choice(roku["ecp2"], "roku.ecp2", ["auto", "off"]) {
-            config.roku.ecp2 = Roku.ECP2(rawValue: ecp2)!
+        for section in vendorSections {
+            try section.decode(top[section.key], into: &config.vendorSettings, reader)
         }
-        config.samsung = try decodeSamsung(top["samsung"], reader)
         config.tvs = try decodeTVs(top["tvs"], reader)
         config.addTV = try decodeAddTV(top["add_tv"], reader)
         config.maxTVs = try reader.integer(top["max_tvs"], "max_tvs", in: 1...1_000_000) ?? config.maxTVs
@@ -204,55 +204,20 @@ extension BridgeConfiguration {
         return wol
     }
 
-    private static func decodeSamsung(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> Samsung {
-        let members = try reader.object(
-            value, "samsung", allowed: ["client_name", "apps", "inputs", "events", "event_port", "event_callback_host"])
-        var samsung = Samsung()
-        try decodeSamsungEvents(members, into: &samsung, reader)
-        if let name = try reader.string(members["client_name"], "samsung.client_name") {
-            guard !name.isEmpty, name.count <= 64 else {
-                throw reader.fail("samsung.client_name", "must be 1 to 64 characters")
-            }
-            samsung.clientName = name
-        }
-        if let apps = members["apps"] {
-            guard let entries = apps.objectValue else {
-                throw reader.fail("samsung.apps", "expected an object of name: id")
-            }
-            var parsed: [String: String] = [:]
-            for (name, id) in entries {
-                guard let text = id.stringValue ?? id.intValue.map(String.init),
-                    !text.isEmpty, text.utf8.count <= 64,
-                    text.unicodeScalars.allSatisfy({
-                        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_"
-                    })
-                else {
-                    throw reader.fail("samsung.apps.\(name)", "expected an app id such as \"3201907018807\"")
-                }
-                parsed[name] = text
-            }
-            samsung.apps = parsed
-        }
-        if let inputs = members["inputs"] {
-            samsung.inputs = try decodeSamsungInputs(inputs, reader, path: "samsung.inputs")
-        }
-        return samsung
-    }
-
     private static func decodeTVs(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> [ConfiguredTV] {
         guard let value, !value.isNull else { return [] }
         guard let list = value.arrayValue else { throw reader.fail("tvs", "expected a list of TVs") }
         var tvs: [ConfiguredTV] = []
         for (index, entry) in list.enumerated() {
             let path = "tvs[\(index)]"
-            let keys: Set<String> = [
-                "host", "kind", "name", "id", "mac", "port", "port_wss", "port_upnp", "inputs", "wake_timeout",
-            ]
+            let keys = Set(vendorSections.flatMap(\.tvKeys)).union([
+                "host", "kind", "name", "id", "mac", "port", "wake_timeout",
+            ])
             let members = try reader.object(entry, path, allowed: keys)
             guard let host = try reader.string(members["host"], "\(path).host"), !host.isEmpty else {
                 throw reader.fail("\(path).host", "every TV needs a host (its IP address)")
             }
-            try validateHost(host, "\(path).host", reader)
+            try reader.validateHost(host, "\(path).host")
             var tv = ConfiguredTV(host: host)
             tv.kind = try reader.choice(members["kind"], "\(path).kind", Vendors.all.kindNames).map(TVKind.init)
             tv.name = try reader.string(members["name"], "\(path).name")
@@ -281,10 +246,8 @@ extension BridgeConfiguration {
                 tv.macs.append(mac.description)
             }
             tv.port = try reader.port(members["port"], "\(path).port")
-            tv.portWSS = try reader.port(members["port_wss"], "\(path).port_wss")
-            tv.portUPnP = try reader.port(members["port_upnp"], "\(path).port_upnp")
-            if let inputs = members["inputs"] {
-                tv.samsungInputs = try decodeSamsungInputs(inputs, reader, path: "\(path).inputs")
+            for section in vendorSections {
+                try section.decodeTV(members, path: path, into: &tv.vendorOptions, reader)
             }
             tvs.append(tv)
         }

@@ -31,6 +31,8 @@ public struct Vendor: Sendable {
     public let pairs: Bool
     /// The setting that lets its TVs wake by network, for the turn-on failure message.
     public let wakeHint: String?
+    /// Its section of the configuration file and its keys in `tvs` entries, if it has any.
+    public let configuration: VendorConfiguration?
     let describe: Describe
     let makeDriver: MakeDriver
 
@@ -38,7 +40,7 @@ public struct Vendor: Sendable {
         kind: TVKind, manufacturer: String, defaultPort: UInt16, ssdpTargets: [String],
         ssdpLocationIsControlPort: Bool, probedWhenKindUnknown: Bool = true,
         placeholderCapabilities: TVCapabilities, pairs: Bool = false, wakeHint: String? = nil,
-        describe: @escaping Describe, makeDriver: @escaping MakeDriver
+        configuration: VendorConfiguration? = nil, describe: @escaping Describe, makeDriver: @escaping MakeDriver
     ) {
         self.kind = kind
         self.manufacturer = manufacturer
@@ -49,6 +51,7 @@ public struct Vendor: Sendable {
         self.placeholderCapabilities = placeholderCapabilities
         self.pairs = pairs
         self.wakeHint = wakeHint
+        self.configuration = configuration
         self.describe = describe
         self.makeDriver = makeDriver
     }

@@ -1,4 +1,5 @@
 import BridgeCommandLine
+import Drivers
 import TVModel
 import TestSupport
 import Testing
@@ -51,8 +52,8 @@ struct ConfigurationTests {
         #expect(config.wol.targets == [HostPort(host: "255.255.255.255", port: 9)])
         #expect(config.wol.repeatCount == 3)
         #expect(config.pollInterval == 10)
-        #expect(config.roku.ecp2 == .auto)
-        #expect(config.samsung.clientName == "tv2mqtt")
+        #expect(config.vendorSettings[RokuSettings.self].ecp2 == .auto)
+        #expect(config.vendorSettings[SamsungSettings.self].clientName == "tv2mqtt")
         #expect(config.logLevel == "info")
     }
 

@@ -1,5 +1,6 @@
 import Bridge
 import ConfigurationLoading
+import Drivers
 import Testing
 import Wire
 
@@ -8,9 +9,9 @@ struct SamsungEventsConfigurationTests {
     @Test("defaults: events on, port 8058, the callback address found per TV")
     func defaults() throws {
         let config = try loadConfig()
-        #expect(config.samsung.events)
-        #expect(config.samsung.eventPort == 8058)
-        #expect(config.samsung.eventCallbackHost == nil)
+        #expect(config.vendorSettings[SamsungSettings.self].events)
+        #expect(config.vendorSettings[SamsungSettings.self].eventPort == 8058)
+        #expect(config.vendorSettings[SamsungSettings.self].eventCallbackHost == nil)
         let effective = config.effectiveJSON()["samsung"]
         #expect(effective?["event_port"]?.intValue == 8058)
         #expect(effective?["events"]?.boolValue == true)
@@ -20,9 +21,9 @@ struct SamsungEventsConfigurationTests {
     func fromFile() throws {
         let config = try loadConfig(
             file: #"{"samsung": {"events": false, "event_port": 0, "event_callback_host": "192.168.1.5"}}"#)
-        #expect(!config.samsung.events)
-        #expect(config.samsung.eventPort == 0)
-        #expect(config.samsung.eventCallbackHost == "192.168.1.5")
+        #expect(!config.vendorSettings[SamsungSettings.self].events)
+        #expect(config.vendorSettings[SamsungSettings.self].eventPort == 0)
+        #expect(config.vendorSettings[SamsungSettings.self].eventCallbackHost == "192.168.1.5")
     }
 
     @Test("a port out of range, a fraction, or a callback host that is no address is refused, naming the key")

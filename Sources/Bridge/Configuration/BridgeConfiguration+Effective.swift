@@ -1,3 +1,4 @@
+import Drivers
 import Wire
 
 extension BridgeConfiguration {
@@ -5,6 +6,7 @@ extension BridgeConfiguration {
     /// and `bridge/info` publishes. The password shows as "***" when set, "" when not.
     public func effectiveJSON(stateDirectory: String? = nil) -> JSONValue {
         func optional(_ text: String) -> JSONValue { .string(text) }
+        let sections = Vendors.all.compactMap(\.configuration)
         let tvList: [JSONValue] = tvs.map { tv in
             var members: [String: JSONValue] = ["host": .string(tv.host)]
             if let kind = tv.kind { members["kind"] = .string(kind.rawValue) }
@@ -12,12 +14,11 @@ extension BridgeConfiguration {
             if let id = tv.id { members["id"] = .string(id.rawValue) }
             if !tv.macs.isEmpty { members["mac"] = .array(tv.macs.map(JSONValue.string)) }
             if let port = tv.port { members["port"] = .integer(Int64(port)) }
-            if let port = tv.portWSS { members["port_wss"] = .integer(Int64(port)) }
-            if let port = tv.portUPnP { members["port_upnp"] = .integer(Int64(port)) }
+            for section in sections { members.merge(section.effectiveTV(tv.vendorOptions)) { $1 } }
             if let seconds = tv.wakeTimeout { members["wake_timeout"] = .number(seconds) }
             return .object(members)
         }
-        return [
+        var effective: [String: JSONValue] = [
             "mqtt": [
                 "server": .string(mqtt.server.description),
                 "user": .string(mqtt.user),
@@ -50,15 +51,6 @@ extension BridgeConfiguration {
             "poll_interval": .number(pollInterval),
             "wake_timeout": .number(wakeTimeout),
             "state_dir": .string(stateDirectory ?? stateDir ?? ""),
-            "roku": ["ecp2": .string(roku.ecp2.rawValue)],
-            "samsung": [
-                "client_name": .string(samsung.clientName),
-                "apps": .object(samsung.apps.mapValues(JSONValue.string)),
-                "inputs": .object(samsung.inputs.mapValues { .array($0.map(JSONValue.string)) }),
-                "events": .bool(samsung.events),
-                "event_port": .integer(Int64(samsung.eventPort)),
-                "event_callback_host": .string(samsung.eventCallbackHost ?? ""),
-            ],
             "tvs": .array(tvList),
             "add_tv": [
                 "allow_loopback": .bool(addTV.allowLoopback),
@@ -68,5 +60,7 @@ extension BridgeConfiguration {
             "log_level": .string(logLevel),
             "log_format": .string(logFormat),
         ]
+        for section in sections { effective[section.key] = section.effective(vendorSettings) }
+        return .object(effective)
     }
 }

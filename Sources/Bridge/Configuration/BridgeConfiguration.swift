@@ -55,31 +55,6 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var repeatCount = 3
     }
 
-    public struct Roku: Sendable, Equatable {
-        public init() {}
-
-        public enum ECP2: String, Sendable { case auto, off }
-        public var ecp2 = ECP2.auto
-    }
-
-    public struct Samsung: Sendable, Equatable {
-        public init() {}
-
-        /// The name shown on the TV's approval prompt; a Samsung token is bound to it, so it never changes.
-        public var clientName = "tv2mqtt"
-        /// App name → app id, for TVs that no longer list their installed apps.
-        public var apps: [String: String] = ["Netflix": "3201907018807", "YouTube": "111299001912"]
-        /// Input name → the keys that select it; empty: `SamsungInputs.defaults` (KEY_HDMI, KEY_SOURCE).
-        public var inputs: [String: [String]] = [:]
-        /// `samsung.events`: subscribe to the TVs' UPnP events for volume and mute.
-        public var events = true
-        /// `samsung.event_port`: where the TVs send those events (TCP, every interface); 0 = any free port.
-        public var eventPort: UInt16 = 8058
-        /// `samsung.event_callback_host`: the address the TVs send events to; nil = the bridge's
-        /// own address on the connection to each TV.
-        public var eventCallbackHost: String?
-    }
-
     /// Adding TVs by request (`bridge/request/tv/add`, the bridge device's "Add TV" button):
     /// where such a request may make the bridge connect.
     public struct AddTV: Sendable, Equatable {
@@ -96,16 +71,14 @@ public struct BridgeConfiguration: Sendable, Equatable {
     /// A TV listed in the configuration (`tvs` or `--tv`).
     public struct ConfiguredTV: Sendable, Equatable {
         public var host: String
-        /// nil: find out by probing the Roku and Samsung ports.
+        /// nil: find out by probing every vendor's default port.
         public var kind: TVKind?
         public var name: String?
         public var id: TVID?
         public var macs: [String] = []
         public var port: UInt16?
-        public var portWSS: UInt16?
-        public var portUPnP: UInt16?
-        /// A Samsung's own `inputs` (name → keys), instead of `samsung.inputs`.
-        public var samsungInputs: [String: [String]]?
+        /// The TV's own options from its vendor's extra keys (`Vendor.configuration`).
+        public var vendorOptions = VendorSettingsBag()
         /// This TV's `wake_timeout` (seconds; 0 = not watched); nil = the bridge's.
         public var wakeTimeout: Double?
 
@@ -137,8 +110,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
     }
     /// nil: `/var/lib/tv2mqtt`, or `./tv2mqtt-state` when that is not writable.
     public var stateDir: String?
-    public var roku = Roku()
-    public var samsung = Samsung()
+    /// Each vendor's section of the file (`Vendor.configuration`), by its settings type.
+    public var vendorSettings = VendorSettingsBag()
     public var tvs: [ConfiguredTV] = []
     public var addTV = AddTV()
     /// `max_tvs`: the most TVs the bridge keeps, from every source; a TV beyond it is refused

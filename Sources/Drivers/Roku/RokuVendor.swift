@@ -10,7 +10,7 @@ extension Vendor {
         kind: .roku, manufacturer: "Roku", defaultPort: 8060, ssdpTargets: ["roku:ecp"],
         ssdpLocationIsControlPort: true,
         placeholderCapabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true, mediaState: true),
-        wakeHint: "Roku: Fast TV start",
+        wakeHint: "Roku: Fast TV start", configuration: RokuSettings.configuration,
         describe: { host, port, settings throws(DriverError) in
             try await RokuProbe.describe(host: host, port: port, settings: settings)
         },

@@ -11,7 +11,7 @@ extension Vendor {
         kind: .samsung, manufacturer: "Samsung", defaultPort: 8001,
         ssdpTargets: ["urn:samsung.com:device:RemoteControlReceiver:1"], ssdpLocationIsControlPort: false,
         placeholderCapabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true, mediaState: false),
-        pairs: true, wakeHint: "Samsung: Power On with Mobile",
+        pairs: true, wakeHint: "Samsung: Power On with Mobile", configuration: SamsungSettings.configuration,
         describe: { host, port, settings throws(DriverError) in
             do throws(DriverError) {
                 return try await SamsungProbe.describe(host: host, port: port, settings: settings)

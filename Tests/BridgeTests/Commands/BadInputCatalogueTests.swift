@@ -37,8 +37,8 @@ struct BadInputCatalogueTests {
                     den.macs = ["02:aa:bb:cc:dd:01"]
                     var living = BridgeConfiguration.ConfiguredTV(
                         host: samsung.host, kind: .samsung, id: TVID(Self.samsung), port: samsung.portWS)
-                    living.portWSS = samsung.portWSS
-                    living.portUPnP = samsung.portUPnP
+                    living.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = samsung.portWSS
+                    living.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = samsung.portUPnP
                     $0.tvs = [den, living]
                     $0.wol.targets = [HostPort(host: "127.255.255.255", port: rokus.wolPort)]
                 }

@@ -124,7 +124,7 @@ struct RokuECP2EndToEndTests {
     func off() async throws {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2", ecp2: true)
-            try await e2e.startBridge(fixture, rokus) { $0.roku.ecp2 = .off }
+            try await e2e.startBridge(fixture, rokus) { $0.vendorSettings[RokuSettings.self].ecp2 = .off }
             let id = SimulatedRokus.id(tv)
             await fixture.expectState(id) { $0["control"] == "ecp" }
             try await fixture.use("home", of: id)

@@ -17,7 +17,7 @@ struct RokuExtrasEndToEndTests {
             $0.discovery.searchInterval = 0
             $0.wol.targets = [HostPort(host: "127.255.255.255", port: rokus.wolPort)]
             $0.wol.repeatCount = 1
-            $0.roku.ecp2 = ecp2 ? .auto : .off
+            $0.vendorSettings[RokuSettings.self].ecp2 = ecp2 ? .auto : .off
         }
         try await fixture.startBridge(
             configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))

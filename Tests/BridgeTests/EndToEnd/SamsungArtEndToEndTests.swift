@@ -77,10 +77,12 @@ struct SamsungArtEndToEndTests {
                 let configuration = fixture.configuration {
                     var tv = BridgeConfiguration.ConfiguredTV(
                         host: simulator.host, kind: .samsung, id: TVID(Self.id), port: simulator.portWS)
-                    tv.portWSS = simulator.portWSS
-                    tv.portUPnP = simulator.portUPnP
+                    tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = simulator.portWSS
+                    tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = simulator.portUPnP
                     $0.tvs = [tv]
-                    $0.samsung.inputs = ["HDMI 1": ["KEY_HDMI1"], "Console": ["KEY_SOURCE", "KEY_RIGHT", "KEY_ENTER"]]
+                    $0.vendorSettings[SamsungSettings.self].inputs = [
+                        "HDMI 1": ["KEY_HDMI1"], "Console": ["KEY_SOURCE", "KEY_RIGHT", "KEY_ENTER"],
+                    ]
                 }
                 try await fixture.startBridge(
                     configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))

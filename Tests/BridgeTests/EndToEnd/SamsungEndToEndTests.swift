@@ -47,8 +47,8 @@ struct SamsungEndToEndTests {
         let configuration = fixture.configuration {
             var tv = BridgeConfiguration.ConfiguredTV(
                 host: simulator.host, kind: .samsung, id: TVID(Self.id), port: simulator.portWS)
-            tv.portWSS = simulator.portWSS
-            tv.portUPnP = simulator.portUPnP
+            tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = simulator.portWSS
+            tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = simulator.portUPnP
             $0.tvs = [tv]
             $0.wol.targets = [HostPort(host: simulator.host, port: wolPort)]
             $0.wol.repeatCount = 1

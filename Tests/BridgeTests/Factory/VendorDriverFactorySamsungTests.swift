@@ -15,8 +15,8 @@ struct VendorDriverFactorySamsungTests {
         do {
             var configuration = BridgeConfiguration()
             var tv = BridgeConfiguration.ConfiguredTV(host: "127.0.0.3", kind: .samsung, port: simulator.portWS)
-            tv.portWSS = simulator.portWSS
-            tv.portUPnP = simulator.portUPnP
+            tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = simulator.portWSS
+            tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = simulator.portUPnP
             configuration.tvs = [tv]
             configuration.wol.targets = []
             let factory = VendorDriverFactory(configuration: configuration, logger: .disabled)

@@ -13,8 +13,8 @@ struct VendorDriverFactoryTests {
         var configuration = BridgeConfiguration()
         configuration.wol.targets = [HostPort(host: "127.0.0.1", port: 4009)]
         configuration.wol.repeatCount = 5
-        configuration.roku.ecp2 = .off
-        configuration.samsung.clientName = "den"
+        configuration.vendorSettings[RokuSettings.self].ecp2 = .off
+        configuration.vendorSettings[SamsungSettings.self].clientName = "den"
         let settings = VendorDriverFactory(configuration: configuration, logger: .disabled).settings
         #expect(settings.wolTargets == [DriverSettings.WakeTarget(host: "127.0.0.1", port: 4009)])
         #expect(settings.wolRepeat == 5)

@@ -105,7 +105,7 @@ final class BridgeFixture: Sendable {
         configuration.discovery.ssdp = false
         configuration.wol.targets = [HostPort(host: "127.0.0.1", port: 9)]
         configuration.pollInterval = 1
-        configuration.samsung.eventPort = 0  // UPnP events on any free port: tests run side by side
+        configuration.vendorSettings[SamsungSettings.self].eventPort = 0  // UPnP events on any free port: tests run side by side
         adjust(&configuration)
         return configuration
     }

@@ -2,6 +2,7 @@
 // by --config (JSON parse with the loader's limits, then BridgeConfiguration.decode).
 
 import Bridge
+import Drivers
 import Wire
 
 @testable import ConfigurationLoading
