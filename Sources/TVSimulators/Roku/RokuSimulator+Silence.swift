@@ -18,6 +18,6 @@ extension RokuSimulator {
                 break
             }
         }
-        return SimHTTPReply(Self.plain(503, ""))
+        return SimHTTPReply(SimResponse.plain(503, ""))
     }
 }

@@ -21,13 +21,13 @@ extension SamsungSimulator {
                 listener: listener, serverHeader: SamsungCatalog.serverHeader, tls: secure ? tls : nil,
                 upgrade: upgrade
             ) { [weak self] request, _ in
-                guard let self else { return SimHTTPReply(Self.plain(503, "")) }
+                guard let self else { return SimHTTPReply(SimResponse.plain(503, "")) }
                 return self.handleREST(request)
             }
         case .upnp:
             return SimHTTPServer.start(listener: listener, serverHeader: SamsungCatalog.serverHeader) {
                 [weak self] request, _ in
-                guard let self else { return SimHTTPReply(Self.plain(503, "")) }
+                guard let self else { return SimHTTPReply(SimResponse.plain(503, "")) }
                 return self.handleUPnP(request)
             }
         }
