@@ -155,6 +155,17 @@ final class SimHost: Sendable {
 /// Safety: a TV on a loopback host answers only loopback senders and notifies only loopback
 /// addresses, so a test can never talk to the workplace network.
 extension SimHost {
+    /// Runs the TV's UDP set-up (its SSDP responder, its Wake-on-LAN listener); when that fails,
+    /// stops everything started so far before rethrowing, so a TV that cannot start leaks nothing.
+    func startUDP(_ setUp: () throws -> Void) async throws {
+        do {
+            try setUp()
+        } catch {
+            await stop()
+            throw error
+        }
+    }
+
     /// Answers searches on UDP `requested` (nil: no responder) while `silent()` is false.
     func startSSDP(
         on requested: UInt16?, _ advert: SimSSDPAdvert, silent: @escaping @Sendable () -> Bool

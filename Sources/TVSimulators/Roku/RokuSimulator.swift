@@ -75,12 +75,9 @@ public final class RokuSimulator: Sendable {
         let listener = try TCPListener.bind(host: options.host, port: options.port)
         let simulator = RokuSimulator(options: options, port: listener.address.port, log: log)
         simulator.common.keep(simulator.makeServer(on: listener), as: Service.ecp)
-        do {
+        try await simulator.common.startUDP {
             try simulator.startSSDP()
             try simulator.startWakeOnLAN()
-        } catch {
-            await simulator.stop()
-            throw error
         }
         simulator.announce()
         return simulator

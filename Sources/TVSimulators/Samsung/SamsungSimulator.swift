@@ -119,12 +119,9 @@ public final class SamsungSimulator: Sendable {
         for (service, listener) in listeners {
             simulator.common.keep(simulator.makeServer(service, on: listener), as: service)
         }
-        do {
+        try await simulator.common.startUDP {
             try simulator.startSSDP()
             try simulator.startWakeOnLAN()
-        } catch {
-            await simulator.stop()
-            throw error
         }
         simulator.announce()
         return simulator
