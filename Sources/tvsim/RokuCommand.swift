@@ -62,13 +62,13 @@ struct SimulatorPlan {
         var reader = ArgumentReader(arguments)
         var options = RokuSimulatorOptions()
         var plan = SimulatorPlan()
-        var allowNonLoopback = false
+        var common = CommonFlags()
         while let flag = reader.next() {
+            if try common.read(flag, from: &reader, into: &options, plan: &plan) { continue }
             switch flag {
             case "--help", "-h":
                 print(rokuHelp)
                 return nil
-            case "--host": options.host = try reader.value(for: flag)
             case "--port": options.port = try reader.port(for: flag, allowZero: true)
             case "--kind":
                 let text = try reader.value(for: flag)
@@ -86,15 +86,10 @@ struct SimulatorPlan {
                 }
                 options.ecpSetting = setting
             case "--ecp2": options.ecp2 = try ecp2(try reader.value(for: flag))
-            case "--ssdp-port": options.ssdpPort = try reader.port(for: flag, allowZero: true)
-            case "--wol-port": options.wolPort = try reader.port(for: flag, allowZero: true)
-            case "--notify": options.notifyAddress = try notifyTarget(try reader.value(for: flag))
-            case "--log": plan.logPath = try reader.value(for: flag)
-            case "--allow-non-loopback": allowNonLoopback = true
             default: throw UsageError("unknown flag '\(flag)' for tvsim roku (see tvsim roku --help)")
             }
         }
-        try checkHost(options.host, allowNonLoopback: allowNonLoopback)
+        try checkHost(options.host, allowNonLoopback: common.allowNonLoopback)
         plan.rokus = [options]
         return plan
     }

@@ -41,14 +41,14 @@ extension SimulatorPlan {
         var reader = ArgumentReader(arguments)
         var options = SamsungSimulatorOptions()
         var plan = SimulatorPlan()
-        var allowNonLoopback = false
+        var common = CommonFlags()
         var (legacy, encrypted, legacyPort) = (false, false, UInt16(55000))
         while let flag = reader.next() {
+            if try common.read(flag, from: &reader, into: &options, plan: &plan) { continue }
             switch flag {
             case "--help", "-h":
                 print(samsungHelp)
                 return nil
-            case "--host": options.host = try reader.value(for: flag)
             case "--port-ws": options.portWS = try reader.port(for: flag, allowZero: true)
             case "--port-wss": options.portWSS = try reader.port(for: flag, allowZero: true)
             case "--port-upnp": options.portUPnP = try reader.port(for: flag, allowZero: true)
@@ -81,18 +81,13 @@ extension SimulatorPlan {
                     throw UsageError("--event-timeout: '\(text)' is not a number of seconds (1-86400)")
                 }
                 options.eventTimeoutSeconds = seconds
-            case "--ssdp-port": options.ssdpPort = try reader.port(for: flag, allowZero: true)
-            case "--wol-port": options.wolPort = try reader.port(for: flag, allowZero: true)
-            case "--notify": options.notifyAddress = try notifyTarget(try reader.value(for: flag))
-            case "--log": plan.logPath = try reader.value(for: flag)
-            case "--allow-non-loopback": allowNonLoopback = true
             case "--legacy": legacy = true
             case "--encrypted": encrypted = true
             case "--port-legacy": legacyPort = try reader.port(for: flag, allowZero: true)
             default: throw UsageError("unknown flag '\(flag)' for tvsim samsung (see tvsim samsung --help)")
             }
         }
-        try checkHost(options.host, allowNonLoopback: allowNonLoopback)
+        try checkHost(options.host, allowNonLoopback: common.allowNonLoopback)
         if legacy || encrypted {
             guard legacy else { throw UsageError("--encrypted needs --legacy") }
             plan.samsungLegacies = [legacyOptions(options, port: legacyPort, encrypted: encrypted)]

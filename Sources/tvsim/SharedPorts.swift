@@ -1,6 +1,10 @@
 import TVSimulators
 
-/// The SSDP and Wake-on-LAN ports that TVs asked to bind port 0 end up sharing (see main.swift).
+/// The SSDP and Wake-on-LAN ports that TVs asked to bind port 0 end up sharing.
+///
+/// `--ssdp-port 0` / `--wol-port 0`: the first TV binds a port the kernel picks, every later TV
+/// joins it, and it is reported once (`tvsim: ssdp port P`) for whoever started tvsim to read:
+/// a port chosen beforehand and bound later could be taken by another socket in between.
 struct SharedPorts {
     private var ssdpPort: UInt16?
     private var wolPort: UInt16?

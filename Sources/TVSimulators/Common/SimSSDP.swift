@@ -14,7 +14,7 @@ struct SimSSDPAdvert: Sendable {
 }
 
 /// The SSDP and Wake-on-LAN work every simulated TV shares (the arrangement of sockets and the
-/// safety rules are described at `RokuSimulator+Network.swift`).
+/// safety rules are described at `SimHost.startSSDP`).
 enum SimSSDP {
     /// Sends NOTIFY ssdp:alive to `target` ("HOST:PORT", loopback only) from the TV's own
     /// address, so LOCATION and the datagram's source agree.

@@ -20,17 +20,17 @@ extension RokuSimulator {
             if core.state.limited && !viaECP2 {
                 fields["refused"] = "limited mode"
                 record(logKind, fields)
-                return Self.plain(403, Self.limitedBody)
+                return SimResponse.plain(403, Self.limitedBody)
             }
             if let setting = core.state.ecpSetting, setting.refusesHTTPKeys && !viaECP2 {
                 fields["refused"] = .string("ecp-setting-mode \(setting.rawValue)")
                 record(logKind, fields)
-                return Self.plain(403, RokuECPSetting.forbiddenBody)
+                return SimResponse.plain(403, RokuECPSetting.forbiddenBody)
             }
             if literal?.isEmpty ?? (canonical == nil) {
                 fields["refused"] = "unknown key"
                 record(logKind, fields)
-                return Self.plain(400, "Unknown key: \(name)")
+                return SimResponse.plain(400, "Unknown key: \(name)")
             }
             record(logKind, fields)
             guard command != "keyup" else { return HTTPResponse(status: 200) }
@@ -140,7 +140,7 @@ extension RokuSimulator {
             guard RokuCatalog.app(appID, kind: kind) != nil else {
                 fields["refused"] = "unknown app"
                 record("launch", fields)
-                return Self.plain(404, "")
+                return SimResponse.plain(404, "")
             }
             record("launch", fields)
             if core.state.power != .on { core.state.power = .on }

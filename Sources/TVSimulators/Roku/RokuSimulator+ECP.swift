@@ -1,18 +1,18 @@
 import Net
 import Wire
 
-/// Routing of HTTP requests: ECP queries and commands, and the `/sim/state` back door.
+/// Routing of HTTP requests: ECP queries and commands (`/sim/state` is `SimStateEndpoint`).
 extension RokuSimulator {
     static let limitedBody = "ECP command not allowed in Limited mode."
 
     func handle(_ request: HTTPRequest, from peer: SocketAddress) -> SimHTTPReply {
         core.withLock { $0.httpRequests += 1 }
-        let segments: [String]
-        do {
-            segments = try request.pathSegments
-        } catch {
-            return SimHTTPReply(Self.plain(400, "Bad Request: \(error)"))
+        return SimRouting.answer(request, simState: simStateEndpoint.answer) { segments in
+            route(request, segments)
         }
+    }
+
+    private func route(_ request: HTTPRequest, _ segments: [String]) -> SimHTTPReply? {
         let method = request.method
         switch (segments.first ?? "", segments.count) {
         case ("", 0):
@@ -22,31 +22,29 @@ extension RokuSimulator {
         case ("query", 3) where segments[1] == "icon":
             return answerIcon(segments[2], method: method)
         case ("search", 2) where segments[1] == "browse":
-            guard method == "POST" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+            guard method == "POST" else { return SimHTTPReply(SimResponse.methodNotAllowed) }
             return SimHTTPReply(search((try? request.queryItems) ?? []))
         case ("keypress", 2), ("keydown", 2), ("keyup", 2):
-            guard method == "POST" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+            guard method == "POST" else { return SimHTTPReply(SimResponse.methodNotAllowed) }
             let raw = Self.rawSegment(request, at: 1)
             return SimHTTPReply(key(segments[1], raw: raw, kind: segments[0]))
         case ("launch", 2):
-            guard method == "POST" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+            guard method == "POST" else { return SimHTTPReply(SimResponse.methodNotAllowed) }
             let items = (try? request.queryItems) ?? []
             return SimHTTPReply(launch(segments[1], parameters: items))
-        case ("sim", 2) where segments[1] == "state":
-            return simState(request)
         default:
-            return SimHTTPReply(Self.plain(404, "Not Found"))
+            return nil
         }
     }
 
     private func answerQuery(_ name: String, method: String) -> SimHTTPReply {
-        guard method == "GET" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+        guard method == "GET" else { return SimHTTPReply(SimResponse.methodNotAllowed) }
         if RokuTuner.limitedQueries.contains(name) && core.withLock({ $0.state.limited }) {
             // Polls are not commands: refused queries are not logged (a poller would flood the log).
-            return SimHTTPReply(Self.plain(403, Self.limitedBody))
+            return SimHTTPReply(SimResponse.plain(403, Self.limitedBody))
         }
-        guard let document = document(name) else { return SimHTTPReply(Self.plain(404, "Not Found")) }
-        return SimHTTPReply(Self.xml(document))
+        guard let document = document(name) else { return SimHTTPReply(SimResponse.notFound) }
+        return SimHTTPReply(SimResponse.xml(document))
     }
 
     /// The XML of `/query/<name>`, built from the state under the lock (HTTP and ECP-2 alike);
@@ -78,32 +76,15 @@ extension RokuSimulator {
 
     /// A GET answered with an XML document built from the state under the lock.
     private func query(_ method: String, _ build: (Core) -> String) -> SimHTTPReply {
-        guard method == "GET" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+        guard method == "GET" else { return SimHTTPReply(SimResponse.methodNotAllowed) }
         let document = core.withLock { build($0) }
-        return SimHTTPReply(Self.xml(document))
+        return SimHTTPReply(SimResponse.xml(document))
     }
 
-    private func simState(_ request: HTTPRequest) -> SimHTTPReply {
-        switch request.method {
-        case "GET":
-            return SimHTTPReply(Self.json(state.json))
-        case "POST":
-            let change: JSONValue
-            do {
-                change = try JSONParser.parse(request.body)
-            } catch {
-                return SimHTTPReply(Self.plain(400, "invalid JSON: \(error)"))
-            }
-            do {
-                let effect = try core.withLock { core throws(SimulatorError) in
-                    try applyLocked(change, to: &core)
-                }
-                return SimHTTPReply(Self.json(state.json)) { [self] in perform(effect) }
-            } catch {
-                return SimHTTPReply(Self.plain(400, error.message))
-            }
-        default:
-            return SimHTTPReply(Self.plain(405, "Method Not Allowed"))
+    private var simStateEndpoint: SimStateEndpoint {
+        SimStateEndpoint(current: { [self] in state.json }) { [self] change throws(SimulatorError) in
+            let effect = try core.withLock { core throws(SimulatorError) in try applyLocked(change, to: &core) }
+            return { [self] in perform(effect) }
         }
     }
 
@@ -111,25 +92,5 @@ extension RokuSimulator {
     static func rawSegment(_ request: HTTPRequest, at index: Int) -> String {
         let parts = request.path.split(separator: "/")
         return parts.count > index ? String(parts[index]) : ""
-    }
-
-    static func plain(_ status: Int, _ body: String) -> HTTPResponse {
-        var response = HTTPResponse(status: status, body: Array(body.utf8))
-        if !body.isEmpty {
-            response.headers.set(name: "Content-Type", value: "text/plain; charset=\"utf-8\"")
-        }
-        return response
-    }
-
-    static func xml(_ document: String) -> HTTPResponse {
-        var response = HTTPResponse(status: 200, body: Array(document.utf8))
-        response.headers.set(name: "Content-Type", value: "text/xml; charset=\"utf-8\"")
-        return response
-    }
-
-    static func json(_ value: JSONValue) -> HTTPResponse {
-        var response = HTTPResponse(status: 200, body: value.serializedBytes())
-        response.headers.set(name: "Content-Type", value: "application/json")
-        return response
     }
 }

@@ -37,7 +37,7 @@ extension RokuSimulator {
     func acceptsECP2(_ request: HTTPRequest) -> Bool {
         guard WebSocketServerHandshake.isUpgradeRequest(request) else { return false }
         let path = request.path.split(separator: "?").first.map(String.init) ?? ""
-        return path == "/ecp-session" && core.withLock { $0.ecp2.enabled && !$0.stopped && !$0.state.silent }
+        return path == "/ecp-session" && core.withLock { $0.ecp2.enabled && !common.isStopped && !$0.state.silent }
     }
 
     func serveECP2(_ request: HTTPRequest, on stream: any ByteStream, leftover: [UInt8]) async {

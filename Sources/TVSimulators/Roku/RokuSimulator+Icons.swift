@@ -22,9 +22,9 @@ extension RokuSimulator {
     }
 
     func answerIcon(_ appID: String, method: String) -> SimHTTPReply {
-        guard method == "GET" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+        guard method == "GET" else { return SimHTTPReply(SimResponse.methodNotAllowed) }
         core.withLock { $0.iconRequests += 1 }
-        guard let icon = Self.icon(for: appID, kind: kind) else { return SimHTTPReply(Self.plain(404, "")) }
+        guard let icon = Self.icon(for: appID, kind: kind) else { return SimHTTPReply(SimResponse.plain(404, "")) }
         var response = HTTPResponse(status: 200, body: icon.bytes)
         response.headers.set(name: "Content-Type", value: icon.contentType)
         return SimHTTPReply(response)

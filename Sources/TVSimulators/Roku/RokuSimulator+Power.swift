@@ -14,33 +14,22 @@ extension RokuSimulator {
     }
 
     private func closeListener() {
-        core.withLock { core in
-            guard let server = core.server else { return }
-            server.close()
-            core.retired.append(server)
-            core.server = nil
-        }
+        common.listen([Service](), port: { _ in port }, make: { makeServer(on: $1) })
     }
 
     private func reopenListener() {
-        let needed = core.withLock { !$0.stopped && $0.server == nil }
-        guard needed else { return }
-        do {
-            serve(on: try TCPListener.bind(host: options.host, port: port))
-            announce()
-        } catch {
-            // Someone else took the port while we were off: stay unreachable, and say why.
-            writeStandardError(
-                "tvsim: \(identity.serial) cannot listen again on \(options.host):\(port): \(error)")
-            core.withLock { $0.state.power = .off }
-        }
+        let (cameBack, failed) = common.listen(
+            [Service.ecp], port: { _ in port }, make: { makeServer(on: $1) })
+        // Someone else took the port while we were off: stay unreachable (`listen` said why).
+        if failed { core.withLock { $0.state.power = .off } }
+        if cameBack { announce() }
     }
 
     /// Wakes the TV as a magic packet does: `off` → `on` (listening again); standby stays
     /// standby (the bridge then sends PowerOn).
     func wake() {
         let effect = core.withLock { core -> PowerEffect in
-            guard core.state.power == .off, !core.stopped else { return .none }
+            guard core.state.power == .off, !common.isStopped else { return .none }
             core.settle()
             powerOn(&core)
             announceLocked(&core)

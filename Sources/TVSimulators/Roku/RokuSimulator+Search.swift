@@ -13,12 +13,12 @@ extension RokuSimulator {
             if core.state.limited {
                 fields["refused"] = "limited mode"
                 record("search", fields)
-                return Self.plain(403, Self.limitedBody)
+                return SimResponse.plain(403, Self.limitedBody)
             }
             guard let keyword = fields["keyword"]?.stringValue, !keyword.isEmpty else {
                 fields["refused"] = "no keyword"
                 record("search", fields)
-                return Self.plain(400, "missing keyword")
+                return SimResponse.plain(400, "missing keyword")
             }
             record("search", fields)
             guard core.state.power == .on else { return HTTPResponse(status: 200) }

@@ -11,13 +11,13 @@ extension RokuSimulator {
     /// client gave up long ago, and a keypress done minutes late would surprise everyone.
     func heldWhileSilent(_ request: HTTPRequest) async -> SimHTTPReply? {
         guard core.withLock({ $0.state.silent }), !request.path.hasPrefix("/sim/") else { return nil }
-        while core.withLock({ $0.state.silent && !$0.stopped }) {
+        while core.withLock({ $0.state.silent && !common.isStopped }) {
             do {
                 try await EventLoop.sleep(for: .milliseconds(50))
             } catch {
                 break
             }
         }
-        return SimHTTPReply(Self.plain(503, ""))
+        return SimHTTPReply(SimResponse.plain(503, ""))
     }
 }

@@ -19,72 +19,29 @@ extension RokuSimulator {
     ]
 
     func applyLocked(_ change: JSONValue, to core: inout Core) throws(SimulatorError) -> PowerEffect {
-        guard let fields = change.objectValue else {
-            throw SimulatorError("expected a JSON object, got \(change.typeName)")
-        }
-        if let unknown = fields.keys.sorted().first(where: { !Self.simStateFields.contains($0) }) {
-            throw SimulatorError("unknown field '\(unknown)'")
-        }
-        func string(_ name: String) throws(SimulatorError) -> String? {
-            guard let value = fields[name] else { return nil }
-            guard let text = value.stringValue else { throw SimulatorError("'\(name)' must be a string") }
-            return text
-        }
-        func bool(_ name: String) throws(SimulatorError) -> Bool? {
-            guard let value = fields[name] else { return nil }
-            guard let flag = value.boolValue else {
-                throw SimulatorError("'\(name)' must be true or false")
-            }
-            return flag
-        }
-        func int(_ name: String, _ range: ClosedRange<Int>) throws(SimulatorError) -> Int? {
-            guard let value = fields[name] else { return nil }
-            guard case .integer(let number) = value, range.contains(Int(clamping: number)) else {
-                throw SimulatorError(
-                    "'\(name)' must be an integer in \(range.lowerBound)...\(range.upperBound)")
-            }
-            return Int(number)
-        }
+        let change = try SimStateChange(change, known: Self.simStateFields)
         // Validate everything first.
-        let power = try string("power").map {
-            (text: String) throws(SimulatorError) -> RokuSimState.Power in
-            guard let power = RokuSimState.Power(rawValue: text) else {
-                throw SimulatorError("'power' must be on, standby or off, not '\(text)'")
-            }
-            return power
-        }
-        let app = try string("app")
+        let power: RokuSimState.Power? = try change.choice("power", "on, standby or off")
+        let app = try change.string("app")
         if let app, RokuCatalog.app(app, kind: kind) == nil {
             throw SimulatorError("'app': unknown app id '\(app)'")
         }
-        let media = try string("media_state").map {
-            (text: String) throws(SimulatorError) -> RokuSimState.MediaState in
-            guard let media = RokuSimState.MediaState(rawValue: text) else {
-                throw SimulatorError("'media_state' must be play, pause, buffer or close, not '\(text)'")
-            }
-            return media
-        }
-        let position = try int("position_ms", 0...Int(Int32.max))
-        let duration = try int("duration_ms", 0...Int(Int32.max))
-        let volume = try int("volume", 0...100)
-        let muted = try bool("muted")
-        let screensaver = try bool("screensaver")
-        let limited = try bool("limited")
-        let setting = try string("ecp_setting_mode").map {
-            (text: String) throws(SimulatorError) -> RokuECPSetting in
-            guard let setting = RokuECPSetting(rawValue: text) else {
-                throw SimulatorError(
-                    "'ecp_setting_mode' must be limited, enabled, default or permissive, not '\(text)'")
-            }
-            return setting
-        }
-        let silent = try bool("silent")
-        let softwareVersion = try string("software_version")
+        let media: RokuSimState.MediaState? = try change.choice("media_state", "play, pause, buffer or close")
+        let position = try change.int("position_ms", 0...Int(Int32.max))
+        let duration = try change.int("duration_ms", 0...Int(Int32.max))
+        let volume = try change.int("volume", 0...100)
+        let muted = try change.bool("muted")
+        let screensaver = try change.bool("screensaver")
+        let limited = try change.bool("limited")
+        let setting: RokuECPSetting? = try change.choice(
+            "ecp_setting_mode", "limited, enabled, default or permissive")
+        let silent = try change.bool("silent")
+        let softwareVersion = try change.string("software_version")
         if let softwareVersion, softwareVersion.isEmpty || softwareVersion.contains(where: { $0 == "<" || $0 == "&" }) {
             throw SimulatorError("'software_version' must be a version such as 15.2.4")
         }
-        let text = try string("text")
-        let tuner = try TunerChange(fields, kind: kind)
+        let text = try change.string("text")
+        let tuner = try TunerChange(change.fields, kind: kind)
 
         // Then apply, in an order where later fields refine earlier ones.
         core.settle()

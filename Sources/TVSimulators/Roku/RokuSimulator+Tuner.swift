@@ -80,7 +80,7 @@ extension RokuSimulator {
             guard kind == .tv, RokuTuner.channel(number) != nil else {
                 fields["refused"] = "unknown channel"
                 record("channel", fields)
-                return Self.plain(400, "Unknown channel: \(number)")
+                return SimResponse.plain(400, "Unknown channel: \(number)")
             }
             record("channel", fields)
             if core.state.power != .on { core.state.power = .on }

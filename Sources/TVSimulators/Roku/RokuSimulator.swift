@@ -17,15 +17,6 @@ public final class RokuSimulator: Sendable {
         var state = RokuSimState()
         /// When playback last (re)started; the position advances from there with wall time.
         var playingSince: ContinuousClock.Instant?
-        var server: SimHTTPServer?
-        /// Servers closed by power-off, awaited at `stop()`.
-        var retired: [SimHTTPServer] = []
-        var background: [Task<Void, Never>] = []
-        var sockets: [UDPSocket] = []
-        /// The SSDP and Wake-on-LAN ports bound (the kernel's pick when the options said 0).
-        var ssdpPort: UInt16?
-        var wolPort: UInt16?
-        var stopped = false
         /// ECP-2 (see `RokuSimulator+ECP2.swift`).
         var ecp2 = ECP2Core()
         /// HTTP requests answered (queries are not logged, a poller would flood the log; tests
@@ -36,7 +27,8 @@ public final class RokuSimulator: Sendable {
 
     let options: RokuSimulatorOptions
     let identity: RokuIdentity
-    let log: CommandLog
+    /// Listeners, SSDP, Wake-on-LAN, background tasks and the command log (`SimHost`).
+    let common: SimHost
     let core = Mutex(Core())
     let started = ContinuousClock.now
 
@@ -44,9 +36,9 @@ public final class RokuSimulator: Sendable {
     public let port: UInt16
     public var host: String { options.host }
     /// The SSDP responder's port; nil without one.
-    public var ssdpPort: UInt16? { core.withLock { $0.ssdpPort } }
+    public var ssdpPort: UInt16? { common.ssdpPort }
     /// The Wake-on-LAN listener's port; nil without one.
-    public var wolPort: UInt16? { core.withLock { $0.wolPort } }
+    public var wolPort: UInt16? { common.wolPort }
     public var kind: RokuDeviceKind { options.kind }
     public var serial: String { identity.serial }
     public var name: String { identity.name }
@@ -65,10 +57,10 @@ public final class RokuSimulator: Sendable {
         options.port = port
         self.options = options
         self.port = port
-        self.log = log
         identity = RokuIdentity(
             host: options.host, port: port, kind: options.kind, name: options.name, serial: options.serial
         )
+        common = SimHost(address: options.host, label: identity.serial, log: log)
         core.withLock { core in
             core.state.ecpSetting = options.ecpSetting ?? (options.limited ? .limited : nil)
             core.ecp2.enabled = options.ecp2
@@ -82,25 +74,29 @@ public final class RokuSimulator: Sendable {
     {
         let listener = try TCPListener.bind(host: options.host, port: options.port)
         let simulator = RokuSimulator(options: options, port: listener.address.port, log: log)
-        simulator.serve(on: listener)
-        do {
+        simulator.common.keep(simulator.makeServer(on: listener), as: Service.ecp)
+        try await simulator.common.startUDP {
             try simulator.startSSDP()
             try simulator.startWakeOnLAN()
-        } catch {
-            await simulator.stop()
-            throw error
         }
         simulator.announce()
         return simulator
     }
 
-    func serve(on listener: TCPListener) {
+    /// The one HTTP service, ECP (with `/sim/state`), named for `SimHost`.
+    enum Service: String, Sendable {
+        case ecp
+    }
+
+    /// Builds the ECP server on a bound listener (and nothing else: `SimHost.listen` calls it
+    /// under its lock).
+    func makeServer(on listener: TCPListener) -> SimHTTPServer {
         let upgrade = SimUpgrade(
             accepts: { [weak self] request in self?.acceptsECP2(request) ?? false },
             run: { [weak self] request, connection, leftover in
                 await self?.serveECP2(request, on: connection, leftover: leftover)
             })
-        let server = SimHTTPServer.start(
+        return SimHTTPServer.start(
             listener: listener, serverHeader: RokuCatalog.serverHeader, upgrade: upgrade
         ) {
             [weak self] request, peer in
@@ -108,12 +104,6 @@ public final class RokuSimulator: Sendable {
             if let late = await self.heldWhileSilent(request) { return late }
             return self.handle(request, from: peer)
         }
-        let keep = core.withLock { core -> Bool in
-            guard !core.stopped else { return false }
-            core.server = server
-            return true
-        }
-        if !keep { server.close() }
     }
 
     /// HTTP requests answered so far (ECP queries and commands, `/sim/state`).
@@ -133,31 +123,17 @@ public final class RokuSimulator: Sendable {
     }
 
     /// Closes every socket and waits for every task. The simulator cannot be restarted.
-    public func stop() async {
-        let (servers, tasks) = core.withLock { core -> ([SimHTTPServer], [Task<Void, Never>]) in
-            core.stopped = true
-            for socket in core.sockets { socket.close() }
-            for task in core.background { task.cancel() }
-            let servers = core.retired + [core.server].compactMap { $0 }
-            core.server = nil
-            core.retired = []
-            return (servers, core.background)
-        }
-        for server in servers { await server.stop() }
-        for task in tasks { await task.value }
-    }
+    public func stop() async { await common.stop() }
 
-    /// Writes one command-log line for this TV.
+    var log: CommandLog { common.log }
+
+    /// Writes one command-log line for this TV (held back inside an ECP-2 answer, `heldLog`).
     func record(_ kind: String, _ fields: [String: JSONValue]) {
-        var entry = fields
-        entry["tv"] = .string(identity.serial)
-        entry["host"] = .string(options.host)
-        entry["kind"] = .string(kind)
-        entry["at"] = .number((wallClockSeconds() * 1_000_000).rounded() / 1_000_000)
+        let entry = common.entry(kind, fields)
         if let hold = Self.heldLog {
-            hold.entries.append(.object(entry))
+            hold.entries.append(entry)
         } else {
-            log.append(.object(entry))
+            log.append(entry)
         }
     }
 }

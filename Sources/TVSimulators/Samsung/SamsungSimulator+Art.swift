@@ -28,7 +28,7 @@ extension SamsungSimulator {
 
     func artChannel(_ request: HTTPRequest, stream: any ByteStream, secure: Bool, leftover: [UInt8]) async {
         guard options.frame else {
-            if let bytes = try? Self.plain(404, "Not Found").encode() {
+            if let bytes = try? SimResponse.notFound.encode() {
                 try? await stream.write(bytes, deadline: .now + .seconds(2))
             }
             return

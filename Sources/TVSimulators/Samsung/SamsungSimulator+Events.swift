@@ -70,7 +70,7 @@ extension SamsungSimulator {
             record("subscribe", ["action": "unsubscribe", "sid": .string(sid)])
             return SimHTTPReply(HTTPResponse(status: 200))
         default:
-            return SimHTTPReply(Self.plain(405, "Method Not Allowed"))
+            return SimHTTPReply(SimResponse.methodNotAllowed)
         }
     }
 

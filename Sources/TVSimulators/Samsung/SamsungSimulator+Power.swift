@@ -21,13 +21,13 @@ extension SamsungSimulator {
                 listener: listener, serverHeader: SamsungCatalog.serverHeader, tls: secure ? tls : nil,
                 upgrade: upgrade
             ) { [weak self] request, _ in
-                guard let self else { return SimHTTPReply(Self.plain(503, "")) }
+                guard let self else { return SimHTTPReply(SimResponse.plain(503, "")) }
                 return self.handleREST(request)
             }
         case .upnp:
             return SimHTTPServer.start(listener: listener, serverHeader: SamsungCatalog.serverHeader) {
                 [weak self] request, _ in
-                guard let self else { return SimHTTPReply(Self.plain(503, "")) }
+                guard let self else { return SimHTTPReply(SimResponse.plain(503, "")) }
                 return self.handleUPnP(request)
             }
         }
@@ -41,7 +41,7 @@ extension SamsungSimulator {
         }
     }
 
-    private static func wanted(_ power: SamsungSimState.Power) -> Set<Service> {
+    private static func wanted(_ power: SamsungSimState.Power) -> [Service] {
         switch power {
         case .on: [.rest, .secure, .upnp]
         case .standby: [.rest, .secure]
@@ -53,30 +53,9 @@ extension SamsungSimulator {
     /// from `off` (then it announces itself). Safe to call any time, from any task.
     @discardableResult
     func syncListeners() -> Bool {
-        let (cameBack, failures) = core.withLock { core -> (Bool, [String]) in
-            guard !core.stopped else { return (false, []) }
-            let wanted = Self.wanted(core.state.power)
-            let wasOff = core.servers.isEmpty
-            var failures: [String] = []
-            for service in Service.allCases {
-                if let server = core.servers[service], !wanted.contains(service) {
-                    server.close()
-                    core.retired.append(server)
-                    core.servers[service] = nil
-                } else if core.servers[service] == nil, wanted.contains(service) {
-                    do {
-                        let listener = try TCPListener.bind(host: options.host, port: port(of: service))
-                        core.servers[service] = makeServer(service, on: listener)
-                    } catch {
-                        failures.append("\(options.host):\(port(of: service)): \(error)")
-                    }
-                }
-            }
-            return (wasOff && !core.servers.isEmpty, failures)
-        }
-        for failure in failures {
-            // Someone took the port while we were off: that service stays unreachable.
-            writeStandardError("tvsim: \(identity.name) cannot listen again on \(failure)")
+        // Under the state's lock, so two changes never apply their power states out of order.
+        let cameBack = core.withLock { core in
+            common.listen(Self.wanted(core.state.power), port: port(of:), make: makeServer).cameBack
         }
         if cameBack { announce() }
         eventHub.changed.signal()  // power, volume or mute may have changed (`/sim/state`)
@@ -87,7 +66,7 @@ extension SamsungSimulator {
     /// Wake-on-LAN; a TV in deep off boots straight to on).
     func wake() {
         let changed = core.withLock { core -> Bool in
-            guard core.state.power != .on, !core.stopped else { return false }
+            guard core.state.power != .on, !common.isStopped else { return false }
             core.state.power = .on
             core.state.artMode = false
             return true

@@ -1,19 +1,20 @@
 import Net
 import Wire
 
-/// The REST API on `portWS` (and `portWSS`): device info, applications, and `/sim/state`.
+/// The REST API on `portWS` (and `portWSS`): device info and applications (`/sim/state` is
+/// `SimStateEndpoint`).
 extension SamsungSimulator {
     func handleREST(_ request: HTTPRequest) -> SimHTTPReply {
         core.withLock { $0.httpRequests += 1 }
-        let segments: [String]
-        do {
-            segments = try request.pathSegments
-        } catch {
-            return SimHTTPReply(Self.plain(400, "Bad Request: \(error)"))
+        return SimRouting.answer(request, simState: simStateEndpoint.answer) { segments in
+            route(request, segments)
         }
+    }
+
+    private func route(_ request: HTTPRequest, _ segments: [String]) -> SimHTTPReply? {
         switch segments.count {
         case 2 where segments == ["api", "v2"]:
-            guard request.method == "GET" else { return SimHTTPReply(Self.plain(405, "Method Not Allowed")) }
+            guard request.method == "GET" else { return SimHTTPReply(SimResponse.methodNotAllowed) }
             let (reading, artMode) = core.withLock { ($0.state.power, $0.state.artMode) }
             var power = reading
             // A 2025 Frame says standby while it shows art.
@@ -25,10 +26,8 @@ extension SamsungSimulator {
         case 4 where segments[0...2] == ["api", "v2", "applications"]:
             if request.method == "GET" { core.withLock { $0.applicationStatusRequests += 1 } }
             return SimHTTPReply(application(segments[3], method: request.method))
-        case 2 where segments == ["sim", "state"]:
-            return simState(request)
         default:
-            return SimHTTPReply(Self.plain(404, "Not Found"))
+            return nil
         }
     }
 
@@ -48,7 +47,7 @@ extension SamsungSimulator {
             case "POST":
                 guard core.state.power == .on else {
                     record("app_launch", ["app": .string(id), "via": "rest", "refused": "standby"])
-                    return Self.plain(503, "the TV is in standby")
+                    return SimResponse.plain(503, "the TV is in standby")
                 }
                 record("app_launch", ["app": .string(id), "name": .string(app.name), "via": "rest"])
                 launch(app, &core)
@@ -57,7 +56,7 @@ extension SamsungSimulator {
                 if core.state.appID == app.id { core.state.appID = nil }
                 return Self.json(true)
             default:
-                return Self.plain(405, "Method Not Allowed")
+                return SimResponse.methodNotAllowed
             }
         }
     }
@@ -67,40 +66,18 @@ extension SamsungSimulator {
         core.state.artMode = false
     }
 
-    private func simState(_ request: HTTPRequest) -> SimHTTPReply {
-        switch request.method {
-        case "GET":
-            return SimHTTPReply(Self.json(state.json))
-        case "POST":
-            let change: JSONValue
-            do {
-                change = try JSONParser.parse(request.body)
-            } catch {
-                return SimHTTPReply(Self.plain(400, "invalid JSON: \(error)"))
-            }
-            do {
+    private var simStateEndpoint: SimStateEndpoint {
+        SimStateEndpoint(
+            current: { [self] in state.json },
+            apply: { [self] change throws(SimulatorError) in
                 try core.withLock { core throws(SimulatorError) in try applyLocked(change, to: &core) }
                 // Answered first: turning the TV off closes the listener this answer leaves by.
-                return SimHTTPReply(Self.json(state.json)) { [self] in syncListeners() }
-            } catch {
-                return SimHTTPReply(Self.plain(400, error.message))
-            }
-        default:
-            return SimHTTPReply(Self.plain(405, "Method Not Allowed"))
-        }
-    }
-
-    static func plain(_ status: Int, _ body: String) -> HTTPResponse {
-        var response = HTTPResponse(status: status, body: Array(body.utf8))
-        if !body.isEmpty {
-            response.headers.set(name: "Content-Type", value: "text/plain; charset=\"utf-8\"")
-        }
-        return response
+                return { [self] in syncListeners() }
+            },
+            json: { Self.json($0) })
     }
 
     static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
-        var response = HTTPResponse(status: status, body: value.serializedBytes())
-        response.headers.set(name: "Content-Type", value: "application/json; charset=utf-8")
-        return response
+        SimResponse.json(value, status: status, contentType: "application/json; charset=utf-8")
     }
 }

@@ -28,7 +28,7 @@ extension SamsungSimulator {
         }
         guard path == Self.remotePath else {
             // Other channels are not simulated.
-            let response = Self.plain(404, "Not Found")
+            let response = SimResponse.notFound
             if let bytes = try? response.encode() { try? await stream.write(bytes, deadline: .now + .seconds(2)) }
             return
         }

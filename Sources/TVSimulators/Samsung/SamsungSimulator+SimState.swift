@@ -9,28 +9,9 @@ extension SamsungSimulator {
     ]
 
     func applyLocked(_ change: JSONValue, to core: inout Core) throws(SimulatorError) {
-        guard let fields = change.objectValue else {
-            throw SimulatorError("expected a JSON object, got \(change.typeName)")
-        }
-        if let unknown = fields.keys.sorted().first(where: { !Self.simStateFields.contains($0) }) {
-            throw SimulatorError("unknown field '\(unknown)'")
-        }
-        func string(_ name: String) throws(SimulatorError) -> String? {
-            guard let value = fields[name] else { return nil }
-            guard let text = value.stringValue else { throw SimulatorError("'\(name)' must be a string") }
-            return text
-        }
-        func bool(_ name: String) throws(SimulatorError) -> Bool? {
-            guard let value = fields[name] else { return nil }
-            guard let flag = value.boolValue else { throw SimulatorError("'\(name)' must be true or false") }
-            return flag
-        }
-        let power = try string("power").map { (text: String) throws(SimulatorError) in
-            guard let power = SamsungSimState.Power(rawValue: text) else {
-                throw SimulatorError("'power' must be on, standby or off, not '\(text)'")
-            }
-            return power
-        }
+        let change = try SimStateChange(change, known: Self.simStateFields)
+        let fields = change.fields
+        let power: SamsungSimState.Power? = try change.choice("power", "on, standby or off")
         // "app": an installed app's id, or null to close the running app.
         var app: String??
         switch fields["app"] {
@@ -42,22 +23,16 @@ extension SamsungSimulator {
         default: throw SimulatorError("'app' must be an app id or null")
         }
         // "input" is another name for "source" (SPEC §10 names it so).
-        let named = try string("source")
-        let alias = try string("input")
+        let named = try change.string("source")
+        let alias = try change.string("input")
         let source = named ?? alias
         if let source, !SamsungCatalog.sources.contains(source) {
             throw SimulatorError(
                 "'source' must be one of \(SamsungCatalog.sources.joined(separator: ", ")), not '\(source)'")
         }
-        var volume: Int?
-        if let value = fields["volume"] {
-            guard case .integer(let number) = value, (0...100).contains(number) else {
-                throw SimulatorError("'volume' must be an integer in 0...100")
-            }
-            volume = Int(number)
-        }
-        let muted = try bool("muted")
-        let text = try string("text")
+        let volume = try change.int("volume", 0...100)
+        let muted = try change.bool("muted")
+        let text = try change.string("text")
         let artMode = try artModeValue(fields["art_mode"])
         if artMode != nil && !options.frame {
             throw SimulatorError("'art_mode': this TV is not a Frame TV (start it with frame)")

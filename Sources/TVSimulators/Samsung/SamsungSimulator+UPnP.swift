@@ -18,9 +18,9 @@ extension SamsungSimulator {
         case (_, Self.eventPath):
             return handleSubscription(request)
         case (_, "/dmr"), (_, Self.controlPath):
-            return SimHTTPReply(Self.plain(405, "Method Not Allowed"))
+            return SimHTTPReply(SimResponse.methodNotAllowed)
         default:
-            return SimHTTPReply(Self.plain(404, "Not Found"))
+            return SimHTTPReply(SimResponse.notFound)
         }
     }
 

@@ -10,21 +10,12 @@ import Wire
 /// Wake-on-LAN listener; every command is written to a `CommandLog`.
 public final class SamsungSimulator: Sendable {
     /// The three TCP services; which are listening follows the power state.
-    enum Service: CaseIterable, Sendable {
+    enum Service: String, CaseIterable, Sendable {
         case rest, secure, upnp
     }
 
     struct Core {
         var state = SamsungSimState()
-        var servers: [Service: SimHTTPServer] = [:]
-        /// Servers closed by power changes, awaited at `stop()`.
-        var retired: [SimHTTPServer] = []
-        var background: [Task<Void, Never>] = []
-        var sockets: [UDPSocket] = []
-        /// The SSDP and Wake-on-LAN ports bound (the kernel's pick when the options said 0).
-        var ssdpPort: UInt16?
-        var wolPort: UInt16?
-        var stopped = false
         var certificate: SamsungCertificate
         /// The certificate `replaceCertificate` replaced, for `restoreCertificate`.
         var replacedCertificate: SamsungCertificate?
@@ -43,16 +34,17 @@ public final class SamsungSimulator: Sendable {
 
     let options: SamsungSimulatorOptions
     let identity: SamsungIdentity
-    let log: CommandLog
+    /// Listeners, SSDP, Wake-on-LAN, background tasks and the command log (`SimHost`).
+    let common: SimHost
     let core: Mutex<Core>
     /// UPnP event subscribers and the NOTIFYs they are owed (`SamsungSimulator+Events.swift`).
     let eventHub: SamsungEventHub
 
     public var host: String { options.host }
     /// The SSDP responder's port; nil without one.
-    public var ssdpPort: UInt16? { core.withLock { $0.ssdpPort } }
+    public var ssdpPort: UInt16? { common.ssdpPort }
     /// The Wake-on-LAN listener's port; nil without one.
-    public var wolPort: UInt16? { core.withLock { $0.wolPort } }
+    public var wolPort: UInt16? { common.wolPort }
     public let portWS: UInt16
     public let portWSS: UInt16
     public let portUPnP: UInt16
@@ -91,7 +83,7 @@ public final class SamsungSimulator: Sendable {
         options.portUPnP = portUPnP
         self.options = options
         self.identity = identity
-        self.log = log
+        common = SimHost(address: options.host, label: identity.name, log: log)
         core = Mutex(Core(certificate: certificate))
         eventHub = SamsungEventHub(accepting: options.acceptsSubscriptions)
     }
@@ -124,17 +116,12 @@ public final class SamsungSimulator: Sendable {
         }
         let simulator = SamsungSimulator(
             options: options, ports: ports, certificate: certificate, identity: identity, log: log)
-        simulator.core.withLock { core in
-            for (service, listener) in listeners {
-                core.servers[service] = simulator.makeServer(service, on: listener)
-            }
+        for (service, listener) in listeners {
+            simulator.common.keep(simulator.makeServer(service, on: listener), as: service)
         }
-        do {
+        try await simulator.common.startUDP {
             try simulator.startSSDP()
             try simulator.startWakeOnLAN()
-        } catch {
-            await simulator.stop()
-            throw error
         }
         simulator.announce()
         return simulator
@@ -170,29 +157,11 @@ public final class SamsungSimulator: Sendable {
     }
 
     /// Closes every socket and waits for every task. The simulator cannot be restarted.
-    public func stop() async {
-        let (servers, tasks) = core.withLock { core -> ([SimHTTPServer], [Task<Void, Never>]) in
-            core.stopped = true
-            for socket in core.sockets { socket.close() }
-            for task in core.background { task.cancel() }
-            let servers = core.retired + Array(core.servers.values)
-            for server in servers { server.close() }
-            core.servers = [:]
-            core.retired = []
-            return (servers, core.background)
-        }
-        for server in servers { await server.stop() }
-        for task in tasks { await task.value }
-    }
+    public func stop() async { await common.stop() }
 
     /// Writes one command-log line for this TV.
     func record(_ kind: String, _ fields: [String: JSONValue]) {
-        var entry = fields
-        entry["tv"] = .string(identity.name)
-        entry["host"] = .string(options.host)
-        entry["kind"] = .string(kind)
-        entry["at"] = .number((wallClockSeconds() * 1_000_000).rounded() / 1_000_000)
-        log.append(.object(entry))
+        common.record(kind, fields)
         eventHub.changed.signal()  // volume or mute may have changed: subscribers are told
     }
 }

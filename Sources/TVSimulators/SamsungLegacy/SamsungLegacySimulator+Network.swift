@@ -15,19 +15,11 @@ extension SamsungLegacySimulator {
     }
 
     func startSSDP() throws {
-        guard let requested = options.ssdpPort else { return }
-        let shared = try UDPSocket.bind(host: "0.0.0.0", port: requested, reuse: true)
-        let ssdpPort = shared.localAddress.port
-        let own = try UDPSocket.bind(host: options.host, port: ssdpPort, reuse: true)
-        core.withLock {
-            $0.sockets += [shared, own]
-            $0.ssdpPort = ssdpPort
-        }
-        let advert = ssdpAdvert
         // A legacy TV in standby has no network: silent.
-        let silent: @Sendable () -> Bool = { [weak self] in self?.core.withLock { !$0.on || $0.stopped } ?? true }
-        spawn { await SimSSDP.answerSearches(on: shared, replyingFrom: own, advert, silent: silent) }
-        spawn { await SimSSDP.answerSearches(on: own, replyingFrom: own, advert, silent: silent) }
+        try common.startSSDP(on: options.ssdpPort, ssdpAdvert) { [weak self] in
+            guard let self else { return true }
+            return !core.withLock { $0.on } || common.isStopped
+        }
     }
 
     /// `GET /ms/1.0/` as a 2015 J series answers it (the fields samsungctl and Homey read);
@@ -49,23 +41,15 @@ extension SamsungLegacySimulator {
             response.headers.set(name: "Content-Type", value: "application/json")
             return SimHTTPReply(response)
         }
-        core.withLock { $0.rest = server }
+        common.keep(server, as: Service.rest)
     }
 
     /// A magic packet for `wakeMAC` switches the TV on (its remote port listens again).
     func startWakeOnLAN() throws {
-        guard let requested = options.wolPort else { return }
-        let socket = try UDPSocket.bind(host: "0.0.0.0", port: requested, reuse: true)
-        core.withLock {
-            $0.sockets.append(socket)
-            $0.wolPort = socket.localAddress.port
-        }
         let mac = options.wakeMAC.lowercased()
-        spawn { [self] in
-            await SimSSDP.listenForMagicPackets(on: socket, macs: [mac]) { _, from in
-                record("wol", ["mac": .string(mac), "from": .string(from.ip)])
-                try? powerOn()
-            }
+        try common.startWakeOnLAN(on: options.wolPort, macs: [mac]) { [self] _, from in
+            record("wol", ["mac": .string(mac), "from": .string(from.ip)])
+            try? powerOn()
         }
     }
 }

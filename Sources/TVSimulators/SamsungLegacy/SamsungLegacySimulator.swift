@@ -12,27 +12,23 @@ import Wire
 public final class SamsungLegacySimulator: Sendable {
     struct Core {
         var listener: TCPListener?
-        var rest: SimHTTPServer?
         var connections: [TCPConnection] = []
-        var background: [Task<Void, Never>] = []
-        var sockets: [UDPSocket] = []
-        var ssdpPort: UInt16?
-        var wolPort: UInt16?
         var on = true
-        var stopped = false
         /// Answers the prompt gave, by client id (the TV remembers them).
         var answers: [String: Bool] = [:]
     }
 
     let options: SamsungLegacySimulatorOptions
-    let log: CommandLog
+    /// SSDP, Wake-on-LAN, the encrypted model's REST port, background tasks and the command
+    /// log (`SimHost`); the legacy remote port is this TV's own (not HTTP).
+    let common: SimHost
     let core = Mutex(Core())
     public let port: UInt16
     public var host: String { options.host }
     public let name: String
-    public var ssdpPort: UInt16? { core.withLock { $0.ssdpPort } }
+    public var ssdpPort: UInt16? { common.ssdpPort }
     /// The Wake-on-LAN listener's port; nil without one.
-    public var wolPort: UInt16? { core.withLock { $0.wolPort } }
+    public var wolPort: UInt16? { common.wolPort }
     public var isOn: Bool { core.withLock { $0.on } }
     /// "uuid:…", stable per host.
     public var udn: String {
@@ -43,9 +39,9 @@ public final class SamsungLegacySimulator: Sendable {
 
     private init(options: SamsungLegacySimulatorOptions, log: CommandLog, port: UInt16) {
         self.options = options
-        self.log = log
         self.port = port
         name = options.name ?? "[TV] Samsung LE40C650 \(options.host.split(separator: ".").last ?? "")"
+        common = SimHost(address: options.host, label: name, log: log)
     }
 
     public static func start(_ options: SamsungLegacySimulatorOptions, log: CommandLog) async throws
@@ -66,7 +62,12 @@ public final class SamsungLegacySimulator: Sendable {
     }
 
     /// The REST port of an `encrypted` model.
-    public var restPort: UInt16? { core.withLock { $0.rest?.port } }
+    public var restPort: UInt16? { common.port(of: Service.rest) }
+
+    /// The encrypted model's one HTTP service, named for `SimHost`.
+    enum Service: String, Sendable {
+        case rest
+    }
 
     /// Someone switched the TV on with its own remote: the remote port listens again.
     public func powerOn() throws {
@@ -76,16 +77,12 @@ public final class SamsungLegacySimulator: Sendable {
     }
 
     public func stop() async {
-        let (tasks, rest) = core.withLock { core -> ([Task<Void, Never>], SimHTTPServer?) in
-            core.stopped = true
-            core.listener?.close()
-            for connection in core.connections { connection.close() }
-            for socket in core.sockets { socket.close() }
-            return (core.background, core.rest)
+        await common.stop {
+            core.withLock { core in
+                core.listener?.close()
+                for connection in core.connections { connection.close() }
+            }
         }
-        for task in tasks { task.cancel() }
-        for task in tasks { await task.value }
-        await rest?.stop()
     }
 
     func powerOff() {
@@ -105,7 +102,7 @@ public final class SamsungLegacySimulator: Sendable {
             while !Task.isCancelled {
                 guard let connection = try? await listener.accept() else { return }
                 let keep = core.withLock { core -> Bool in
-                    guard !core.stopped else { return false }
+                    guard !common.isStopped else { return false }
                     core.connections.removeAll { $0.isClosed }
                     core.connections.append(connection)
                     return true
@@ -119,21 +116,8 @@ public final class SamsungLegacySimulator: Sendable {
         }
     }
 
-    func record(_ kind: String, _ fields: [String: JSONValue]) {
-        var entry = fields
-        entry["tv"] = .string(name)
-        entry["host"] = .string(options.host)
-        entry["kind"] = .string(kind)
-        entry["at"] = .number((wallClockSeconds() * 1_000_000).rounded() / 1_000_000)
-        log.append(.object(entry))
-    }
+    func record(_ kind: String, _ fields: [String: JSONValue]) { common.record(kind, fields) }
 
     /// Runs a background task that `stop()` cancels and awaits.
-    func spawn(_ work: @escaping @Sendable () async -> Void) {
-        core.withLock { core in
-            guard !core.stopped else { return }
-            core.background.removeAll { $0.isCancelled }
-            core.background.append(Task { await work() })
-        }
-    }
+    func spawn(_ work: @escaping @Sendable () async -> Void) { common.spawn(work) }
 }
