@@ -39,13 +39,15 @@ let package = Package(
         .target(name: "TVModel", swiftSettings: strict),
         // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
         .target(
-            name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
+            name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"],
+            exclude: ["Roku/README.md", "Samsung/README.md", "SamsungLegacy/README.md"], swiftSettings: strict),
         // The bridge's MQTT interface (SPEC §4): every topic and the state document, one definition
         // each, for Bridge (which publishes them) and HomeAssistant (whose configs name them).
         .target(name: "MQTTInterface", dependencies: ["TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
         .target(
-            name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire", "Support"], swiftSettings: strict),
+            name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire", "Support"], exclude: ["README.md"],
+            swiftSettings: strict),
         // The running bridge: registry, pollers, publishers, router, persistence, service, and the
         // configuration value it runs with.
         .target(
@@ -70,7 +72,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
-        .target(name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"], swiftSettings: strict),
+        .target(
+            name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"], exclude: ["README.md"],
+            swiftSettings: strict),
         // Process and broker harness shared by the tests and the benchmark (posix_spawn, mosquitto).
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
 
@@ -82,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "tvbench",
             dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "TVModel", "Net", "Wire", "Support"],
-            swiftSettings: strict),
+            exclude: ["README.md", "plots"], swiftSettings: strict),
 
         // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
