@@ -20,7 +20,9 @@ func withSamsung(
     _ body: (SamsungSimulator, HTTPClient, CommandLog) async throws -> Void
 ) async throws {
     let simulator = try await SamsungSimulator.start(options, log: log)
-    let client = HTTPClient(host: simulator.host, port: simulator.portWS, requestTimeout: .seconds(3))
+    // 15 s, not the bridge's 5: these tests check what the simulator answers, and at a full
+    // run's start on a busy machine the first answers have taken over 3 s.
+    let client = HTTPClient(host: simulator.host, port: simulator.portWS, requestTimeout: .seconds(15))
     do {
         try await body(simulator, client, log)
     } catch {
@@ -118,7 +120,7 @@ final class RemoteChannel: Sendable {
 
 /// A SOAP request to the simulator's RenderingControl.
 func upnp(_ sim: SamsungSimulator, _ action: String, _ arguments: String = "") async throws -> HTTPResponse {
-    let client = HTTPClient(host: sim.host, port: sim.portUPnP, requestTimeout: .seconds(3))
+    let client = HTTPClient(host: sim.host, port: sim.portUPnP, requestTimeout: .seconds(15))
     let body =
         "<?xml version=\"1.0\" encoding=\"utf-8\"?><s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\">"
         + "<s:Body><u:\(action) xmlns:u=\"urn:schemas-upnp-org:service:RenderingControl:1\">"

@@ -8,7 +8,7 @@ import Wire
 @Suite struct SamsungUPnPTests {
     @Test func deviceDescriptionNamesRenderingControl() async throws {
         try await withSamsung { (sim, _, _) async throws in
-            let client = HTTPClient(host: sim.host, port: sim.portUPnP, requestTimeout: .seconds(3))
+            let client = HTTPClient(host: sim.host, port: sim.portUPnP, requestTimeout: .seconds(15))
             let response = try await client.get("/dmr")
             await client.closeIdle()
             #expect(response.status == 200)
