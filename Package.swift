@@ -46,7 +46,8 @@ let package = Package(
         .target(name: "MQTTInterface", dependencies: ["TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
         .target(
-            name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire", "Support"], exclude: ["README.md"],
+            name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire", "Support"],
+            exclude: ["README.md"],
             swiftSettings: strict),
         // The running bridge: registry, pollers, publishers, router, persistence, service, and the
         // configuration value it runs with.
@@ -75,6 +76,8 @@ let package = Package(
         .target(
             name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"], exclude: ["README.md"],
             swiftSettings: strict),
+        // The status page (SPEC §11): the page's files, embedded.
+        .target(name: "StatusPage", exclude: ["README.md"], swiftSettings: strict),
         // Process and broker harness shared by the tests and the benchmark (posix_spawn, mosquitto).
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
 
@@ -116,6 +119,9 @@ let package = Package(
         .testTarget(
             name: "BridgeCommandLineTests",
             dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "TVSimulators", "TestSupport"]),
+        .testTarget(
+            name: "StatusPageTests",
+            dependencies: ["StatusPage", "Harness", "Clients", "TVSimulators", "Net", "Wire", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators", "TestSupport"]),
     ]
 )
