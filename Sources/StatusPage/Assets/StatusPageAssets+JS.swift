@@ -7,6 +7,7 @@ extension StatusPageAssets {
         const MAX_LINES = 200;
         const model = { bridge: null, tvs: [], discovery: null, config: null, log: [], events: [] };
         let source = null;
+        let loadedAt = Date.now();
         const dirty = new Set();
         const $ = (id) => document.getElementById(id);
 
@@ -110,23 +111,29 @@ extension StatusPageAssets {
         }
         const tvPath = (id, action) => `api/tv/${encodeURIComponent(id)}/${action}`;
 
+        // The whole state, once at the start and again after every reconnection (nothing missed
+        // in between stays missing) and every minute (discovery has no live events).
         async function load() {
+          if (await refresh()) follow();
+        }
+        async function refresh() {
           let response;
           try {
             response = await fetch("api/state", { credentials: "same-origin", cache: "no-store" });
           } catch (_) {
             live(false, "bridge unreachable");
             setTimeout(load, 3000);
-            return;
+            return false;
           }
-          if (response.status === 401) { showLogin(); return; }
-          if (!response.ok) { live(false, `HTTP ${response.status}`); setTimeout(load, 3000); return; }
+          if (response.status === 401) { showLogin(); return false; }
+          if (!response.ok) { live(false, `HTTP ${response.status}`); setTimeout(load, 3000); return false; }
           const state = await response.json();
           Object.assign(model, { bridge: state.bridge, tvs: state.tvs || [], discovery: state.discovery,
             config: state.config, log: (state.log || []).slice(-MAX_LINES), events: (state.events || []).slice(-MAX_LINES) });
+          loadedAt = Date.now();
           $("login").hidden = true;
           render();
-          follow();
+          return true;
         }
 
         function live(on, text) {
@@ -144,7 +151,7 @@ extension StatusPageAssets {
           let opened = false;
           source.onopen = () => {
             live(true, "live");
-            if (opened) load(); else opened = true;
+            if (opened) refresh(); else opened = true;
           };
           source.onerror = () => {
             live(false, "reconnecting…");
@@ -156,7 +163,7 @@ extension StatusPageAssets {
           });
           on("state", (data) => {
             const tv = model.tvs.find((t) => t.id === data.tv);
-            if (tv) tv.state = data.state; else load();
+            if (tv) tv.state = data.state; else refresh();
           });
           on("tv", (data) => {
             const index = model.tvs.findIndex((t) => t.id === data.id);
@@ -165,8 +172,11 @@ extension StatusPageAssets {
           });
           on("event", (data) => { model.events.push(data); model.events.splice(0, model.events.length - MAX_LINES); });
           on("log", (data) => { model.log.push(data); model.log.splice(0, model.log.length - MAX_LINES); });
-          on("bridge", (data) => { model.bridge = data; });
-          on("discovery", (data) => { model.discovery = data; });
+          on("bridge", (data) => {
+            const broker = ((model.bridge = model.bridge || {}).broker = model.bridge.broker || {});
+            broker.connected = data.connected;
+            if (data.change) (broker.history = broker.history || []).push(data.change);
+          });
         }
 
         function showLogin() {
@@ -214,13 +224,15 @@ extension StatusPageAssets {
         function tvFacts(tv) {
           const s = tv.state || {};
           const power = s.power_mode && s.power_mode !== s.power ? `${show(s.power)} (${s.power_mode})` : show(s.power);
+          const error = tv.last_error && typeof tv.last_error === "object"
+            ? `${tv.last_error.message || tv.last_error.type} (${ago(tv.last_error.at)})` : tv.last_error;
           return [
-            ["Vendor", tv.kind, null, "kind"], ["Model", tv.model, null, "model"], ["Address", tv.address, null, "address"],
+            ["Vendor", tv.manufacturer || tv.kind, null, "kind"], ["Model", tv.model, null, "model"], ["Address", tv.address, null, "address"],
             ["Power", power, s.power === "ON" ? "yes" : null, "power"], ["App", s.app, null, "app"],
             ["Input", s.input, null, "input"], ["Channel", s.channel, null, "channel"],
             ["Volume", s.volume === undefined ? null : s.volume + (s.muted ? " (muted)" : ""), null, "volume"],
-            ["Art mode", s.art_mode, null, "art_mode"], ["Pairing", tv.pairing, null, "pairing"],
-            ["Last seen", ago(tv.last_seen), null, "last_seen"], ["Last error", tv.last_error, tv.last_error ? "no" : null, "last_error"],
+            ["Art mode", s.art_mode, null, "art_mode"], ["Pairing", tv.pairing && tv.pairing.replace(/_/g, " "), tv.pairing === "not_paired" ? "warn" : null, "pairing"],
+            ["Last seen", ago(tv.last_seen), null, "last_seen"], ["Last error", error, error ? "no" : null, "last_error"],
           ].filter((row) => row[1] !== undefined || ["power", "pairing", "last_error"].includes(row[3]));
         }
 
@@ -275,7 +287,11 @@ extension StatusPageAssets {
           $("volume-panel").hidden = !hasVolume;
           if (document.activeElement !== $("volume") && typeof s.volume === "number") $("volume").value = s.volume;
           $("volume-value").textContent = typeof s.volume === "number" ? s.volume : "—";
-          $("pair").hidden = caps.pair === false || (caps.pair === undefined && !tv.pairing);
+          $("pair").hidden = !caps.pair;
+          for (const node of document.querySelectorAll("[data-set=power]")) node.hidden = caps.power === false;
+          for (const node of document.querySelectorAll("#remote [data-key^=volume], #remote [data-key=mute]")) {
+            node.hidden = caps.volume_keys === false;
+          }
           const events = model.events.filter((e) => e.tv === id).slice(-50).reverse();
           replace($("tv-events"), events.map(eventLine));
         }
@@ -291,7 +307,7 @@ extension StatusPageAssets {
           const rows = [
             ["Broker", broker.connected ? "connected" : "disconnected", broker.connected ? "yes" : "no", "broker"],
             ["Address", broker.url, null, "broker_url"], ["Version", b.version, null, "version"],
-            ["Up for", duration(b.uptime_s), null, "uptime"],
+            ["Up for", typeof b.uptime_s === "number" ? duration(b.uptime_s + (Date.now() - loadedAt) / 1000) : null, null, "uptime"],
           ];
           for (const [key, value] of Object.entries(b.counts || {})) rows.push([key.replace(/_/g, " "), value, null, "count_" + key]);
           facts($("bridge-facts"), rows);
@@ -299,9 +315,10 @@ extension StatusPageAssets {
             el("li", null, timeNode(h.at), show(h.event))));
           const d = model.discovery || {};
           facts($("discovery-facts"), [["Last search", ago(d.last_search_at), null, "last_search"]]);
-          replace($("discovery-answers"), (d.answers || []).map((a) => el("li", { text: show(masked(a)) })));
-          replace($("discovery-refusals"), (d.refusals || []).map((r) =>
-            el("li", null, el("strong", { text: show(r.address) }), " — " + show(r.reason))));
+          replace($("discovery-answers"), (d.answers || []).slice().reverse().map((a) => el("li", null, timeNode(a.at),
+            el("strong", { text: show(a.address) }), ` ${a.kind || "unknown kind"}${a.via ? " via " + a.via : ""}`)));
+          replace($("discovery-refusals"), (d.refusals || []).slice().reverse().map((r) =>
+            el("li", null, timeNode(r.at), el("strong", { text: show(r.address) }), " — " + show(r.reason))));
           $("config").textContent = JSON.stringify(masked(model.config || {}), null, 2);
         }
 
@@ -355,6 +372,7 @@ extension StatusPageAssets {
         window.addEventListener("hashchange", () => { render(); $("main").focus(); });
         // "5 s ago" must keep counting on a page left open.
         setInterval(() => { if (!document.hidden) schedule(); }, 10000);
+        setInterval(() => { if (!document.hidden && source) refresh(); }, 60000);
         load();
         """#
 }
