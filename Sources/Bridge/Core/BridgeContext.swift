@@ -19,6 +19,8 @@ struct BridgeContext: Sendable {
     let firstPolls = ProbePool(concurrency: TVAgent.firstPollConcurrency)
     /// When each TV is polled next (`PollScheduler`, run by `BridgeService`).
     let polls = PollScheduler()
+    /// The status page's feed; nil while the page is off.
+    var observer: (any BridgeObserver)? = nil
 
     /// Publishes an event on `<base>/bridge/event` and logs it.
     func emit(_ event: BridgeEvent, level: LogLevel = .warning) async {
