@@ -18,6 +18,7 @@ extension StatusPageAssets {
         body { margin: 0; background: var(--bg); color: var(--fg); }
         a { color: var(--accent); }
         :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+        main:focus { outline: none; }
         .skip { position: absolute; left: -999px; }
         .skip:focus { left: 8px; top: 8px; background: var(--card); padding: 4px 8px; z-index: 2; }
         header {
@@ -72,6 +73,8 @@ extension StatusPageAssets {
         .lines li { padding: 2px 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
         .lines time { color: var(--muted); margin-right: 6px; }
         .level-error, .level-warning { color: var(--bad); }
+        .lines li.none { color: var(--muted); }
+        #config { max-height: 30em; }
         pre { margin: 0; overflow: auto; font: .85rem/1.4 ui-monospace, Menlo, Consolas, monospace; }
         [hidden] { display: none !important; }
         @media (max-width: 480px) {

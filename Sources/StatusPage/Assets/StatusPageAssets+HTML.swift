@@ -131,7 +131,7 @@ extension StatusPageAssets {
             </div>
             <div class="panel">
               <h3>Configuration <small>(secrets masked)</small></h3>
-              <pre id="config"></pre>
+              <pre id="config" tabindex="0" aria-label="Configuration in effect, secrets masked"></pre>
             </div>
           </section>
 

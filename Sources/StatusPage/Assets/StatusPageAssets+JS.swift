@@ -23,7 +23,11 @@ extension StatusPageAssets {
           for (const child of children) if (child !== null && child !== undefined) node.append(child);
           return node;
         }
-        function replace(node, children) { node.replaceChildren(...children); }
+        // A list left empty says so, rather than showing nothing.
+        function replace(node, children) {
+          if (children.length === 0 && /^(UL|OL)$/.test(node.tagName)) children = [el("li", { class: "none", text: "none" })];
+          node.replaceChildren(...children);
+        }
         function toDate(value) {
           if (value === null || value === undefined || value === "") return null;
           const date = typeof value === "number" ? new Date(value > 1e12 ? value : value * 1000) : new Date(value);
@@ -82,11 +86,14 @@ extension StatusPageAssets {
           return list.map((item) => typeof item === "string" ? item : item && (item.name || item.id || item.number))
             .filter((name) => typeof name === "string" && name !== "");
         }
+        let noticeTimer = null;
         function notice(text, error) {
           const node = $("notice");
           node.textContent = text;
           node.className = error ? "error" : "";
           node.hidden = !text;
+          clearTimeout(noticeTimer);
+          if (text) noticeTimer = setTimeout(() => notice(""), error ? 30000 : 8000);
         }
 
         // ---- talking to the bridge ----
@@ -223,7 +230,7 @@ extension StatusPageAssets {
 
         function tvFacts(tv) {
           const s = tv.state || {};
-          const power = s.power_mode && s.power_mode !== s.power ? `${show(s.power)} (${s.power_mode})` : show(s.power);
+          const power = s.power_mode && String(s.power_mode).toUpperCase() !== s.power ? `${show(s.power)} (${s.power_mode})` : show(s.power);
           const error = tv.last_error && typeof tv.last_error === "object"
             ? `${tv.last_error.message || tv.last_error.type} (${ago(tv.last_error.at)})` : tv.last_error;
           return [
@@ -336,7 +343,12 @@ extension StatusPageAssets {
           const id = currentTV();
           if (button.dataset.key) command(tvPath(id, "set"), { key: button.dataset.key }, `Sent ${button.getAttribute("aria-label")}.`);
           else if (button.dataset.set) command(tvPath(id, "set"), { [button.dataset.set]: button.dataset.value });
-          else if (button.id === "pair") command(tvPath(id, "pair"), {}, "Pairing: approve on the TV if it asks.");
+          else if (button.id === "pair") {
+            // The TV's pairing state has no live event: read it again once the TV had time to answer.
+            command(tvPath(id, "pair"), {}, "Pairing: approve on the TV if it asks.").then((ok) => {
+              if (ok) for (const delay of [1000, 5000, 30000]) setTimeout(refresh, delay);
+            });
+          }
           else if (button.id === "remove" && confirm(`Forget ${id}? It comes back if discovery finds it again.`)) {
             command(tvPath(id, "remove"), {}, "Removed.").then((ok) => { if (ok) location.hash = ""; });
           }

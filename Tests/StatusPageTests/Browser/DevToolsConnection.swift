@@ -62,7 +62,7 @@ actor DevToolsConnection {
     }
 
     func close() async {
-        try? await connection.close()
+        _ = try? await connection.close()
     }
 
     private func finish(_ id: Int, _ result: Result<JSONValue, any Error>) {
