@@ -20,6 +20,9 @@ struct StatusPageBridge {
     let page: BrowserPage
     let rokuID: String
     let samsungID: String
+    /// How the bridge was started, to start it again (`startBridgeAgain`).
+    let arguments: [String]
+    let environment: [String: String]
 
     var url: String { "http://127.0.0.1:\(port)/" }
 
@@ -68,19 +71,19 @@ struct StatusPageBridge {
                 let port = try FreePort.tcp()
                 var environment = ProcessEnvironment.current()
                 environment["TV2MQTT_HTTP_TOKEN"] = token
-                let process = try ChildProcess.spawn(
-                    BuiltProducts.path("tv2mqtt"),
+                let arguments =
                     [
                         "run", "--config", config, "--mqtt-server", broker.url, "--state-dir", directory.file("state"),
                         "--poll-interval", "1", "--wol-target", "127.0.0.1:9", "--http-listen", "127.0.0.1:\(port)",
-                    ] + (ssdpPort.map { ["--ssdp-address", "127.255.255.255:\($0)"] } ?? ["--no-ssdp"]),
-                    environment: environment, stdout: .discard, stderr: .capture)
+                    ] + (ssdpPort.map { ["--ssdp-address", "127.255.255.255:\($0)"] } ?? ["--no-ssdp"])
+                let process = try spawnBridge(arguments, environment)
                 bridge = process
                 try await waitForPage(port: port, bridge: process)
                 let page = try await browser.openPage("http://127.0.0.1:\(port)/")
                 let fixture = StatusPageBridge(
                     broker: broker, bridge: process, roku: roku, samsung: samsung, log: log, port: port, page: page,
-                    rokuID: "roku_" + roku.serial.lowercased(), samsungID: "")
+                    rokuID: "roku_" + roku.serial.lowercased(), samsungID: "", arguments: arguments,
+                    environment: environment)
                 do {
                     try await body(fixture.withSamsungID(token: token))
                 } catch {
@@ -95,6 +98,19 @@ struct StatusPageBridge {
             }
             await stop(bridge, roku, samsung)
         }
+    }
+
+    static func spawnBridge(_ arguments: [String], _ environment: [String: String]) throws -> ChildProcess {
+        try ChildProcess.spawn(
+            BuiltProducts.path("tv2mqtt"), arguments, environment: environment, stdout: .discard, stderr: .capture)
+    }
+
+    /// A second `tv2mqtt run` like the first (same port, state directory and TVs), once the first
+    /// has ended: a bridge restart as an open page sees it. The caller stops it.
+    func startBridgeAgain() async throws -> ChildProcess {
+        let process = try Self.spawnBridge(arguments, environment)
+        try await Self.waitForPage(port: port, bridge: process)
+        return process
     }
 
     /// Waits until the bridge answers `GET /` (any status: with a token, the page itself is open).
@@ -130,7 +146,7 @@ struct StatusPageBridge {
         }
         return StatusPageBridge(
             broker: broker, bridge: bridge, roku: roku, samsung: samsung, log: log, port: port, page: page,
-            rokuID: rokuID, samsungID: id)
+            rokuID: rokuID, samsungID: id, arguments: arguments, environment: environment)
     }
 
     /// One request to the bridge's page server from this process (no browser, no cookie).

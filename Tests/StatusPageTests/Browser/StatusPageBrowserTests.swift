@@ -179,4 +179,30 @@ struct StatusPageBrowserTests {
             #expect(reached != nil)
         }
     }
+
+    @Test("a page left open through a bridge restart reconnects, catches up and stays live")
+    func survivesBridgeRestart() async throws {
+        try await StatusPageBridge.with { bridge in
+            let page = bridge.page
+            let power = "document.querySelector('\(Self.card(bridge.rokuID)) [data-field=power]')?.textContent"
+            let live = "document.getElementById('live').textContent === 'live'"
+            let ready = try await page.waitFor("\(power)?.startsWith('ON') && \(live)", timeout: .seconds(20))
+            try #require(ready)
+            await bridge.bridge.terminate(grace: .seconds(5))
+            let noticed = try await page.waitFor("!(\(live))", timeout: .seconds(10))
+            #expect(noticed, "the page still says live with the bridge gone")
+            // Missed while the bridge was down: the page must read it after reconnecting.
+            try bridge.roku.apply(["power": "standby"])
+            let again = try await bridge.startBridgeAgain()
+            defer { Task { await again.terminate(grace: .seconds(5)) } }
+            let caughtUp = try await page.waitFor("\(power)?.startsWith('OFF') && \(live)", timeout: .seconds(30))
+            let shown = try await page.text(power)
+            #expect(caughtUp, "after the restart the page shows power \(shown)")
+            // And the new stream carries live changes.
+            try bridge.roku.apply(["power": "on"])
+            let followed = try await page.waitFor("\(power)?.startsWith('ON')", timeout: .seconds(15))
+            #expect(followed, "the page did not follow a change after the restart")
+            #expect(again.isRunning, "stderr: \(again.capturedError())")
+        }
+    }
 }
