@@ -59,7 +59,7 @@ struct StatusPageAccessTests {
         }
     }
 
-    @Test("no secret reaches the browser: the page token and the MQTT password are masked")
+    @Test("no secret reaches the browser: the page token shows only as ***")
     func noSecret() async throws {
         try await withStatusPage(token: Self.token, rokuHost: "127.0.9.12") { fixture in
             let client = PageClient(port: fixture.port)
