@@ -72,7 +72,7 @@ final class StatusPageFixture: Sendable {
     }
 
     static func start(
-        token: String = "", tv: PageTV, limits: StatusPageLimits = StatusPageLimits()
+        token: String = "", tv: PageTV, limits: StatusPageLimits = StatusPageLimits(), allowFrom: [String] = []
     ) async throws -> StatusPageFixture {
         let broker = try await MosquittoBroker.start()
         let stateDirectory = try TemporaryDirectory(prefix: "status-page")
@@ -89,6 +89,7 @@ final class StatusPageFixture: Sendable {
         configuration.addTV.ports = tv.configured.port.map { [$0] } ?? []
         configuration.http.listen = HostPort(host: "127.0.0.1", port: 0)
         configuration.http.token = token
+        configuration.http.allowFrom = allowFrom
         let feed = StatusFeed(baseTopic: configuration.baseTopic, limits: limits)
         let logger = Logger(label: "test", sink: feed.sink(wrapping: DiscardingSink()), threshold: LogThreshold(.debug))
         let bridge = try BridgeService(
@@ -114,20 +115,21 @@ final class StatusPageFixture: Sendable {
 
 /// Runs `body` with a fixture and always stops it.
 func withStatusPage(
-    token: String = "", rokuHost: String, limits: StatusPageLimits = StatusPageLimits(),
+    token: String = "", rokuHost: String, limits: StatusPageLimits = StatusPageLimits(), allowFrom: [String] = [],
     _ body: (StatusPageFixture) async throws -> Void
 ) async throws {
-    try await withStatusPage(token: token, tv: try await PageTV.roku(rokuHost), limits: limits, body)
+    try await withStatusPage(
+        token: token, tv: try await PageTV.roku(rokuHost), limits: limits, allowFrom: allowFrom, body)
 }
 
 /// Runs `body` with a fixture for `tv` and always stops both.
 func withStatusPage(
-    token: String = "", tv: PageTV, limits: StatusPageLimits = StatusPageLimits(),
+    token: String = "", tv: PageTV, limits: StatusPageLimits = StatusPageLimits(), allowFrom: [String] = [],
     _ body: (StatusPageFixture) async throws -> Void
 ) async throws {
     let fixture: StatusPageFixture
     do {
-        fixture = try await StatusPageFixture.start(token: token, tv: tv, limits: limits)
+        fixture = try await StatusPageFixture.start(token: token, tv: tv, limits: limits, allowFrom: allowFrom)
     } catch {
         await tv.stop()
         throw error
