@@ -35,12 +35,11 @@ enum RunCommand {
         }
         let factory = makeFactory(configuration, logger)
         let service: BridgeService
-        var statusServer: StatusServer?
+        let statusServer: StatusServer?
         do {
             service = try BridgeService(configuration: configuration, logger: logger, factory: factory, observer: feed)
-            if let feed {
-                statusServer = try StatusServer.start(
-                    service: service, feed: feed, settings: configuration.http, logger: logger)
+            statusServer = try feed.map { feed throws(NetError) in
+                try StatusServer.start(service: service, feed: feed, settings: configuration.http, logger: logger)
             }
         } catch {
             printError("cannot start: \(error)")
@@ -48,10 +47,12 @@ enum RunCommand {
         }
         let signals = SignalHandlers { signal in
             logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"), stopping")
+            // The page first: no command may arrive while the TVs are being let go.
+            statusServer?.close()
             service.shutdown()
         }
         await service.run()
-        await statusServer?.stop()
+        statusServer?.close()
         signals.cancel()
         return 0
     }

@@ -45,7 +45,7 @@ final class StatusRoutes: Sendable {
             }
         }
         switch (request.method, path) {
-        case ("GET", ""), ("GET", "index.html"), ("HEAD", ""):
+        case ("GET", ""), ("GET", "index.html"):
             return HTTPServerReply(page(request))
         case ("GET", "app.css"):
             return HTTPServerReply(Self.asset(StatusPageAssets.css, type: "text/css; charset=utf-8"))

@@ -43,7 +43,14 @@ public final class StatusServer: Sendable {
         return StatusServer(routes: routes, server: server)
     }
 
-    /// Closes the socket, every connection and every event stream.
+    /// Closes the socket, every connection and every event stream at once, without waiting
+    /// for requests in flight (a `tv/pair` may wait for the TV): the bridge's exit must not.
+    public func close() {
+        routes.feed.closeAllStreams()
+        server.close()
+    }
+
+    /// `close()`, then waits until every connection's task has ended.
     public func stop() async {
         routes.feed.closeAllStreams()
         await server.stop()

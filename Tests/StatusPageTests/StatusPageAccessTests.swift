@@ -59,7 +59,7 @@ struct StatusPageAccessTests {
         }
     }
 
-    @Test("no secret reaches the browser: the page token and the MQTT password are masked")
+    @Test("no secret reaches the browser: the page token shows only as ***")
     func noSecret() async throws {
         try await withStatusPage(token: Self.token, rokuHost: "127.0.9.12") { fixture in
             let client = PageClient(port: fixture.port)
@@ -67,6 +67,28 @@ struct StatusPageAccessTests {
             let text = String(decoding: state.body, as: UTF8.self)
             #expect(!text.contains(Self.token))
             #expect(try JSONParser.parse(state.body)["config"]?["http"]?["token"] == "***")
+        }
+    }
+}
+
+/// `http.allow_from` (the add-on's ingress gateway): other addresses are closed unanswered.
+@Suite("Status page allow_from")
+struct StatusPageAllowFromTests {
+    @Test("a client not in http.allow_from is closed without an answer; a listed one is served")
+    func allowFrom() async throws {
+        try await withStatusPage(rokuHost: "127.0.9.13", allowFrom: ["127.0.0.99"]) { fixture in
+            let client = PageClient(port: fixture.port)
+            var answered: HTTPResponse?
+            do {
+                answered = try await client.send("GET", "/")
+            } catch {
+                answered = nil
+            }
+            #expect(answered == nil, "127.0.0.1 is not in allow_from")
+        }
+        try await withStatusPage(rokuHost: "127.0.9.14", allowFrom: ["127.0.0.1"]) { fixture in
+            let page = try await PageClient(port: fixture.port).send("GET", "/")
+            #expect(page.status == 200)
         }
     }
 }
