@@ -61,7 +61,7 @@ extension BridgeService {
                 "channel_keys": .bool(capabilities.channels), "volume": .bool(capabilities.volumeLevel),
                 "volume_keys": .bool(capabilities.volumeKeys), "mute": .bool(capabilities.muteState),
                 "art_mode": .bool(capabilities.artMode), "pair": .bool(capabilities.pairing),
-                "keyboard": .bool(capabilities.keyboard), "find_remote": .bool(capabilities.findRemote),
+                "keyboard": .bool(capabilities.keyboard), "find_remote": .bool(capabilities.findRemoteKey != nil),
             ],
             "state": state ?? .null,
         ]
