@@ -25,7 +25,7 @@ extension StatusPageAssets {
         }
         // A list left empty says so, rather than showing nothing.
         function replace(node, children) {
-          if (children.length === 0 && /^(UL|OL)$/.test(node.tagName)) children = [el("li", { class: "none", text: "none" })];
+          if (children.length === 0 && /^(UL|OL)$/.test(node.tagName) && node.id !== "tv-list") children = [el("li", { class: "none", text: "none" })];
           node.replaceChildren(...children);
         }
         function toDate(value) {

@@ -35,6 +35,8 @@ struct StatusPageBridge {
     static func with(token: String? = nil, discovery: Bool = false, _ body: (StatusPageBridge) async throws -> Void)
         async throws
     {
+        // Busy (a bridge, a broker, two TVs and a browser tab): wait out the suite's first seconds.
+        await afterStartupBurst()
         let ssdp = discovery ? try UDPSocket.bind(host: "127.0.0.1", port: 0, reuse: true) : nil
         defer { ssdp?.close() }
         let ssdpPort = ssdp?.localAddress.port

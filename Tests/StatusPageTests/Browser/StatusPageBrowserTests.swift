@@ -5,9 +5,10 @@ import Wire
 
 /// The status page in a real browser (headless Chromium) against `tv2mqtt run` with simulated
 /// TVs and a real mosquitto. Without chromium these tests are skipped, saying why, except in CI
-/// (`CI=true`), where they fail.
+/// (`CI=true`), where they fail. One at a time: each starts a bridge, a broker and two TVs,
+/// and their timings must hold beside the rest of the suite on a busy machine.
 @Suite(
-    "status page in a browser",
+    "status page in a browser", .serialized,
     .enabled(
         if: HeadlessChromium.missing == nil || HeadlessChromium.isCI,
         "\(HeadlessChromium.missing ?? ""): the browser tests are skipped (CI=true fails them instead)"))
