@@ -77,6 +77,7 @@ struct StatusPageBridge {
                     [
                         "run", "--config", config, "--mqtt-server", broker.url, "--state-dir", directory.file("state"),
                         "--poll-interval", "1", "--wol-target", "127.0.0.1:9", "--http-listen", "127.0.0.1:\(port)",
+                        "--add-tv-allow-loopback",
                     ] + (ssdpPort.map { ["--ssdp-address", "127.255.255.255:\($0)"] } ?? ["--no-ssdp"])
                 let process = try spawnBridge(arguments, environment)
                 bridge = process

@@ -206,4 +206,37 @@ struct StatusPageBrowserTests {
             #expect(again.isRunning, "stderr: \(again.capturedError())")
         }
     }
+
+    @Test("a TV added by address on the page appears in the list; a refusal shows the bridge's reason")
+    func addByAddress() async throws {
+        try await StatusPageBridge.with { bridge in
+            var options = RokuSimulatorOptions()
+            // An address of its own, so the standard ECP port (the one tv/add probes) is free.
+            options.host = "127.0.29.2"
+            options.port = 8060
+            options.name = "Kitchen TV"
+            let kitchen = try await RokuSimulator.start(options, log: bridge.log)
+            let page = bridge.page
+            let two = try await page.waitFor("document.querySelectorAll('#tv-list [data-tv]').length === 2")
+            #expect(two)
+            func add(_ address: String) async throws {
+                _ = try await page.evaluate(
+                    "document.getElementById('add-address').value = '\(address)';"
+                        + " document.getElementById('add-kind').value = 'roku';"
+                        + " document.getElementById('add-form').requestSubmit(); true")
+            }
+            // A port no TV answers on: refused, and the page says why.
+            try await add("\(kitchen.host):9")
+            let refused = try await page.waitFor(
+                "document.getElementById('notice').textContent.includes('not one a TV answers on')")
+            #expect(refused, "no refusal shown")
+            try await add(kitchen.host)
+            let card = Self.card("roku_" + kitchen.serial.lowercased())
+            let added = try await page.waitFor(
+                "document.querySelector('\(card)')?.textContent.includes('Kitchen TV')", timeout: .seconds(20))
+            let said = try await page.text("document.getElementById('notice').textContent")
+            await kitchen.stop()
+            #expect(added, "the page said: \(said)")
+        }
+    }
 }
