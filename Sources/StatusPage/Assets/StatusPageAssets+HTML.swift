@@ -44,7 +44,7 @@ extension StatusPageAssets {
             <form id="add-form" class="panel" aria-labelledby="add-title">
               <h3 id="add-title">Add a TV by address</h3>
               <div class="row">
-                <label>Address <input id="add-address" name="address" required placeholder="192.168.1.20 or :8060" title="an IP address, optionally with :port" autocomplete="off" spellcheck="false"></label>
+                <label>Address <input id="add-address" name="address" required placeholder="192.168.1.20" title="an IP address, optionally with :port" autocomplete="off" spellcheck="false"></label>
                 <label>Kind <input id="add-kind" name="kind" list="kinds" placeholder="found out" autocomplete="off" spellcheck="false"></label>
                 <button type="submit">Add</button>
               </div>
