@@ -90,7 +90,9 @@ struct StatusPageAPITests {
 
     @Test("a state change on the simulated TV reaches an open event stream")
     func stateReachesTheEventStream() async throws {
-        try await withStatusPage(rokuHost: "127.0.9.5") { fixture in
+        var limits = StatusPageLimits()
+        limits.pingInterval = .milliseconds(300)
+        try await withStatusPage(rokuHost: "127.0.9.5", limits: limits) { fixture in
             _ = try #require(try await waitForTV(fixture))
             let stream = try await EventStreamReader(PageClient(port: fixture.port))
             defer { stream.close() }
@@ -104,6 +106,8 @@ struct StatusPageAPITests {
             let elapsed = ContinuousClock.now - changed
             #expect(arrived)
             #expect(stream.text.dropFirst(mark).contains("event: state"))
+            let pinged = await stream.waitFor(": ping", timeout: .seconds(10))
+            #expect(pinged, "a comment keeps the stream alive")
             #expect(elapsed < .seconds(6), "the change took \(elapsed)")
         }
     }
