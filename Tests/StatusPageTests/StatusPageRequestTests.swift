@@ -26,7 +26,7 @@ struct StatusPageRequestTests {
         }
     }
 
-    @Test("remove takes the TV off the page and tells open event streams; add puts one back")
+    @Test("rename and remove reach open event streams; remove takes the TV off the page; add puts it back")
     func removeAndAdd() async throws {
         try await withStatusPage(rokuHost: "127.0.9.31") { fixture in
             let client = PageClient(port: fixture.port)
@@ -34,6 +34,10 @@ struct StatusPageRequestTests {
             let stream = try await EventStreamReader(client)
             defer { stream.close() }
             #expect(await stream.waitFor("retry:", timeout: .seconds(10)))
+            // A rename (here through the bridge's request, as MQTT's tv/rename) reaches the page.
+            let rename = JSONValue.object(["id": .string(fixture.tvID), "name": "Den TV"]).serializedBytes()
+            _ = await fixture.bridge.submitRequest("tv/rename", payload: rename)
+            #expect(await stream.waitFor(#""name":"Den TV""#, timeout: .seconds(10)))
             let removed = try await client.send("POST", "/api/tv/\(fixture.tvID)/remove")
             #expect(removed.status == 202)
             #expect(await stream.waitFor(#""removed":true"#, timeout: .seconds(10)))
