@@ -43,6 +43,11 @@ public final class StatusFeed: BridgeObserver, Sendable {
             eventPublished(payload)
             return
         }
+        if topic == topics.bridgeTVs {
+            // The list changes when a TV is found, renamed or its description changes.
+            tvListPublished(payload)
+            return
+        }
         let prefix = topics.base + "/"
         guard topic.hasPrefix(prefix) else { return }
         let levels = topic.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
@@ -124,6 +129,18 @@ public final class StatusFeed: BridgeObserver, Sendable {
         Task {
             guard let object = await service.statusTV(tv) else { return }
             broadcast("tv") { self.withLastError(object).serialized() }
+        }
+    }
+
+    private func tvListPublished(_ payload: [UInt8]) {
+        guard let service = state.withLock({ $0.service }), hasStreams,
+            let ids = (try? JSONParser.parse(payload))?.arrayValue?.compactMap({ $0["id"]?.stringValue })
+        else { return }
+        Task {
+            for id in ids {
+                guard let object = await service.statusTV(id) else { continue }
+                broadcast("tv") { self.withLastError(object).serialized() }
+            }
         }
     }
 

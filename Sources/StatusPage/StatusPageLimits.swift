@@ -6,6 +6,8 @@ public struct StatusPageLimits: Sendable {
     public static let ringCapacity = 200
     /// Broker connection changes kept for the page.
     public static let brokerHistory = 20
+    /// How long a login with a wrong token waits before its 401.
+    public static let wrongTokenDelay = Duration.seconds(1)
     /// Discovery answers and refusals kept for the page (the newest).
     public static let discoveryEntries = 50
     /// Event streams open at once; one more is answered 503.

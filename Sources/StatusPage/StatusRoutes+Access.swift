@@ -51,8 +51,10 @@ extension StatusRoutes {
         return nil
     }
 
-    /// `POST login` with the form field `token`: the cookie when it is right, 401 when not.
-    func login(_ request: HTTPRequest) -> HTTPResponse {
+    /// `POST login` with the form field `token`: the cookie when it is right, 401 when not,
+    /// after `StatusPageLimits.wrongTokenDelay`, so guessing is slow (each guess holds one of
+    /// the few connections).
+    func login(_ request: HTTPRequest) async -> HTTPResponse {
         guard let sessionValue else { return Self.json(200, ["ok": true]) }
         let form = String(decoding: request.body, as: UTF8.self)
         var token: String?
@@ -61,6 +63,7 @@ extension StatusRoutes {
         }
         guard let token, Self.constantTimeEqual(token, settings.token) else {
             logger.info("status page login refused: wrong token")
+            try? await EventLoop.sleep(for: StatusPageLimits.wrongTokenDelay)
             return Self.json(401, ["error": "wrong token"])
         }
         var response = Self.json(200, ["ok": true])

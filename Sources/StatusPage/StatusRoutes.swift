@@ -52,7 +52,7 @@ final class StatusRoutes: Sendable {
         case ("GET", "app.js"):
             return HTTPServerReply(Self.asset(StatusPageAssets.js, type: "text/javascript; charset=utf-8"))
         case ("POST", "login"):
-            return HTTPServerReply(login(request))
+            return HTTPServerReply(await login(request))
         case ("POST", "logout"):
             var response = Self.json(200, ["ok": true])
             response.headers.add(name: "Set-Cookie", value: Self.cookie(""))

@@ -61,7 +61,10 @@ extension BridgeService {
                 "channel_keys": .bool(capabilities.channels), "volume": .bool(capabilities.volumeLevel),
                 "volume_keys": .bool(capabilities.volumeKeys), "mute": .bool(capabilities.muteState),
                 "art_mode": .bool(capabilities.artMode), "pair": .bool(capabilities.pairing),
-                "keyboard": .bool(capabilities.keyboard), "find_remote": .bool(capabilities.findRemoteKey != nil),
+                "keyboard": .bool(capabilities.keyboard), "find_remote_key": .optional(capabilities.findRemoteKey),
+                "screen": .bool(capabilities.screenControl),
+                "sound_outputs": .array(capabilities.soundOutputs.map(JSONValue.string)),
+                "toast": .bool(capabilities.toast),
             ],
             "state": state ?? .null,
         ]
