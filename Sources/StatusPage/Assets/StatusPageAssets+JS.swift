@@ -238,7 +238,8 @@ extension StatusPageAssets {
             ["Power", power, s.power === "ON" ? "yes" : null, "power"], ["App", s.app, null, "app"],
             ["Input", s.input, null, "input"], ["Channel", s.channel, null, "channel"],
             ["Volume", s.volume === undefined ? null : s.volume + (s.muted ? " (muted)" : ""), null, "volume"],
-            ["Art mode", s.art_mode, null, "art_mode"], ["Pairing", tv.pairing && tv.pairing.replace(/_/g, " "), tv.pairing === "not_paired" ? "warn" : null, "pairing"],
+            ["Art mode", s.art_mode, null, "art_mode"], ["Screen", s.screen, null, "screen"],
+            ["Sound output", s.sound_output, null, "sound_output"], ["Pairing", tv.pairing && tv.pairing.replace(/_/g, " "), tv.pairing === "not_paired" ? "warn" : null, "pairing"],
             ["Last seen", ago(tv.last_seen), null, "last_seen"], ["Last error", error, error ? "no" : null, "last_error"],
           ].filter((row) => row[1] !== undefined || ["power", "pairing", "last_error"].includes(row[3]));
         }
