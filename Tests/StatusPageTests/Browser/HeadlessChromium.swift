@@ -1,5 +1,6 @@
 import Glibc
 import Harness
+import Synchronization
 import Testing
 import Wire
 
@@ -28,6 +29,18 @@ final class HeadlessChromium: Sendable {
     }
 
     private static let started = Task<HeadlessChromium, any Error> { try await start() }
+
+    /// The shared browser's process group and profile, for `removeProfileAtExit`.
+    private static let atExit = Mutex<(pid: pid_t, profile: TemporaryDirectory)?>(nil)
+
+    /// At the test process's exit: end the browser, then remove its profile (a few megabytes
+    /// in /tmp per run otherwise). Runs before `ChildRegistry`'s own handler, registered earlier.
+    private static func removeProfileAtExit() {
+        guard let (pid, profile) = atExit.withLock({ $0 }) else { return }
+        Glibc.kill(-pid, SIGKILL)
+        usleep(200_000)  // its processes close their files
+        profile.remove()
+    }
 
     /// The process's one browser, started on first use; it ends with the test process
     /// (`ChildRegistry` kills children still running at exit).
@@ -59,10 +72,13 @@ final class HeadlessChromium: Sendable {
         }
         guard ready, let endpoint else {
             await process.terminate(grace: .seconds(2))
+            defer { profile.remove() }
             throw DevToolsConnection.Failure(
                 description: "chromium did not start within 30 s; stderr: \(process.capturedError().suffix(2000))")
         }
         let devTools = try await DevToolsConnection.connect(endpoint)
+        atExit.withLock { $0 = (process.pid, profile) }
+        atexit { HeadlessChromium.removeProfileAtExit() }
         return HeadlessChromium(process: process, profile: profile, devTools: devTools)
     }
 
