@@ -1,0 +1,106 @@
+import Clients
+import Net
+import Support
+import TVModel
+import Wire
+
+/// Asks a host whether it is an LG webOS TV: the SSAP WebSocket must open (TLS on 3001, or
+/// in clear on 3000 for TVs without TLS) and answer `hello` with the TV's identity (its UUID,
+/// webOS version). Nothing is registered, so no prompt shows.
+enum LGProbe {
+    static let searchTarget = "urn:lge-com:service:webos-second-screen:1"
+
+    static func describe(host: String, port: UInt16?, settings: DriverSettings) async throws(DriverError)
+        -> TVDescription
+    {
+        let securePort = port ?? LGPorts.secure
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        var connected: WebSocketClient.Connected
+        do {
+            connected = try await open("wss://\(bracketed):\(securePort)/", settings: settings)
+        } catch let error where error.kind == .connect && port == nil {
+            do {
+                connected = try await open("ws://\(bracketed):\(LGPorts.plain)/", settings: settings)
+            } catch {
+                throw DriverError(.unreachable, "no LG TV at \(host): \(error.message)")
+            }
+        } catch {
+            throw DriverError(
+                error.kind == .timeout ? .timeout : .unreachable, "no LG TV at \(host): \(error.message)")
+        }
+        let hello = await Self.hello(connected.connection, timeout: settings.requestTimeout)
+        _ = try? await connected.connection.close()
+        guard let hello else {
+            throw DriverError(.badResponse, "\(host) opened a WebSocket but did not answer SSAP hello")
+        }
+        return description(hello: hello, host: host, port: securePort)
+    }
+
+    private static func open(_ url: String, settings: DriverSettings) async throws(WebSocketError)
+        -> WebSocketClient.Connected
+    {
+        try await WebSocketClient.connect(
+            url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: nil)),
+            connectTimeout: settings.connectTimeout, handshakeTimeout: settings.requestTimeout,
+            configuration: WebSocketConfiguration(maxMessageSize: 64 * 1024))
+    }
+
+    /// Sends `hello` and returns the answer's payload, or nil when none comes in time.
+    private static func hello(_ connection: WebSocketConnection, timeout: Duration) async -> JSONValue? {
+        do {
+            try await connection.send(text: LGMessage.encode(type: "hello", id: "hello_0", payload: [:]))
+        } catch {
+            return nil
+        }
+        return await withTaskGroup(of: JSONValue?.self) { group in
+            group.addTask {
+                for await message in connection.incoming {
+                    guard case .text(let text) = message else {
+                        if case .closed = message { return nil } else { continue }
+                    }
+                    if let decoded = try? LGMessage.decode(Array(text.utf8)), decoded.type == "hello" {
+                        return decoded.payload
+                    }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await EventLoop.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            _ = try? await connection.close()
+            return first
+        }
+    }
+
+    /// The identity `hello` gives: the UUID (the id), the webOS version; the name and model
+    /// come later, from the SSDP description or once registered.
+    static func description(hello: JSONValue, host: String, port: UInt16) -> TVDescription {
+        let uuid = hello["deviceUUID"]?.stringValue
+        let id = uuid.flatMap { TVID(kind: .lg, hardwareID: $0) } ?? TVID(kind: .lg, hardwareID: host)!
+        let version = hello["deviceOSReleaseVersion"]?.stringValue ?? hello["deviceOSVersion"]?.stringValue
+        let identity = TVIdentity(
+            id: id, kind: .lg, name: "LG webOS TV", manufacturer: "LG", model: nil,
+            serialNumber: uuid, softwareVersion: version.map { "webOS \($0)" }, host: host, port: port)
+        return TVDescription(identity: identity, capabilities: Vendor.lg.placeholderCapabilities.lgPaired)
+    }
+}
+
+extension TVCapabilities {
+    /// What every webOS TV does once paired (lists filled in as they are read).
+    var lgPaired: TVCapabilities {
+        var capabilities = self
+        capabilities.power = true
+        capabilities.volumeKeys = true
+        capabilities.volumeLevel = true
+        capabilities.muteState = true
+        capabilities.inputState = true
+        capabilities.keyboard = true
+        capabilities.channels = true
+        capabilities.channelInfo = true
+        capabilities.pairing = true
+        return capabilities
+    }
+}

@@ -1,0 +1,85 @@
+import TVModel
+import TestSupport
+import Testing
+import Wire
+
+@testable import Drivers
+
+@Suite("LG SSAP messages", .cpuBound)
+struct LGMessageTests {
+    @Test("a response, a registered and an error decode with their id, payload and error text")
+    func decodes() throws {
+        let response = try LGMessage.decode(Array(#"{"type":"response","id":"7","payload":{"volume":10}}"#.utf8))
+        #expect(response.type == "response")
+        #expect(response.id == "7")
+        #expect(response.payload["volume"]?.intValue == 10)
+        let numeric = try LGMessage.decode(Array(#"{"type":"response","id":7}"#.utf8))
+        #expect(numeric.id == "7", "aiowebostv-style integer ids are read as their text")
+        let error = try LGMessage.decode(
+            Array(#"{"type":"error","id":"register_0","error":"403 User denied access","payload":{}}"#.utf8))
+        #expect(error.error == "403 User denied access")
+        let refused = try LGMessage.decode(
+            Array(#"{"type":"response","id":"1","payload":{"returnValue":false,"errorText":"TV is in standby"}}"#.utf8))
+        #expect(refused.refusal == "TV is in standby")
+    }
+
+    @Test(
+        "malformed messages are refused with a clear error",
+        arguments: [
+            "not json", "[1,2]", #"{"id":"1"}"#, #"{"type":7}"#, "", String(repeating: "[", count: 100),
+        ])
+    func malformed(text: String) {
+        #expect(throws: DriverError.self) { try LGMessage.decode(Array(text.utf8)) }
+    }
+
+    @Test("a message larger than the limit is refused before it is parsed")
+    func huge() throws {
+        let big = Array(repeating: UInt8(ascii: " "), count: LGMessage.maxBytes + 1)
+        let error = try #require(throws: DriverError.self) { try LGMessage.decode(big) }
+        #expect(error.message.contains("at most"))
+    }
+
+    @Test("a payload that is not an object reads as empty, and the description never shows the payload")
+    func payloadShape() throws {
+        let message = try LGMessage.decode(
+            Array(#"{"type":"registered","id":"register_0","payload":{"client-key":"secretkey"}}"#.utf8))
+        #expect(!message.description.contains("secretkey"))
+        let odd = try LGMessage.decode(Array(#"{"type":"response","id":"1","payload":[1]}"#.utf8))
+        #expect(odd.payload == .object([:]))
+    }
+
+    @Test("the register message carries the key only when there is one")
+    func register() throws {
+        let first = try JSONParser.parse(LGRegistration.message(clientKey: nil))
+        #expect(first["payload"]?["client-key"] == nil)
+        #expect(first["payload"]?["pairingType"]?.stringValue == "PROMPT")
+        let again = try JSONParser.parse(LGRegistration.message(clientKey: "abc"))
+        #expect(again["payload"]?["client-key"]?.stringValue == "abc")
+        #expect(!LGRegistration.isPlausibleKey("has space"))
+        #expect(!LGRegistration.isPlausibleKey(String(repeating: "a", count: 129)))
+        #expect(LGRegistration.isPlausibleKey("0123456789abcdef0123456789abcdef"))
+    }
+
+    @Test("a pointer socket on another host, or in clear on a TLS connection, is refused")
+    func pointerPath() throws {
+        let good = try LGConnection.checkedPointerURL(
+            "wss://127.0.0.5:3001/resources/ab/netinput.pointer.sock", host: "127.0.0.5", secure: true)
+        #expect(good.port == 3001)
+        let elsewhere = try #require(throws: DriverError.self) {
+            try LGConnection.checkedPointerURL("wss://10.0.0.1:3001/x", host: "127.0.0.5", secure: true)
+        }
+        #expect(elsewhere.message.contains("another host"))
+        #expect(throws: DriverError.self) {
+            try LGConnection.checkedPointerURL("ws://127.0.0.5:3000/x", host: "127.0.0.5", secure: true)
+        }
+        #expect(throws: DriverError.self) {
+            try LGConnection.checkedPointerURL("not a url", host: "127.0.0.5", secure: true)
+        }
+    }
+
+    @Test("the presented fingerprint is read from the TLS layer's pin-mismatch message")
+    func fingerprint() {
+        let seen = LGConnection.presentedFingerprint("wss://h:3001/: certificate changed: pinned aa:bb, got CC:DD:EE")
+        #expect(seen == "ccddee")
+    }
+}
