@@ -10,9 +10,10 @@ import Wire
 enum LGProbe {
     static let searchTarget = "urn:lge-com:service:webos-second-screen:1"
 
-    static func describe(host: String, port: UInt16?, settings: DriverSettings) async throws(DriverError)
-        -> TVDescription
-    {
+    static func describe(
+        host: String, port: UInt16?, settings: DriverSettings,
+        descriptionPort: UInt16 = LGDeviceDescription.defaultPort
+    ) async throws(DriverError) -> TVDescription {
         let securePort = port ?? LGPorts.secure
         let bracketed = host.contains(":") ? "[\(host)]" : host
         var connected: WebSocketClient.Connected
@@ -33,7 +34,8 @@ enum LGProbe {
         guard let hello else {
             throw DriverError(.badResponse, "\(host) opened a WebSocket but did not answer SSAP hello")
         }
-        return description(hello: hello, host: host, port: securePort)
+        let upnp = await LGDeviceDescription.fetch(host: host, port: descriptionPort, timeout: settings.connectTimeout)
+        return description(hello: hello, upnp: upnp, host: host, port: securePort)
     }
 
     private static func open(_ url: String, settings: DriverSettings) async throws(WebSocketError)
@@ -75,14 +77,17 @@ enum LGProbe {
         }
     }
 
-    /// The identity `hello` gives: the UUID (the id), the webOS version; the name and model
-    /// come later, from the SSDP description or once registered.
-    static func description(hello: JSONValue, host: String, port: UInt16) -> TVDescription {
-        let uuid = hello["deviceUUID"]?.stringValue
+    /// The identity `hello` gives (the UUID, the id; the webOS version), with the name and
+    /// model of the UPnP description when it was read (else the model comes once registered).
+    static func description(hello: JSONValue, upnp: LGDeviceDescription?, host: String, port: UInt16)
+        -> TVDescription
+    {
+        let uuid = (hello["deviceUUID"]?.stringValue ?? upnp?.uuid).map(TVDescription.boundedName)
         let id = uuid.flatMap { TVID(kind: .lg, hardwareID: $0) } ?? TVID(kind: .lg, hardwareID: host)!
-        let version = hello["deviceOSReleaseVersion"]?.stringValue ?? hello["deviceOSVersion"]?.stringValue
+        let version = (hello["deviceOSReleaseVersion"]?.stringValue ?? hello["deviceOSVersion"]?.stringValue).map(
+            TVDescription.boundedName)
         let identity = TVIdentity(
-            id: id, kind: .lg, name: "LG webOS TV", manufacturer: "LG", model: nil,
+            id: id, kind: .lg, name: upnp?.friendlyName ?? "LG webOS TV", manufacturer: "LG", model: upnp?.modelName,
             serialNumber: uuid, softwareVersion: version.map { "webOS \($0)" }, host: host, port: port)
         return TVDescription(identity: identity, capabilities: Vendor.lg.placeholderCapabilities.lgPaired)
     }
