@@ -73,7 +73,8 @@ let package = Package(
             swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
         .target(
-            name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"], exclude: ["README.md"],
+            name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"],
+            exclude: ["README.md", "LG/README.md"],
             swiftSettings: strict),
         // Process and broker harness shared by the tests and the benchmark (posix_spawn, mosquitto).
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),

@@ -5,6 +5,7 @@ struct SimulatorPlan {
     var rokus: [RokuSimulatorOptions] = []
     var samsungs: [SamsungSimulatorOptions] = []
     var samsungLegacies: [SamsungLegacySimulatorOptions] = []
+    var lgs: [LGSimulatorOptions] = []
     var logPath: String?
 
     static let rokuHelp = """
@@ -59,16 +60,11 @@ struct SimulatorPlan {
 
     /// nil when `--help` was asked for (the help was printed).
     static func roku(_ arguments: ArraySlice<String>) throws(UsageError) -> SimulatorPlan? {
-        var reader = ArgumentReader(arguments)
         var options = RokuSimulatorOptions()
         var plan = SimulatorPlan()
-        var common = CommonFlags()
-        while let flag = reader.next() {
-            if try common.read(flag, from: &reader, into: &options, plan: &plan) { continue }
+        let go = try readFlags(arguments, into: &options, plan: &plan, help: rokuHelp, command: "roku") {
+            flag, reader, options throws(UsageError) in
             switch flag {
-            case "--help", "-h":
-                print(rokuHelp)
-                return nil
             case "--port": options.port = try reader.port(for: flag, allowZero: true)
             case "--kind":
                 let text = try reader.value(for: flag)
@@ -86,10 +82,11 @@ struct SimulatorPlan {
                 }
                 options.ecpSetting = setting
             case "--ecp2": options.ecp2 = try ecp2(try reader.value(for: flag))
-            default: throw UsageError("unknown flag '\(flag)' for tvsim roku (see tvsim roku --help)")
+            default: return false
             }
+            return true
         }
-        try checkHost(options.host, allowNonLoopback: common.allowNonLoopback)
+        guard go else { return nil }
         plan.rokus = [options]
         return plan
     }

@@ -16,9 +16,9 @@ public final class SamsungSimulator: Sendable {
 
     struct Core {
         var state = SamsungSimState()
-        var certificate: SamsungCertificate
+        var certificate: SimCertificate
         /// The certificate `replaceCertificate` replaced, for `restoreCertificate`.
-        var replacedCertificate: SamsungCertificate?
+        var replacedCertificate: SimCertificate?
         /// Issued tokens, oldest first, with the client name each is bound to.
         var tokens: [(token: String, client: String)] = []
         /// HTTP requests answered (queries are not logged, a poller would flood the log; tests
@@ -71,7 +71,7 @@ public final class SamsungSimulator: Sendable {
     }
 
     private init(
-        options: SamsungSimulatorOptions, ports: [Service: UInt16], certificate: SamsungCertificate,
+        options: SamsungSimulatorOptions, ports: [Service: UInt16], certificate: SimCertificate,
         identity: SamsungIdentity, log: CommandLog
     ) {
         var options = options
@@ -107,9 +107,9 @@ public final class SamsungSimulator: Sendable {
             host: options.host, port: ports[.rest] ?? options.portWS, name: options.name,
             model: options.model, frame: options.frame,
             generation: options.frame ? options.artFirmware.identity : nil)
-        let certificate: SamsungCertificate
+        let certificate: SimCertificate
         do {
-            certificate = try SamsungCertificate.make(commonName: identity.name, host: options.host)
+            certificate = try SimCertificate.make(commonName: identity.name, host: options.host)
         } catch {
             for listener in listeners.values { listener.close() }
             throw error
@@ -139,7 +139,7 @@ public final class SamsungSimulator: Sendable {
     /// Serves a new self-signed certificate on `portWSS` from the next connection on (tests
     /// of a changed pin). Connections already open keep the old one.
     public func replaceCertificate() async throws {
-        let certificate = try SamsungCertificate.make(commonName: identity.name, host: options.host)
+        let certificate = try SimCertificate.make(commonName: identity.name, host: options.host)
         core.withLock { core in
             core.replacedCertificate = core.certificate
             core.certificate = certificate

@@ -1,20 +1,20 @@
 import Net
 import Wire
 
-/// The TV's self-signed certificate for 8002, as a server context and the SHA-256 fingerprint
-/// of its DER form (what a client pins).
-struct SamsungCertificate: Sendable {
+/// A simulated TV's self-signed certificate (Samsung 8002, LG 3001), as a server context and the
+/// SHA-256 fingerprint of its DER form (what a client pins).
+struct SimCertificate: Sendable {
     let context: TLSContext
     let sha256: [UInt8]
 
     /// A fresh EC P-256 certificate, CN = the TV's name, valid ten years (Net generates it
     /// in-process with OpenSSL: no `openssl` binary needed, and fast enough for a fleet).
-    static func make(commonName: String, host: String) throws -> SamsungCertificate {
+    static func make(commonName: String, host: String) throws -> SimCertificate {
         let pair = try TLSContext.selfSignedCertificate(
             commonName: commonName, subjectAltNames: "IP:\(host)")
         let context = try TLSContext.server(
             certificatePEM: pair.certificatePEM, privateKeyPEM: pair.privateKeyPEM)
-        return SamsungCertificate(context: context, sha256: Digest.sha256(try der(pair.certificatePEM)))
+        return SimCertificate(context: context, sha256: Digest.sha256(try der(pair.certificatePEM)))
     }
 
     /// The DER bytes of the first certificate in PEM text.
