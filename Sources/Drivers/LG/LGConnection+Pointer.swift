@@ -8,8 +8,9 @@ import Wire
 /// (a host posing as the TV must not send us elsewhere) and, on a TV paired over TLS, be
 /// `wss` on the TLS port, reached with the pinned certificate.
 extension LGConnection {
-    func sendButtons(_ names: [String]) async throws(DriverError) {
-        let socket = try await pointerSocket()
+    /// `prompt`: whether connecting may show the TV's pairing prompt (a command may).
+    func sendButtons(_ names: [String], prompt: Bool) async throws(DriverError) {
+        let socket = try await pointerSocket(prompt: prompt)
         for name in names {
             do {
                 try await socket.send(text: "type:button\nname:\(name)\n\n")
@@ -20,9 +21,9 @@ extension LGConnection {
         }
     }
 
-    private func pointerSocket() async throws(DriverError) -> WebSocketConnection {
+    private func pointerSocket(prompt: Bool) async throws(DriverError) -> WebSocketConnection {
         if let pointer { return pointer }
-        let answer = try await request("ssap://com.webos.service.networkinput/getPointerInputSocket")
+        let answer = try await request("ssap://com.webos.service.networkinput/getPointerInputSocket", prompt: prompt)
         guard let path = answer["socketPath"]?.stringValue else {
             throw DriverError(.badResponse, "the TV gave no pointer socket")
         }

@@ -96,7 +96,7 @@ public final class LGDriver: TVDriver {
     public func execute(_ plan: TVPlan) async throws(DriverError) {
         for action in try plan.steps(as: [LGAction].self) {
             switch action {
-            case .buttons(let names): try await connection.sendButtons(names)
+            case .buttons(let names): try await connection.sendButtons(names, prompt: true)
             case .power(let action): try await power(action)
             case .request(let uri, let payload): _ = try await connection.request(uri, payload, prompt: true)
             case .text(let text):

@@ -11,7 +11,7 @@ enum LGProbe {
     static let searchTarget = "urn:lge-com:service:webos-second-screen:1"
 
     static func describe(
-        host: String, port: UInt16?, settings: DriverSettings,
+        host: String, port: UInt16?, settings: DriverSettings, plainPort: UInt16 = LGPorts.plain,
         descriptionPort: UInt16 = LGDeviceDescription.defaultPort
     ) async throws(DriverError) -> TVDescription {
         let securePort = port ?? LGPorts.secure
@@ -19,9 +19,9 @@ enum LGProbe {
         var connected: WebSocketClient.Connected
         do {
             connected = try await open("wss://\(bracketed):\(securePort)/", settings: settings)
-        } catch let error where error.kind == .connect && port == nil {
+        } catch let error where error.kind == .connect {
             do {
-                connected = try await open("ws://\(bracketed):\(LGPorts.plain)/", settings: settings)
+                connected = try await open("ws://\(bracketed):\(plainPort)/", settings: settings)
             } catch {
                 throw DriverError(.unreachable, "no LG TV at \(host): \(error.message)")
             }
