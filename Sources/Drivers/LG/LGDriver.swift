@@ -104,6 +104,7 @@ public final class LGDriver: TVDriver {
                     LGURI.insertText, ["text": .string(text), "replace": false], prompt: true)
             }
         }
+        refreshAfterRegistering()
     }
 
     public func updateHost(_ host: String) async {
@@ -116,8 +117,20 @@ public final class LGDriver: TVDriver {
         events.finish()
     }
 
+    /// Pairs, then reads and subscribes at once: the bridge has no reason to poll just then.
     public func pair() async throws(DriverError) {
         try await connection.pair()
+        refreshAfterRegistering()
+    }
+
+    /// The first registration happened outside a poll (a pairing, or a command that showed the
+    /// prompt): state and subscriptions now, published as pushed state.
+    func refreshAfterRegistering() {
+        guard !state.withLock({ $0.subscribed }) else { return }
+        Task { [weak self] in
+            guard let self else { return }
+            events.yield(.state(await poll(full: true)))
+        }
     }
 
     public func adoptSecrets(token: String?, certificatePin: String?) async {
