@@ -36,6 +36,7 @@ struct LGCommandPlanner {
     var apps: [TVApp]
     var inputs: [LGInput]
     var channels: [LGChannel]
+    var soundOutputs: [String] = LGSoundOutputs.known
 
     func plan(_ command: TVCommand) throws(CommandRejection) -> [LGAction] {
         switch command {
@@ -73,6 +74,14 @@ struct LGCommandPlanner {
             )
         case .search: throw CommandRejection("search is not supported on LG TVs")
         case .artMode: throw CommandRejection("art mode is a Samsung The Frame feature")
+        case .screen(let on): return [.request(on ? LGURI.turnOnScreen : LGURI.turnOffScreen, nil)]
+        case .soundOutput(let output):
+            guard soundOutputs.contains(output) else {
+                throw CommandRejection(
+                    "unknown sound output '\(printable(output))' (outputs: \(soundOutputs.joined(separator: ", ")))")
+            }
+            return [.request(LGURI.changeSoundOutput, ["output": .string(output)])]
+        case .toast(let message): return [.request(LGURI.toast, ["message": .string(message)])]
         }
     }
 
@@ -95,6 +104,14 @@ struct LGCommandPlanner {
         }
         return ["channelNumber": .string(wanted)]
     }
+}
+
+/// webOS has no call that lists the sound outputs: these are the ids `changeSoundOutput`
+/// takes on the sets aiowebostv and bscpylgtv document, and the one in use is added.
+enum LGSoundOutputs {
+    static let known = [
+        "tv_speaker", "external_arc", "external_optical", "bt_soundbar", "headphone", "tv_external_speaker",
+    ]
 }
 
 /// The SSAP URIs the driver uses.

@@ -5,7 +5,7 @@ import Wire
 extension LGDriver {
     /// The state the driver subscribes to; while every one holds, the TV pushes and the bridge
     /// only reconciles. The current channel is asked too, but only live TV answers it.
-    static let watched = [LGURI.powerState, LGURI.volume, LGURI.foregroundApp]
+    static let watched = [LGURI.powerState, LGURI.volume, LGURI.foregroundApp, LGURI.soundOutput]
 
     /// Connects (silently, with the client key; never with a prompt), reads the app, input and
     /// channel lists on `full` or while unknown, then subscribes to the watched state, or
@@ -82,6 +82,9 @@ extension LGDriver {
             description.capabilities.apps = description.apps.map(\.name)
             description.capabilities.inputs = state.inputs.map(\.label)
             description.capabilities.channelList = state.channels.map(\.label)
+            var outputs = LGSoundOutputs.known
+            if let current = state.snapshot.soundOutput, !outputs.contains(current) { outputs.append(current) }
+            description.capabilities.soundOutputs = outputs
             state.description = description
             return description == before ? nil : description
         }

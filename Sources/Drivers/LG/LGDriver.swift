@@ -88,7 +88,9 @@ public final class LGDriver: TVDriver {
 
     public func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
         let planner = state.withLock {
-            LGCommandPlanner(apps: $0.description.apps, inputs: $0.inputs, channels: $0.channels)
+            LGCommandPlanner(
+                apps: $0.description.apps, inputs: $0.inputs, channels: $0.channels,
+                soundOutputs: $0.description.capabilities.soundOutputs)
         }
         return TVPlan(command, steps: try planner.plan(command))
     }
@@ -160,6 +162,7 @@ public final class LGDriver: TVDriver {
             LGReadings.foreground(
                 payload, apps: state.description.apps, inputs: state.inputs, into: &state.snapshot)
         case LGURI.currentChannel: LGReadings.channel(payload, into: &state.snapshot)
+        case LGURI.soundOutput: LGReadings.soundOutput(payload, into: &state.snapshot)
         default: break
         }
     }

@@ -106,6 +106,9 @@ extension TVCapabilities {
         capabilities.channels = true
         capabilities.channelInfo = true
         capabilities.pairing = true
+        capabilities.screenControl = true
+        capabilities.soundOutputs = LGSoundOutputs.known
+        capabilities.toast = true
         return capabilities
     }
 }

@@ -15,6 +15,14 @@ enum LGReadings {
         case "Active", "Screen Saver", "Screen Off": snapshot.power = !isGoingOff(processing)
         default: snapshot.power = false
         }
+        snapshot.screenOn = snapshot.power == true ? state != "Screen Off" : nil
+    }
+
+    /// `getSoundOutput` (and webOS 5+'s `volumeStatus.soundOutput`).
+    static func soundOutput(_ payload: JSONValue, into snapshot: inout TVSnapshot) {
+        let output = payload["soundOutput"]?.stringValue ?? payload["volumeStatus"]?["soundOutput"]?.stringValue
+        guard let output, !output.isEmpty, output.utf8.count <= 64 else { return }
+        snapshot.soundOutput = output
     }
 
     static func isGoingOff(_ processing: String) -> Bool {

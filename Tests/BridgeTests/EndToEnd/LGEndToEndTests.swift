@@ -57,15 +57,24 @@ struct LGEndToEndTests {
             let key = try #require(simulator.clientKeys.first)
 
             await fixture.expectState(id) { $0["power"] == "ON" && $0["volume"]?.intValue == 10 }
-            for entity in ["power", "app", "input", "volume", "mute", "home", "keyboard", "channel"] {
+            for entity in [
+                "power", "app", "input", "volume", "mute", "home", "keyboard", "channel", "screen", "sound_output",
+                "toast",
+            ] {
                 _ = try await fixture.component(entity, of: id)
             }
             try await fixture.use("home", of: id)
             await expectReceived(log) { $0["kind"] == "button" && $0["name"] == "HOME" }
+            try await fixture.publish("tv2mqtt/\(id)/set/toast", "Dinner is ready")
+            await expectReceived(log) { $0["kind"] == "toast" && $0["message"] == "Dinner is ready" }
+            try await fixture.publish("tv2mqtt/\(id)/set/sound_output", "external_arc")
+            await fixture.expectState(id) { $0["sound_output"] == "external_arc" }
             try simulator.apply(["volume": 42])
             await fixture.expectState(id) { $0["volume"]?.intValue == 42 }
             try simulator.apply(["power_mode": "Screen Off"])
-            await fixture.expectState(id) { $0["power"] == "ON" && $0["power_mode"] == "Screen Off" }
+            await fixture.expectState(id) {
+                $0["power"] == "ON" && $0["power_mode"] == "Screen Off" && $0["screen"] == "OFF"
+            }
 
             try await Task.sleep(for: .milliseconds(1500))  // the state file is written, debounced
             let saved = FileText.read(fixture.stateDirectory.file("state.json")) ?? ""

@@ -133,6 +133,34 @@ struct LGDriverSimulatorTests {
         }
     }
 
+    @Test("screen off and on, sound output and a toast: LG's own commands, state pushed back")
+    func screenSoundToast() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, collector in
+                let first = await driver.poll(full: true)
+                #expect(first.screenOn == true && first.soundOutput == "tv_speaker")
+                let capabilities = await driver.description.capabilities
+                #expect(capabilities.screenControl && capabilities.toast)
+                #expect(capabilities.soundOutputs.contains("external_arc"))
+                try await driver.perform(.screen(false))
+                #expect(rig.simulator.state.power == .screenOff)
+                try await lgWait { collector.states.last?.screenOn == false }
+                #expect(collector.states.last?.screenOn == false && collector.states.last?.power == true)
+                try await driver.perform(.screen(true))
+                #expect(rig.simulator.state.power == .active)
+                try await driver.perform(.soundOutput("external_arc"))
+                #expect(rig.simulator.state.soundOutput == "external_arc")
+                try await lgWait { collector.states.last?.soundOutput == "external_arc" }
+                #expect(collector.states.last?.soundOutput == "external_arc")
+                try await driver.perform(.toast("Dinner is ready"))
+                let toasts = rig.entries("toast").compactMap { $0["message"]?.stringValue }
+                #expect(toasts == ["Dinner is ready"])
+                #expect(throws: CommandRejection.self) { try driver.plan(.soundOutput("kitchen_radio")) }
+            }
+        }
+    }
+
     @Test("a changed certificate: certificateChanged, the command fails, the client key is not sent")
     func certificateChanged() async throws {
         try await withLGRig { rig in
