@@ -99,7 +99,9 @@ extension LGConnection {
         }
         if let fingerprint, configuration.pin == nil {
             if let previous = pinBeforePairing, SamsungCertificatePolicy.normalize(previous) != fingerprint {
-                logger.warning("pairing accepted a new TLS certificate from the TV (pinned \(previous.prefix(16))…)")
+                logger.warning(
+                    "pairing accepted a new TLS certificate from the TV at \(configuration.host) (pinned \(previous.prefix(16))…, now \(fingerprint.prefix(16))…)"
+                )
             }
             configuration.pin = fingerprint
             emit(.certificatePinned(fingerprint))

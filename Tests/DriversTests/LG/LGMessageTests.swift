@@ -1,3 +1,5 @@
+import Support
+import Synchronization
 import TVModel
 import TestSupport
 import Testing
@@ -103,5 +105,32 @@ struct LGDeviceDescriptionTests {
     func refuses() {
         #expect(throws: DriverError.self) { try LGDeviceDescription.parse(Array("{}".utf8)) }
         #expect(throws: DriverError.self) { try LGDeviceDescription.parse(Array("<root/>".utf8)) }
+    }
+}
+
+@Suite("LG connection: what the TV sends unasked", .cpuBound)
+struct LGConnectionInboundTests {
+    @Test("answers to unknown ids, unknown types, messages without id and garbage are dropped, said at debug")
+    func dropped() async {
+        let sink = CapturingSink()
+        let pushes = Mutex<[String?]>([])
+        let connection = LGConnection(
+            configuration: LGConnection.Configuration(host: "127.0.0.1"),
+            logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)), emit: { _ in },
+            onPush: { uri, _ in pushes.withLock { $0.append(uri) } })
+        for text in [
+            #"{"type":"response","id":"999","payload":{"volume":5}}"#, #"{"type":"surprise","id":"1"}"#,
+            #"{"type":"response","payload":{}}"#, "garbage",
+        ] {
+            await connection.receive(text, generation: 0)
+        }
+        let lines = sink.lines
+        let unasked = lines.filter { $0.contains("answers nothing asked") }.count
+        let withoutID = lines.filter { $0.contains("without an id") }.count
+        let garbage = lines.filter { $0.contains("ignored an SSAP message") }.count
+        #expect(unasked == 2, "\(lines)")
+        #expect(withoutID == 1)
+        #expect(garbage >= 1)
+        #expect(pushes.withLock { $0 }.isEmpty, "nothing unasked is taken as state")
     }
 }
