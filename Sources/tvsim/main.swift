@@ -11,7 +11,7 @@ let usage = """
            tvsim fleet --roku N      N simulated Rokus on consecutive loopback addresses (tvsim fleet --help)
            tvsim samsung [options]   one simulated Samsung Tizen TV (tvsim samsung --help)
            tvsim lg [options]        one simulated LG webOS TV (tvsim lg --help)
-           tvsim fleet --roku N --samsung M   N Rokus then M Samsungs on consecutive loopback addresses
+           tvsim fleet --roku N --samsung M --lg K   N Rokus, M Samsungs, K LGs on consecutive loopback addresses
     """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {

@@ -86,7 +86,8 @@ extension LGSimulator {
         case "register":
             register(id, payload, &connection, &core)
         case let type? where ["request", "subscribe", "unsubscribe"].contains(type):
-            guard let uri = fields["uri"]?.stringValue else {
+            // An unsubscribe names its subscription by id; the uri is optional there.
+            guard let uri = fields["uri"]?.stringValue ?? (type == "unsubscribe" ? "ssap://" : nil) else {
                 send(id, .failure(.badRequest), to: connection.session, &core)
                 return
             }

@@ -46,7 +46,8 @@ import Wire
                 targets: [target], logger: .disabled)
             let found = Mutex<[SSDPSighting]>([])
             try await discoverer.search(count: 3, mx: 1) { sighting in found.withLock { $0.append(sighting) } }
-            let sighting = try #require(found.withLock { $0 }.first { $0.address == "127.0.0.41" })
+            let sightings = found.withLock { $0 }.filter { $0.address == "127.0.0.41" }
+            let sighting = try #require(sightings.first)
             #expect(sighting.target == target)
             #expect(sighting.usn == "\(sim.udn)::\(target)")
             #expect(sighting.location.port == sim.portUPnP)
@@ -66,7 +67,8 @@ import Wire
             _ = try await ssap.pair()
             let list = try await ssap.request("com.webos.applicationManager/listLaunchPoints", id: 1)
             let points = list?["payload"]?["launchPoints"]?.arrayValue ?? []
-            let netflix = try #require(points.first { $0["id"] == "netflix" })
+            let netflixPoints = points.filter { $0["id"] == "netflix" }
+            let netflix = try #require(netflixPoints.first)
             let url = try #require(netflix["icon"]?.stringValue)
             let prefix = "http://\(sim.host):\(sim.portWS)"
             #expect(url.hasPrefix(prefix))

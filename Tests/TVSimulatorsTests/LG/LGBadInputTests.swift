@@ -1,0 +1,70 @@
+import Clients
+import Net
+import TVSimulators
+import Testing
+import Wire
+
+/// What the simulated LG does with messages a real TV would refuse, and with subscriptions
+/// ended or pushed by screen changes.
+@Suite struct LGBadInputTests {
+    @Test func garbageGets400AndTheConnectionStaysUsable() async throws {
+        try await withLG { (sim, _, log) async throws in
+            let ssap = try await SSAPTestClient.open(sim)
+            _ = try await ssap.pair()
+            try await ssap.connection.send(text: "not json")
+            try await ssap.connection.send(text: "[1,2]")
+            try await ssap.send(["type": "launch", "id": "odd"])
+            try await ssap.send(["type": "request", "id": "nouri"])
+            try await ssap.send(["type": "request", "id": "badpayload", "uri": "ssap://audio/setVolume", "payload": 5])
+            try await ssap.send(
+                ["type": "request", "id": "badvolume", "uri": "ssap://audio/setVolume", "payload": ["volume": "ten"]])
+            try await ssap.connection.send(binary: [0, 1, 2])
+            let odd = await ssap.wait(id: "odd", type: "error")
+            #expect(odd?["error"] == "400 bad request")
+            let noURI = await ssap.wait(id: "nouri", type: "error")
+            #expect(noURI?["error"] == "400 bad request")
+            let badPayload = await ssap.wait(id: "badpayload", type: "error")
+            #expect(badPayload?["error"] == "400 bad request")
+            let badVolume = await ssap.wait(id: "badvolume", type: "error")
+            #expect(badVolume?["error"] == "400 bad request")
+            let nullIDs = ssap.messages(id: .null).filter { $0["error"] == "400 bad request" }
+            #expect(nullIDs.count == 2)
+            #expect(sim.state.volume == 10)
+            let still = try await ssap.request("audio/setVolume", ["volume": 12], id: "ok")
+            #expect(still?["payload"]?["returnValue"] == true)
+            #expect(sim.state.volume == 12)
+
+            let pointerAnswer = try await ssap.request("com.webos.service.networkinput/getPointerInputSocket", id: "p")
+            let pointer = try await SSAPTestClient.open(
+                url: pointerAnswer?["payload"]?["socketPath"]?.stringValue ?? "")
+            try await pointer.connection.send(text: "hello there")
+            let refused = await log.waitFor(timeout: .seconds(10)) { $0["kind"] == "pointer" }
+            #expect(refused?["refused"] == "malformed")
+            await pointer.close()
+            await ssap.close()
+        }
+    }
+
+    @Test func unsubscribedGetsNoMorePushesAndScreenOffIsPushed() async throws {
+        try await withLG { (sim, client, _) async throws in
+            let ssap = try await SSAPTestClient.open(sim)
+            _ = try await ssap.pair()
+            _ = try await ssap.request("audio/getVolume", id: "v", type: "subscribe")
+            _ = try await ssap.request("com.webos.service.tvpower/power/getPowerState", id: "p", type: "subscribe")
+            try await ssap.send(["type": "unsubscribe", "id": "v"])
+            _ = try await ssap.request("com.webos.service.tvpower/power/turnOffScreen", id: "off")
+            let pushed = await ssap.waitMessages(id: "p", count: 2)
+            #expect(pushed.last?["payload"]?["state"] == "Screen Off")
+            #expect(sim.state.power == .screenOff)
+            #expect(try await client.post("/sim/state", #"{"volume":40}"#).status == 200)
+            _ = try await ssap.request("com.webos.service.tvpower/power/turnOnScreen", id: "on")
+            let back = await ssap.waitMessages(id: "p", count: 3)
+            #expect(back.last?["payload"]?["state"] == "Active")
+            // The unsubscribed volume got its first answer only.
+            #expect(ssap.messages(id: "v").count == 1)
+            let refused = try await client.post("/sim/state", #"{"power_mode":"Off"}"#)
+            #expect(refused.status == 400)
+            await ssap.close()
+        }
+    }
+}
