@@ -10,6 +10,7 @@ import Wire
 extension LGConnection {
     /// `prompt`: whether connecting may show the TV's pairing prompt (a command may).
     func sendButtons(_ names: [String], prompt: Bool) async throws(DriverError) {
+        Trace.mark(.driverSend)
         let socket = try await pointerSocket(prompt: prompt)
         for name in names {
             do {
