@@ -131,6 +131,7 @@ struct LGConnectionInboundTests {
         #expect(unasked == 2, "\(lines)")
         #expect(withoutID == 1)
         #expect(garbage >= 1)
-        #expect(pushes.withLock { $0 }.isEmpty, "nothing unasked is taken as state")
+        let pushed = pushes.withLock { $0 }
+        #expect(pushed.isEmpty, "nothing unasked is taken as state")
     }
 }
