@@ -33,3 +33,25 @@ struct SimCertificate: Sendable {
         return try Base64.decode(base64)
     }
 }
+
+/// The certificate a TLS port serves now, and the one a test replaced (for a changed-pin test
+/// and the real TV coming back).
+struct SimCertificates: Sendable {
+    var current: SimCertificate
+    var replaced: SimCertificate?
+
+    init(_ current: SimCertificate) { self.current = current }
+
+    /// Serves `certificate` from the next connection on.
+    mutating func replace(with certificate: SimCertificate) {
+        replaced = current
+        current = certificate
+    }
+
+    /// Serves the replaced certificate again (they swap); nothing when none was replaced.
+    mutating func restore() {
+        guard let previous = replaced else { return }
+        replaced = current
+        current = previous
+    }
+}

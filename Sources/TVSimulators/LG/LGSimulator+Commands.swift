@@ -93,8 +93,10 @@ extension LGSimulator {
     private func newPointerPath(secure: Bool, _ core: inout Core) -> String {
         let path = "/resources/\(Digest.hex(SecureRandom.bytes(16)))\(Self.pointerSuffix)"
         core.pointerPaths.insert(path)
-        let base =
-            secure ? "wss://\(common.urlHost):\(portWSS ?? portWS)" : "ws://\(common.urlHost):\(portWS)"
+        // A host posing as a TV may name another machine here (`LGFault.pointerHost`).
+        var host = common.urlHost
+        if case .pointerHost(let other)? = core.fault { host = other }
+        let base = secure ? "wss://\(host):\(portWSS ?? portWS)" : "ws://\(host):\(portWS)"
         return base + path
     }
 

@@ -9,7 +9,9 @@ extension LGSimulator {
         switch service {
         case .plain, .secure:
             let secure = service == .secure
-            let tls: SimHTTPServer.TLSProvider = { [weak self] in self?.core.withLock { $0.certificate.context } }
+            let tls: SimHTTPServer.TLSProvider = { [weak self] in
+                self?.core.withLock { $0.certificates.current.context }
+            }
             let upgrade = SimUpgrade(accepts: WebSocketServerHandshake.isUpgradeRequest) {
                 [weak self] request, stream, leftover in
                 await self?.upgraded(request, stream: stream, leftover: leftover, secure: secure)

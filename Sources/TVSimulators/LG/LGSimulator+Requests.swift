@@ -1,3 +1,4 @@
+import Net
 import Wire
 
 /// Requests, subscriptions and the pushes: what a registered connection may ask, logged as
@@ -14,7 +15,34 @@ extension LGSimulator {
         if case .failure(let failure)? = outcome { entry["error"] = .string(failure.error) }
         record("ssap", entry)
         guard let outcome else { return }
-        send(id, outcome, to: session, &core)
+        guard connection.clientKey != nil, let fault = core.fault else {
+            send(id, outcome, to: session, &core)
+            return
+        }
+        var message = Self.answer(id, outcome)
+        switch fault {
+        case .garbage:
+            core.sessions[session]?.outbox.yield("}{ not json")
+            return
+        case .huge(let size):
+            if case .object(var fields) = message, case .object(var payload)? = fields["payload"] {
+                payload["junk"] = .string(String(repeating: "x", count: size))
+                fields["payload"] = .object(payload)
+                message = .object(fields)
+            }
+        case .unknownIDs:
+            if case .object(var fields) = message {
+                fields["id"] = .string("unknown-\(Digest.hex(SecureRandom.bytes(4)))")
+                message = .object(fields)
+            }
+        case .unknownType:
+            if case .object(var fields) = message {
+                fields["type"] = "bogus"
+                message = .object(fields)
+            }
+        case .pointerHost: break
+        }
+        send(message, to: session, &core)
     }
 
     /// The answer to one request, subscribe or unsubscribe (nil: none is sent).

@@ -109,18 +109,20 @@ extension LGSimulator {
     /// Queues the answer to message `id`: a `response` with the payload and `returnValue`, or an
     /// `error`.
     func send(_ id: JSONValue, _ outcome: Result<[String: JSONValue], Failure>, to session: Int, _ core: inout Core) {
+        send(Self.answer(id, outcome), to: session, &core)
+    }
+
+    static func answer(_ id: JSONValue, _ outcome: Result<[String: JSONValue], Failure>) -> JSONValue {
         switch outcome {
         case .success(var payload):
             payload["returnValue"] = true
-            send(["type": "response", "id": id, "payload": .object(payload)], to: session, &core)
+            return ["type": "response", "id": id, "payload": .object(payload)]
         case .failure(let failure):
             var payload: [String: JSONValue] = [:]
             if let why = failure.errorText {
                 payload = ["returnValue": false, "errorText": .string(why)]
             }
-            send(
-                ["type": "error", "id": id, "error": .string(failure.error), "payload": .object(payload)], to: session,
-                &core)
+            return ["type": "error", "id": id, "error": .string(failure.error), "payload": .object(payload)]
         }
     }
 }

@@ -32,7 +32,10 @@ public final class LGSimulator: Sendable {
 
     struct Core {
         var state = LGSimState()
-        var certificate: SimCertificate
+        /// The one served on `portWSS`, and the one `replaceCertificate` replaced.
+        var certificates: SimCertificates
+        /// How the TV misbehaves on purpose, if it does (`setFault`).
+        var fault: LGFault?
         /// Client keys issued, oldest first.
         var clientKeys: [String] = []
         var sessions: [Int: Session] = [:]
@@ -62,7 +65,7 @@ public final class LGSimulator: Sendable {
     public var wiredMAC: String { identity.wiredMAC }
     public var wifiMAC: String { identity.wifiMAC }
     /// SHA-256 of the DER certificate served on `portWSS`.
-    public var certificateSHA256: [UInt8] { core.withLock { $0.certificate.sha256 } }
+    public var certificateSHA256: [UInt8] { core.withLock { $0.certificates.current.sha256 } }
     /// Every client key issued so far, oldest first.
     public var clientKeys: [String] { core.withLock { $0.clientKeys } }
     /// The SSDP LOCATION: the UPnP description.
@@ -86,7 +89,7 @@ public final class LGSimulator: Sendable {
         self.options = options
         self.identity = identity
         common = SimHost(address: options.host, label: identity.name, log: log)
-        core = Mutex(Core(certificate: certificate))
+        core = Mutex(Core(certificates: SimCertificates(certificate)))
     }
 
     /// Binds the TCP ports (and the SSDP and Wake-on-LAN ports when asked), makes a self-signed
@@ -128,6 +131,19 @@ public final class LGSimulator: Sendable {
         try core.withLock { core throws(SimulatorError) in try applyLocked(change, to: &core) }
         syncListeners()
     }
+
+    /// Serves a new self-signed certificate on `portWSS` from the next connection on (tests of
+    /// a changed pin). Connections already open keep the old one.
+    public func replaceCertificate() throws {
+        let certificate = try SimCertificate.make(commonName: identity.name, host: options.host)
+        core.withLock { $0.certificates.replace(with: certificate) }
+    }
+
+    /// Serves the certificate `replaceCertificate` replaced again, from the next connection on.
+    public func restoreCertificate() { core.withLock { $0.certificates.restore() } }
+
+    /// Makes the TV misbehave as `fault` says from the next answer on (nil: behave).
+    public func setFault(_ fault: LGFault?) { core.withLock { $0.fault = fault } }
 
     /// Closes every socket and waits for every task. The simulator cannot be restarted.
     public func stop() async {

@@ -68,3 +68,54 @@ import Wire
         }
     }
 }
+
+/// The faults a client's bad-input tests set on the simulated LG, and its certificate change.
+@Suite struct LGFaultTests {
+    @Test func faultsChangeTheAnswersAsSaid() async throws {
+        try await withLG { (sim, _, _) async throws in
+            let ssap = try await SSAPTestClient.open(sim)
+            _ = try await ssap.pair()
+            // Each fault applies to the answers sent after it: one request each, answered before the next.
+            sim.setFault(.unknownIDs)
+            try await ssap.send(["type": "request", "id": "a", "uri": "ssap://audio/getVolume"])
+            let stranger = await eventually(timeout: .seconds(10)) {
+                ssap.received.contains { $0["id"]?.stringValue?.hasPrefix("unknown-") == true }
+            }
+            #expect(stranger)
+            #expect(ssap.messages(id: "a").isEmpty)
+            sim.setFault(.unknownType)
+            let bogus = try await ssap.request("audio/getVolume", id: "b")
+            #expect(bogus?["type"] == "bogus")
+            sim.setFault(.huge(100_000))
+            let huge = try await ssap.request("audio/getVolume", id: "c")
+            #expect(huge?["payload"]?["junk"]?.stringValue?.count == 100_000)
+            sim.setFault(.garbage)
+            try await ssap.send(["type": "request", "id": "d", "uri": "ssap://audio/getVolume"])
+            let garbage = await eventually(timeout: .seconds(10)) { ssap.receivedTexts.contains("}{ not json") }
+            #expect(garbage)
+            sim.setFault(.pointerHost("192.0.2.1"))
+            let pointer = try await ssap.request("com.webos.service.networkinput/getPointerInputSocket", id: "e")
+            let path = pointer?["payload"]?["socketPath"]?.stringValue ?? ""
+            #expect(path.hasPrefix("wss://192.0.2.1:"))
+            sim.setFault(nil)
+            let fine = try await ssap.request("audio/getVolume", id: "f")
+            #expect(fine?["type"] == "response")
+            await ssap.close()
+        }
+    }
+
+    @Test func replacedCertificateIsServedToNewConnectionsUntilRestored() async throws {
+        try await withLG { (sim, _, _) async throws in
+            let original = sim.certificateSHA256
+            try sim.replaceCertificate()
+            #expect(sim.certificateSHA256 != original)
+            let changed = try await SSAPTestClient.open(sim)
+            #expect(changed.fingerprint == sim.certificateSHA256)
+            await changed.close()
+            sim.restoreCertificate()
+            let back = try await SSAPTestClient.open(sim)
+            #expect(back.fingerprint == original)
+            await back.close()
+        }
+    }
+}

@@ -32,6 +32,8 @@ final class SSAPTestClient: Sendable {
     let connection: WebSocketConnection
     let fingerprint: [UInt8]?
     private let messages = Mutex<[JSONValue]>([])
+    /// Every text frame as it came, JSON or not.
+    private let texts = Mutex<[String]>([])
     private let ended = Mutex<WebSocketCloseReason?>(nil)
     private let reader = Mutex<Task<Void, Never>?>(nil)
 
@@ -50,6 +52,7 @@ final class SSAPTestClient: Sendable {
             for await event in client.connection.incoming {
                 switch event {
                 case .text(let text):
+                    client.texts.withLock { $0.append(text) }
                     if let value = try? JSONParser.parse(text) { client.messages.withLock { $0.append(value) } }
                 case .binary: break
                 case .closed(let reason): client.ended.withLock { $0 = reason }
@@ -67,6 +70,7 @@ final class SSAPTestClient: Sendable {
     }
 
     var received: [JSONValue] { messages.withLock { $0 } }
+    var receivedTexts: [String] { texts.withLock { $0 } }
     var closeReason: WebSocketCloseReason? { ended.withLock { $0 } }
 
     /// The messages with `id`, in order.
