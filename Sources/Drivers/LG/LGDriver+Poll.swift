@@ -61,7 +61,10 @@ extension LGDriver {
 
     /// Apps, inputs, channels, MACs and the model: published as a new description when it changed.
     private func loadCatalogue() async {
-        let apps = await read(LGURI.launchPoints).flatMap(LGReadings.apps)
+        let host = state.withLock { $0.description.identity.host }
+        let launchPoints = await read(LGURI.launchPoints)
+        let apps = launchPoints.flatMap(LGReadings.apps)
+        let icons = launchPoints.map { LGReadings.iconPaths($0, host: host) }
         let inputs = await read(LGURI.inputs).flatMap(LGReadings.inputs)
         let channels = await read(LGURI.channelList).flatMap(LGReadings.channels)
         let macs = await read(LGURI.connectionInfo).map(LGReadings.macs) ?? []
@@ -70,6 +73,7 @@ extension LGDriver {
         let changed = state.withLock { state -> TVDescription? in
             let before = state.description
             if let apps { state.description.apps = apps }
+            if let icons { state.iconPaths = icons }
             if let inputs { state.inputs = inputs }
             if let channels { state.channels = channels }
             state.catalogueLoaded = true

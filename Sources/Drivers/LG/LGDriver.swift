@@ -49,6 +49,8 @@ public final class LGDriver: TVDriver {
         /// The last state read or pushed.
         var snapshot = TVSnapshot(reachable: false)
         var inputs: [LGInput] = []
+        /// App id → its icon's path on the TV (`LGReadings.iconPaths`).
+        var iconPaths: [String: String] = [:]
         var channels: [LGChannel] = []
         var subscribed = false
         var catalogueLoaded = false

@@ -109,6 +109,7 @@ extension TVCapabilities {
         capabilities.screenControl = true
         capabilities.soundOutputs = LGSoundOutputs.known
         capabilities.toast = true
+        capabilities.appIcons = true
         return capabilities
     }
 }

@@ -68,6 +68,27 @@ enum LGReadings {
         }
     }
 
+    /// Each app's icon path (`icon`, else `largeIcon`), kept only when its URL names the TV's
+    /// own host: icons are then read from there, never from a host the list names.
+    static func iconPaths(_ payload: JSONValue, host: String) -> [String: String] {
+        var paths: [String: String] = [:]
+        for point in payload["launchPoints"]?.arrayValue ?? [] {
+            guard let id = point["id"]?.stringValue,
+                let url = point["icon"]?.stringValue ?? point["largeIcon"]?.stringValue,
+                let path = iconPath(url, host: host)
+            else { continue }
+            paths[id] = path
+        }
+        return paths
+    }
+
+    static func iconPath(_ url: String, host: String) -> String? {
+        guard let parts = try? URLParts(parsing: url), parts.host.lowercased() == host.lowercased(),
+            parts.scheme == "http" || parts.scheme == "https", parts.path.hasPrefix("/"), parts.path.utf8.count <= 512
+        else { return nil }
+        return parts.path
+    }
+
     static func inputs(_ payload: JSONValue) -> [LGInput]? {
         payload["devices"]?.arrayValue?.compactMap { device in
             guard let id = device["id"]?.stringValue, !id.isEmpty else { return nil }

@@ -161,6 +161,24 @@ struct LGDriverSimulatorTests {
         }
     }
 
+    @Test("an app's icon is read from the TV's own host (port 3000), never from a host the list names")
+    func appIcon() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, _ in
+                _ = await driver.poll(full: true)
+                #expect(await driver.description.capabilities.appIcons)
+                let icon = try await driver.appIcon("netflix")
+                #expect(icon?.contentType == "image/png")
+                #expect(try await driver.appIcon("not.an.app") == nil)
+                #expect(LGReadings.iconPath("http://10.0.0.9:3000/resources/ab/x.png", host: "127.0.0.7") == nil)
+                #expect(
+                    LGReadings.iconPath("https://127.0.0.7:3001/resources/ab/x.png", host: "127.0.0.7")
+                        == "/resources/ab/x.png")
+            }
+        }
+    }
+
     @Test("a changed certificate: certificateChanged, the command fails, the client key is not sent")
     func certificateChanged() async throws {
         try await withLGRig { rig in
