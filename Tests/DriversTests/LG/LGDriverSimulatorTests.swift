@@ -110,6 +110,33 @@ struct LGDriverSimulatorTests {
         }
     }
 
+    @Test(
+        "Suspend closes the socket: noticed at once, off; Wake-on-LAN wakes it, the next poll reconnects and subscribes"
+    )
+    func suspendAndReconnect() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, _ in
+                _ = await driver.poll(full: true)
+                #expect(driver.reconcileInterval != nil)
+                try rig.simulator.apply(["power_mode": "Suspend"])
+                try await lgWait { driver.reconcileInterval == nil }
+                #expect(driver.reconcileInterval == nil, "the lost socket was noticed: the bridge polls again")
+                let off = await driver.poll(full: false)
+                #expect(!off.reachable && off.power == false)
+                try await driver.perform(.power(.on))
+                try await lgWait { rig.simulator.state.power == .active }
+                var on = await driver.poll(full: false)
+                for _ in 0..<20 where !on.reachable {
+                    try await Task.sleep(for: .milliseconds(250))
+                    on = await driver.poll(full: false)
+                }
+                #expect(on.reachable && on.power == true)
+                #expect(driver.reconcileInterval != nil, "subscribed again")
+            }
+        }
+    }
+
     @Test("volume, mute, app, input, channel and text reach the TV as SSAP requests")
     func commands() async throws {
         try await withLGRig { rig in
