@@ -246,6 +246,11 @@ actor LGConnection {
             logger.debug("ignored an SSAP \(message) that answers nothing asked")
             return
         }
+        // Only these answer: an unknown type carrying our id is not taken as a success.
+        guard ["response", "error", "registered"].contains(message.type) else {
+            logger.debug("ignored an SSAP \(message) of an unknown type")
+            return
+        }
         answer(id, .success(message))
     }
 }
