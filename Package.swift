@@ -40,7 +40,7 @@ let package = Package(
         // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
         .target(
             name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"],
-            exclude: ["Roku/README.md", "Samsung/README.md", "SamsungLegacy/README.md"], swiftSettings: strict),
+            exclude: ["Roku/README.md", "Samsung/README.md", "SamsungLegacy/README.md", "LG/README.md"], swiftSettings: strict),
         // The bridge's MQTT interface (SPEC §4): every topic and the state document, one definition
         // each, for Bridge (which publishes them) and HomeAssistant (whose configs name them).
         .target(name: "MQTTInterface", dependencies: ["TVModel", "Wire", "Support"], swiftSettings: strict),
@@ -73,7 +73,8 @@ let package = Package(
             swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
         .target(
-            name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"], exclude: ["README.md"],
+            name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"],
+            exclude: ["README.md", "LG/README.md"],
             swiftSettings: strict),
         // Process and broker harness shared by the tests and the benchmark (posix_spawn, mosquitto).
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
