@@ -2,6 +2,7 @@ import Clients
 import Net
 import Synchronization
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -22,6 +23,9 @@ func withLG(
     _ options: LGSimulatorOptions = lgOptions(), log: CommandLog = .memory(),
     _ body: (LGSimulator, HTTPClient, CommandLog) async throws -> Void
 ) async throws {
+    // Out of the first seconds' burst of short tests with tight deadlines (each LG test makes a
+    // certificate and several TLS handshakes): in the whole suite the burst starved them past 5 s.
+    await afterStartupBurst()
     let simulator = try await LGSimulator.start(options, log: log)
     try await withHTTPClient(simulator, port: simulator.portWS, host: simulator.host, log: log, body)
 }
