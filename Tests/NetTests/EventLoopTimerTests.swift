@@ -15,7 +15,7 @@ struct EventLoopTimerTests {
         let threads = Mutex<[String]>([])
         EventLoop.shared.schedule(at: deadline) {
             firings.withLock { $0.append(.now) }
-            threads.withLock { $0.append(Self.threadName()) }
+            threads.withLock { $0.append(currentThreadName()) }
         }
         let fired = await waitUntil(timeout: .seconds(10)) { firings.withLock { !$0.isEmpty } }
         #expect(fired)
@@ -69,10 +69,10 @@ struct EventLoopTimerTests {
         #expect(done)
         #expect(ContinuousClock.now - started < .seconds(10))
     }
+}
 
-    /// The calling thread's name (`EventLoop.threadName` on the loop's thread).
-    private static func threadName() -> String {
-        let comm = FileText.read("/proc/thread-self/comm") ?? ""
-        return comm.split(separator: "\n").first.map(String.init) ?? ""
-    }
+/// The calling thread's name (`EventLoop.threadName` on the loop's thread).
+func currentThreadName() -> String {
+    let comm = FileText.read("/proc/thread-self/comm") ?? ""
+    return comm.split(separator: "\n").first.map(String.init) ?? ""
 }
