@@ -1,4 +1,5 @@
 import MQTTInterface
+import TVModel
 
 /// How tv2mqtt announces itself to Home Assistant (SPEC §3 `homeassistant`, §5).
 public struct DiscoverySettings: Sendable, Equatable {
@@ -8,6 +9,14 @@ public struct DiscoverySettings: Sendable, Equatable {
         case device
         /// One `<prefix>/<platform>/<tv>/<key>/config` per entity, for older Home Assistant.
         case entity
+
+        /// Whether Home Assistant of this style's versions has `platform` over MQTT. Entity style
+        /// serves Home Assistant from 2024.3, which has no MQTT `notify` (2024.5): there the
+        /// `toast` entity is left out (its command topic works without it); device style
+        /// (2024.11+) has every platform.
+        public func hasPlatform(_ platform: EntityDescription.Platform) -> Bool {
+            self == .device || platform != .notify
+        }
     }
 
     /// The root of every tv2mqtt topic (`--base-topic`, default `tv2mqtt`).
@@ -22,6 +31,10 @@ public struct DiscoverySettings: Sendable, Equatable {
     public var version: String
     /// The origin's `support_url` (http or https); left out when nil.
     public var originURL: String?
+    /// Every diagnostic sensor a vendor's driver may declare (`Vendor.diagnosticSensors`): a
+    /// device config lists those a TV lacks as removal stubs, and removing a TV in entity style
+    /// clears their topics too.
+    public var diagnosticSensors: [DiagnosticSensor] = []
 
     public init(
         baseTopic: String = "tv2mqtt", discoveryPrefix: String = "homeassistant", style: Style = .device,

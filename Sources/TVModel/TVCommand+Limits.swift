@@ -6,6 +6,8 @@ extension TVCommand {
     public static let repeatRange = 1...20
     /// The longest text typed in one message (the `keyboard` entity's max, SPEC §5).
     public static let maxTextLength = 255
+    /// The longest message a `toast` shows, in characters (Home Assistant's state limit too).
+    public static let maxToastLength = 255
     /// The volume levels a TV is set to.
     public static let volumeRange = 0...100
     /// How many commands may wait for one TV (in the bridge's queue, or a driver's while the
@@ -30,6 +32,10 @@ extension TVCommand {
                 "hold_ms: expected a whole number from \(Self.holdRange.lowerBound) to \(Self.holdRange.upperBound), got \(milliseconds)"
         case .search(let request):
             return request.limitViolation
+        case .toast(let message) where message.isEmpty:
+            return "toast: empty"
+        case .toast(let message) where message.count > Self.maxToastLength:
+            return "toast: \(message.count) characters exceeds the limit of \(Self.maxToastLength)"
         default:
             return nil
         }
