@@ -157,7 +157,7 @@ actor SamsungChannel {
         return nextID
     }
 
-    /// Carries out the session's actions: I/O goes to the worker in order; events, failures
+    /// Carries out the session's actions: I/O goes to the queue in order; events, failures
     /// and closing happen at once.
     func handle(_ actions: [SamsungSessionAction]) {
         for action in actions {
