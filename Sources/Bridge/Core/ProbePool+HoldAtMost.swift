@@ -11,7 +11,10 @@ extension ProbePool {
     ) async -> Result {
         await acquire()
         let slot = HeldSlot(pool: self)
-        EventLoop.shared.schedule(at: .now + limit) { Task { await slot.release() } }
+        // Armed by a task of its own, as the work runs in this one: when the executor is busy
+        // (a start with hundreds of TVs), the hold starts as late as the work does, so a slot
+        // is not given back before its work had its turn.
+        Task { EventLoop.shared.startTask(at: .now + limit) { await slot.release() } }
         let outcome = await work()
         await slot.release()
         return outcome
