@@ -46,7 +46,8 @@ let package = Package(
         .target(name: "MQTTInterface", dependencies: ["TVModel", "Wire", "Support"], swiftSettings: strict),
         // Home Assistant discovery: entity tables and payload builder.
         .target(
-            name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire", "Support"], exclude: ["README.md"],
+            name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire", "Support"],
+            exclude: ["README.md"],
             swiftSettings: strict),
         // The running bridge: registry, pollers, publishers, router, persistence, service, and the
         // configuration value it runs with.
@@ -90,7 +91,9 @@ let package = Package(
             exclude: ["README.md", "plots"], swiftSettings: strict),
 
         // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Net", "TestLoopExecutor"], path: "Tests/TestSupport"),
+        // Makes the event loop the test process's global executor before main, as in tv2mqtt.
+        .target(name: "TestLoopExecutor", path: "Tests/TestLoopExecutor"),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "TVModelTests", dependencies: ["TVModel"]),
         .testTarget(name: "MQTTInterfaceTests", dependencies: ["MQTTInterface", "TVModel", "Wire"]),

@@ -17,8 +17,6 @@ struct BridgeContext: Sendable {
     let tvListChanged = Wakeup()
     /// Bounds the TVs' first polls at start (`TVAgent+FirstPoll.swift`).
     let firstPolls = ProbePool(concurrency: TVAgent.firstPollConcurrency)
-    /// When each TV is polled next (`PollScheduler`, run by `BridgeService`).
-    let polls = PollScheduler()
 
     /// Publishes an event on `<base>/bridge/event` and logs it.
     func emit(_ event: BridgeEvent, level: LogLevel = .warning) async {

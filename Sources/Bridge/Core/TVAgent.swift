@@ -18,7 +18,7 @@ actor TVAgent {
     /// Called with a new Samsung token or certificate pin to persist.
     let secretsChanged: @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
 
-    /// When this TV is polled next (`PollScheduler`), and whether a round is running.
+    /// When this TV is polled next (a loop timer is armed for it), and whether a round is running.
     private nonisolated let pollTiming = Mutex(PollTiming())
     /// Commands waiting for the TV, and the task carrying them out while there are any.
     private nonisolated let commands = Mutex(OnDemandQueue<CommandJob>())
@@ -136,19 +136,21 @@ actor TVAgent {
 
     // MARK: polling
 
-    /// Asks the scheduler for a poll at `due`, unless one is planned earlier or a round runs.
+    /// Arms a loop timer for a poll at `due`, unless one is planned earlier or a round runs. A
+    /// TV between polls holds no task, only that timer: a fleet's thousands of waits are
+    /// entries in the loop's timer heap.
     private nonisolated func schedulePoll(at due: ContinuousClock.Instant) {
         let scheduled = pollTiming.withLock { timing -> Bool in
             guard !timing.polling, timing.due.map({ due < $0 }) ?? true else { return false }
             timing.due = due
             return true
         }
-        if scheduled { context.polls.schedule(self, at: due) }
+        if scheduled { EventLoop.shared.schedule(at: due) { [weak self] in self?.pollDue(due) } }
     }
 
-    /// The scheduler's entry for `due` came up: a round in a task of its own (its frames are
-    /// freed when it ends), unless the entry is stale (the poll was brought forward since, or
-    /// the agent stopped).
+    /// The timer for `due` fired: a round in a task of its own (its frames are freed when it
+    /// ends), unless the timer is stale (the poll was brought forward since, or the agent
+    /// stopped).
     nonisolated func pollDue(_ due: ContinuousClock.Instant) {
         let start = pollTiming.withLock { timing -> Bool in
             guard !isStopped, !timing.polling, timing.due == due else { return false }
