@@ -4,7 +4,7 @@
 // No Swift package dependencies (a fixed rule of the project): only the toolchain's
 // modules and the system OpenSSL, reached through the COpenSSL system-library target.
 // Module layers, lowest first (dependencies point one way):
-//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Bridge  ←  ConfigurationLoading  ←  BridgeCommandLine  ←  tv2mqtt
+//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Bridge  ←  ConfigurationLoading, StatusPage  ←  BridgeCommandLine  ←  tv2mqtt
 //   TVModel and HomeAssistant are pure modules beside them; MQTTInterface (topics and the
 //   state document) sits beneath both HomeAssistant and Bridge.
 import PackageDescription
@@ -68,10 +68,15 @@ let package = Package(
         .target(
             name: "BridgeCommandLine",
             dependencies: [
-                "ConfigurationLoading", "Bridge", "Drivers", "MQTTInterface", "Clients", "Net", "TVModel", "Wire",
-                "Support",
+                "ConfigurationLoading", "Bridge", "StatusPage", "Drivers", "MQTTInterface", "Clients", "Net",
+                "TVModel", "Wire", "Support",
             ],
             swiftSettings: strict),
+        // The status page (`http.listen`): its HTTP server, its live feed, its embedded assets.
+        .target(
+            name: "StatusPage",
+            dependencies: ["Bridge", "Clients", "MQTTInterface", "Net", "Wire", "Support"],
+            exclude: ["README.md"], swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
         .target(
             name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"],
@@ -120,6 +125,9 @@ let package = Package(
         .testTarget(
             name: "BridgeCommandLineTests",
             dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "TVSimulators", "TestSupport"]),
+        .testTarget(
+            name: "StatusPageTests",
+            dependencies: ["StatusPage", "Bridge", "Drivers", "TVSimulators", "Clients", "Harness", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators", "TestSupport"]),
     ]
 )

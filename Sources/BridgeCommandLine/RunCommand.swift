@@ -3,6 +3,7 @@ import ConfigurationLoading
 import Drivers
 import Glibc
 import Net
+import StatusPage
 import Support
 
 /// `tv2mqtt run`: the bridge, until SIGTERM or SIGINT.
@@ -19,7 +20,12 @@ enum RunCommand {
                     "Runs the bridge: finds TVs, publishes them to Home Assistant, carries out commands.")
         else { return 0 }
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
-        let logger = CommandLineTool.logger(configuration)
+        // The status page's feed exists only when the page is on: off, nothing is kept for it.
+        let feed = configuration.http.listen.map { _ in StatusFeed(baseTopic: configuration.baseTopic) }
+        let plain = CommandLineTool.logger(configuration)
+        let logger =
+            feed.map { Logger(label: plain.label, sink: $0.sink(wrapping: plain.sink), threshold: plain.threshold) }
+            ?? plain
         MallocTuning.apply()
         let descriptors = DescriptorLimit.raiseToHard()
         if let failure = descriptors.failure {
@@ -29,17 +35,24 @@ enum RunCommand {
         }
         let factory = makeFactory(configuration, logger)
         let service: BridgeService
+        let statusServer: StatusServer?
         do {
-            service = try BridgeService(configuration: configuration, logger: logger, factory: factory)
+            service = try BridgeService(configuration: configuration, logger: logger, factory: factory, observer: feed)
+            statusServer = try feed.map { feed throws(NetError) in
+                try StatusServer.start(service: service, feed: feed, settings: configuration.http, logger: logger)
+            }
         } catch {
             printError("cannot start: \(error)")
             return 1
         }
         let signals = SignalHandlers { signal in
             logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"), stopping")
+            // The page first: no command may arrive while the TVs are being let go.
+            statusServer?.close()
             service.shutdown()
         }
         await service.run()
+        statusServer?.close()
         signals.cancel()
         return 0
     }

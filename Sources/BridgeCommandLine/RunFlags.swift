@@ -26,6 +26,8 @@ extension ConfigurationLoader {
             "wol-target", value: "HOST:PORT", repeatable: true,
             help: "Wake-on-LAN destination (default 255.255.255.255:9)"),
         FlagSpec("poll-interval", value: "SECONDS", help: "seconds between state polls (default 10)"),
+        FlagSpec("http-listen", value: "HOST:PORT", help: "serve the status page here (default: off)"),
+        FlagSpec("http-token-file", value: "FILE", help: "file holding the status page's token"),
         FlagSpec(
             "add-tv-allow-loopback",
             help: "let tv/add requests add TVs at this machine's addresses (simulated TVs, tests)"),

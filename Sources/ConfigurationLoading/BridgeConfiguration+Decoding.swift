@@ -10,7 +10,7 @@ extension BridgeConfiguration {
 
     static let topKeys: Set<String> = Set(vendorSections.map(\.key)).union([
         "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir",
-        "tvs", "log_level", "log_format", "add_tv", "max_tvs",
+        "tvs", "log_level", "log_format", "add_tv", "max_tvs", "http",
     ])
 
     /// Reads and validates a merged configuration tree. Absent keys keep their defaults.
@@ -37,6 +37,7 @@ extension BridgeConfiguration {
         }
         config.tvs = try decodeTVs(top["tvs"], reader)
         config.addTV = try decodeAddTV(top["add_tv"], reader)
+        config.http = try decodeHTTP(top["http"], reader)
         config.maxTVs = try reader.integer(top["max_tvs"], "max_tvs", in: 1...1_000_000) ?? config.maxTVs
         config.logLevel =
             try reader.choice(top["log_level"], "log_level", ["trace", "debug", "info", "warning", "error"]) ?? "info"

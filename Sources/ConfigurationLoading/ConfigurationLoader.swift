@@ -16,6 +16,9 @@ public enum ConfigurationLoader {
         ("TV2MQTT_LOG_LEVEL", ["log_level"]),
         ("TV2MQTT_ADD_TV_ALLOW_LOOPBACK", ["add_tv", "allow_loopback"]),
         ("TV2MQTT_MAX_TVS", ["max_tvs"]),
+        ("TV2MQTT_HTTP_LISTEN", ["http", "listen"]),
+        ("TV2MQTT_HTTP_TOKEN", ["http", "token"]),
+        ("TV2MQTT_HTTP_ALLOW_FROM", ["http", "allow_from"]),
     ]
 
     /// Loads the configuration.
@@ -60,21 +63,23 @@ public enum ConfigurationLoader {
             ("mqtt-client-id", ["mqtt", "client_id"]), ("base-topic", ["base_topic"]),
             ("discovery-prefix", ["homeassistant", "discovery_prefix"]), ("state-dir", ["state_dir"]),
             ("log-level", ["log_level"]), ("log-format", ["log_format"]),
-            ("ssdp-address", ["discovery", "ssdp_address"]),
+            ("ssdp-address", ["discovery", "ssdp_address"]), ("http-listen", ["http", "listen"]),
         ]
         for (flag, path) in simple {
             if let value = arguments.value(flag) { tree.set(path, .string(value), origin: "--\(flag)") }
         }
-        if let file = arguments.value("mqtt-password-file") {
+        // Secrets come from files, never the command line (which `ps` shows to everyone).
+        for (flag, path) in [("mqtt-password-file", ["mqtt", "password"]), ("http-token-file", ["http", "token"])] {
+            guard let file = arguments.value(flag) else { continue }
             let bytes: [UInt8]
             do {
                 bytes = try readFile(file)
             } catch {
-                throw ConfigError("--mqtt-password-file: cannot read \(file): \(error)")
+                throw ConfigError("--\(flag): cannot read \(file): \(error)")
             }
             // The first line, without its line end: files written by `echo` end with a newline.
-            let password = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
-            tree.set(["mqtt", "password"], .string(password), origin: "--mqtt-password-file")
+            let secret = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+            tree.set(path, .string(secret), origin: "--\(flag)")
         }
         if let interval = arguments.value("poll-interval") {
             guard let seconds = Double(interval) else {

@@ -38,6 +38,8 @@ struct BridgeSettings {
     var executable: String?
     /// The bridge's whole environment; nil inherits tvbench's.
     var environment: [String: String]?
+    /// More flags for `tv2mqtt run` (`--http-listen` for `idle-page`).
+    var extraArguments: [String] = []
 }
 
 /// `tv2mqtt run` as a child process, so its CPU time, memory and descriptors can be read from
@@ -77,6 +79,7 @@ final class BridgeProcess: Sendable {
             arguments.append("--no-ssdp")
         }
         for tv in settings.tvs { arguments += ["--tv", tv] }
+        arguments += settings.extraArguments
         let logPath = directory.file("bridge.log")
         // Profiling: TVBENCH_BRIDGE_PREFIX="perf record -e cpu-clock -g -o /tmp/perf.data --" runs
         // the bridge under that command (the /proc figures are then the wrapper's). valgrind 3.19

@@ -17,4 +17,9 @@ else
     bashio::log.warning "No MQTT service found: install the Mosquitto broker add-on (or set up the MQTT integration)"
 fi
 
+# The status page, for the sidebar panel: on the ingress port, served to the ingress gateway
+# only (every other address is closed unanswered), which authenticates the user.
+export TV2MQTT_HTTP_LISTEN="0.0.0.0:$(bashio::addon.ingress_port)"
+export TV2MQTT_HTTP_ALLOW_FROM="172.30.32.2"
+
 exec /usr/local/bin/tv2mqtt run --config /data/options.json --state-dir /data

@@ -57,6 +57,11 @@ extension BridgeConfiguration {
                 "ports": .array(addTV.ports.map { .integer(Int64($0)) }),
             ],
             "max_tvs": .integer(Int64(maxTVs)),
+            "http": [
+                "listen": .optional(http.listen?.description),
+                "token": .string(http.token.isEmpty ? "" : "***"),
+                "allow_from": .array(http.allowFrom.map(JSONValue.string)),
+            ],
             "log_level": .string(logLevel),
             "log_format": .string(logFormat),
         ]

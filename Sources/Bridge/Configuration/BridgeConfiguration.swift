@@ -68,6 +68,20 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var ports: [UInt16] = []
     }
 
+    /// The status page (`http`): off unless `listen` is set.
+    public struct HTTP: Sendable, Equatable {
+        public init() {}
+
+        /// `http.listen`: where the page is served; nil = no page, no socket, no work.
+        public var listen: HostPort?
+        /// `http.token`: a secret every `api/*` request must carry; required unless `listen` is
+        /// loopback or `allowFrom` names the only clients. Never logged, published or sent.
+        public var token = ""
+        /// `http.allow_from`: the only client addresses served (the add-on's ingress gateway);
+        /// empty = any.
+        public var allowFrom: [String] = []
+    }
+
     /// A TV listed in the configuration (`tvs` or `--tv`).
     public struct ConfiguredTV: Sendable, Equatable {
         public var host: String
@@ -114,6 +128,7 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var vendorSettings = VendorSettingsBag()
     public var tvs: [ConfiguredTV] = []
     public var addTV = AddTV()
+    public var http = HTTP()
     /// `max_tvs`: the most TVs the bridge keeps, from every source; a TV beyond it is refused
     /// (a `tv/add` with an error, a discovered one with a warning). Well above the largest
     /// fleet measured (5,000 TVs).

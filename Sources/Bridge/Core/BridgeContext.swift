@@ -17,6 +17,8 @@ struct BridgeContext: Sendable {
     let tvListChanged = Wakeup()
     /// Bounds the TVs' first polls at start (`TVAgent+FirstPoll.swift`).
     let firstPolls = ProbePool(concurrency: TVAgent.firstPollConcurrency)
+    /// The status page's feed; nil while the page is off.
+    var observer: (any BridgeObserver)? = nil
 
     /// Publishes an event on `<base>/bridge/event` and logs it.
     func emit(_ event: BridgeEvent, level: LogLevel = .warning) async {

@@ -25,25 +25,33 @@ public actor BridgePublisher {
 
     let client: MQTTClient
     let logger: Logger
+    /// The status page's feed; nil while the page is off.
+    let observer: (any BridgeObserver)?
     private var retained: [String: Entry] = [:]
     /// Insertion order per category, so a republish keeps a stable order.
     private var order: [Category: [String]] = [:]
 
-    public init(client: MQTTClient, logger: Logger) {
+    public init(client: MQTTClient, logger: Logger, observer: (any BridgeObserver)? = nil) {
         self.client = client
         self.logger = logger
+        self.observer = observer
     }
+
+    /// The retained value a topic holds now (what the broker has or will get).
+    public func retainedPayload(_ topic: String) -> [UInt8]? { retained[topic]?.payload }
 
     /// Sets a retained topic; publishes it now if it changed and we are connected.
     public func setRetained(_ topic: String, _ payload: [UInt8], category: Category) async {
         if var entry = retained[topic] {
             guard entry.payload != payload || !entry.sent else { return }
+            if entry.payload != payload { observer?.published(topic: topic, payload: payload) }
             entry.payload = payload
             entry.category = category
             entry.sent = await send(topic, payload, retain: true)
             retained[topic] = entry
         } else {
             order[category, default: []].append(topic)
+            observer?.published(topic: topic, payload: payload)
             retained[topic] = Entry(
                 category: category, payload: payload, sent: await send(topic, payload, retain: true))
         }
@@ -58,6 +66,7 @@ public actor BridgePublisher {
         if let entry = retained.removeValue(forKey: topic) {
             order[entry.category]?.removeAll { $0 == topic }
         }
+        observer?.published(topic: topic, payload: [])
         _ = await send(topic, [], retain: true)
     }
 
@@ -72,6 +81,7 @@ public actor BridgePublisher {
 
     /// A non-retained message (events, responses).
     public func publish(_ topic: String, _ payload: [UInt8], qos: MQTTQoS = .atMostOnce) async {
+        observer?.published(topic: topic, payload: payload)
         _ = await send(topic, payload, retain: false, qos: qos)
     }
 

@@ -14,9 +14,11 @@ extension BridgeService {
         for await state in client.states {
             switch state {
             case .connected:
+                observer?.brokerConnection(connected: true)
                 await connected(first: firstConnection)
                 firstConnection = false
             case .disconnected:
+                observer?.brokerConnection(connected: false)
                 await context.publisher.connectionLost()
             case .stopped:
                 return

@@ -39,28 +39,37 @@ extension BridgeService {
             context.logger.debug("ignoring an empty command", [("topic", message.topic)])
             return
         }
-        let unparsed = CommandOrigin(topic: message.topic, property: property, transaction: nil)
-        if message.retain {
-            await context.commandFailed(Self.retainedRefusal("command"), tv: tv, origin: unparsed)
-            return
+        await command(
+            tv: tv, property: property, payload: message.payload, topic: message.topic, retained: message.retain)
+    }
+
+    /// The one command path after routing, for MQTT and the status page alike: the failure's
+    /// message (the one `command_failed` carries), or nil once the commands are queued.
+    @discardableResult
+    func command(tv: String, property: String?, payload: [UInt8], topic: String, retained: Bool) async -> String? {
+        let unparsed = CommandOrigin(topic: topic, property: property, transaction: nil)
+        if retained {
+            let message = Self.retainedRefusal("command")
+            await context.commandFailed(message, tv: tv, origin: unparsed)
+            return message
         }
         guard let id = TVID(tv), let agent = await registry.agent(id) else {
-            await context.commandFailed(
-                "unknown TV '\(CommandParser.printable(tv))' (known: \(await registry.ids.map(\.rawValue).joined(separator: ", ")))",
-                tv: tv, origin: unparsed)
-            return
+            let message =
+                "unknown TV '\(CommandParser.printable(tv))' (known: \(await registry.ids.map(\.rawValue).joined(separator: ", ")))"
+            await context.commandFailed(message, tv: tv, origin: unparsed)
+            return message
         }
         Trace.mark(.routed)
         let parsed: ParsedCommands
         do {
-            parsed = try CommandParser.parse(property: property, payload: message.payload)
+            parsed = try CommandParser.parse(property: property, payload: payload)
         } catch {
-            let origin = CommandOrigin(topic: message.topic, property: property, transaction: error.transaction)
+            let origin = CommandOrigin(topic: topic, property: property, transaction: error.transaction)
             await context.commandFailed(error.message, tv: tv, origin: origin)
-            return
+            return error.message
         }
         Trace.mark(.parsed)
-        let origin = CommandOrigin(topic: message.topic, property: property, transaction: parsed.transaction)
-        await agent.submit(parsed.commands, origin: origin)
+        let origin = CommandOrigin(topic: topic, property: property, transaction: parsed.transaction)
+        return await agent.submit(parsed.commands, origin: origin)
     }
 }

@@ -11,15 +11,7 @@ extension BridgeService {
     /// zigbee2mqtt convention): `{"status":"ok"|"error","data":{},"error":…,"transaction":…}`.
     func handleRequest(_ action: String, _ message: MQTTMessage) async {
         let responseTopic = context.topics.bridgeResponse(action)
-        var request: [String: JSONValue] = [:]
-        var plain: String?
-        if !message.payload.isEmpty {
-            switch try? JSONParser.parse(message.payload, limits: JSONLimits(maxDepth: 4, maxBytes: 64 * 1024)) {
-            case .object(let members)?: request = members
-            case .string(let text)?: plain = text
-            default: plain = String(validating: message.payload, as: UTF8.self)
-            }
-        }
+        let (request, plain) = Self.requestPayload(message.payload)
         let transaction = request["transaction"]
         if message.retain {
             let reason = Self.retainedRefusal("request")
@@ -37,12 +29,22 @@ extension BridgeService {
         }
     }
 
+    /// A request's payload: a JSON object's members, or the plain text (a JSON string or not JSON).
+    static func requestPayload(_ payload: [UInt8]) -> (members: [String: JSONValue], plain: String?) {
+        guard !payload.isEmpty else { return ([:], nil) }
+        switch try? JSONParser.parse(payload, limits: JSONLimits(maxDepth: 4, maxBytes: 64 * 1024)) {
+        case .object(let members)?: return (members, nil)
+        case .string(let text)?: return ([:], text)
+        default: return ([:], String(validating: payload, as: UTF8.self))
+        }
+    }
+
     struct RequestError: Error {
         let message: String
         init(_ message: String) { self.message = message }
     }
 
-    private func perform(_ action: String, request: [String: JSONValue], plain: String?) async throws(RequestError)
+    func perform(_ action: String, request: [String: JSONValue], plain: String?) async throws(RequestError)
         -> JSONValue
     {
         switch BridgeRequest(rawValue: action) {

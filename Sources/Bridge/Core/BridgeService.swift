@@ -19,6 +19,7 @@ public final class BridgeService: Sendable {
     let startedAt = wallClockSeconds()
     let stateDirectory: String
     let threshold: LogThreshold
+    let observer: (any BridgeObserver)?
 
     private let control: AsyncStream<Control>
     private let controlSink: AsyncStream<Control>.Continuation
@@ -37,9 +38,12 @@ public final class BridgeService: Sendable {
     /// - Parameters:
     ///   - factory: makes drivers (`VendorDriverFactory` in production).
     ///   - time: "now" for timed decisions; tests move it instead of waiting.
+    ///   - observer: the status page's feed (nil while the page is off).
     public init(
-        configuration: BridgeConfiguration, logger: Logger, factory: any DriverFactory, time: TimeSource = .system
+        configuration: BridgeConfiguration, logger: Logger, factory: any DriverFactory, time: TimeSource = .system,
+        observer: (any BridgeObserver)? = nil
     ) throws {
+        self.observer = observer
         self.configuration = configuration
         self.threshold = logger.threshold
         addTVPolicy = AddTVPolicy(configuration.addTV)
@@ -48,10 +52,10 @@ public final class BridgeService: Sendable {
         try store.checkDirectory()  // a link, or another user's or a shared directory: refuse to start
         let topics = Topics(base: configuration.baseTopic, homeAssistantStatus: configuration.homeAssistant.statusTopic)
         client = try MQTTClient(configuration: Self.mqttConfiguration(configuration), logger: logger.labeled("mqtt"))
-        let publisher = BridgePublisher(client: client, logger: logger.labeled("mqtt"))
+        let publisher = BridgePublisher(client: client, logger: logger.labeled("mqtt"), observer: observer)
         context = BridgeContext(
             configuration: configuration, topics: topics, publisher: publisher, logger: logger.labeled("bridge"),
-            time: time)
+            time: time, observer: observer)
         (control, controlSink) = AsyncStream.makeStream(of: Control.self)
         let sink = controlSink
         registry = TVRegistry(

@@ -99,16 +99,17 @@ actor TVAgent {
     /// and resolved, once) and the plans are queued; commands of one TV run one at a time, in
     /// arrival order. A command the driver refuses, or a queue already holding
     /// `commandQueueLimit` messages, fails the whole message with `command_failed` and
-    /// nothing of it is sent (SPEC §4, §10).
-    nonisolated func submit(_ commands: [TVCommand], origin: CommandOrigin) async {
-        if isStopped { return }  // a removed TV: the message came in while it was removed
+    /// nothing of it is sent (SPEC §4, §10); the failure's message is returned.
+    @discardableResult
+    nonisolated func submit(_ commands: [TVCommand], origin: CommandOrigin) async -> String? {
+        if isStopped { return "unknown TV '\(id)' (it was removed)" }  // the message came in while it was removed
         var plans: [TVPlan] = []
         for command in commands {
             do {
                 plans.append(try driver.plan(command))
             } catch {
                 await context.commandFailed(error.message, tv: id.rawValue, origin: origin)
-                return
+                return error.message
             }
         }
         Trace.mark(.planned)
@@ -119,12 +120,13 @@ actor TVAgent {
             $0.add(job, limit: Self.commandQueueLimit) { Task { await self.carryOutCommands() } }
         }
         guard queued else {
-            await context.commandFailed(
-                "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later",
-                tv: id.rawValue, origin: origin)
-            return
+            let message =
+                "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later"
+            await context.commandFailed(message, tv: id.rawValue, origin: origin)
+            return message
         }
         await accepted(commands)
+        return nil
     }
 
     /// Polls again soon (debounced), e.g. after a command.

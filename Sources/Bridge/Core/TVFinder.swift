@@ -131,6 +131,7 @@ public final class TVFinder: Sendable {
 
     private func search() async {
         guard let discoverer else { return }
+        registry.context.observer?.discovery(.searched)
         // Through the shared probe pool: a search of a large network answers with thousands
         // of TVs within MX, and a probe task per answer all at once (HTTP buffers, parsed
         // descriptions, task frames) made the bridge's peak memory. The answers are read as
@@ -196,6 +197,8 @@ public final class TVFinder: Sendable {
     private func found(_ sighting: SSDPSighting, via source: String) async {
         guard sighting.alive, let vendor = vendors.vendor(ssdpTarget: sighting.target) else { return }
         let port = vendor.ssdpLocationIsControlPort ? sighting.location.port : nil
+        registry.context.observer?.discovery(
+            .answered(address: sighting.address, kind: vendor.kind.rawValue, via: source))
         await registry.candidate(host: sighting.address, kind: vendor.kind, port: port, source: source)
     }
 
@@ -229,6 +232,7 @@ public final class TVFinder: Sendable {
         else { return }
         connection.close()
         let kind = vendors.vendor(defaultPort: port)?.kind
+        registry.context.observer?.discovery(.answered(address: host, kind: kind?.rawValue, via: "scan"))
         await registry.candidate(host: host, kind: kind, port: port, source: "scan")
     }
 }

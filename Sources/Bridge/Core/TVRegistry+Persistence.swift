@@ -107,4 +107,10 @@ extension TVRegistry {
             }
         }
     }
+
+    /// Whether the bridge holds a token or a certificate pin for the TV (never which).
+    func holdsSecrets(_ id: TVID) -> Bool {
+        guard let record = records[id] else { return false }
+        return record.persisted.token != nil || record.persisted.certificatePin != nil
+    }
 }

@@ -101,6 +101,7 @@ actor TVRegistry {
     {
         if let id = hostIndex[host], records[id] != nil { return }
         if let refusal = fullRefusal() {
+            context.observer?.discovery(.refused(address: host, reason: refusal))
             if let heldBack = fullReports.admit() {
                 context.logger.warning("not probing \(host) (\(source)): \(refusal)", [("held_back", "\(heldBack)")])
             }
@@ -115,6 +116,7 @@ actor TVRegistry {
             description = try await factory.probe(host: host, kind: kind, port: port)
         } catch {
             noteFailedProbe(host)
+            context.observer?.discovery(.refused(address: host, reason: "\(error)"))
             if error.kind == .unsupported {
                 // A TV we recognise but cannot drive (a 2014–2015 encrypted Samsung): say so,
                 // once per probe retry, rather than leave the user wondering why it is missing.

@@ -13,6 +13,14 @@ public struct HTTPRequestParser: Sendable {
 
     private var framer: HTTPFramer
     private var state = State.head
+    /// The current request's head is decoded (its framing may still be refused).
+    private var headDecoded = false
+
+    /// Whether the request being read is past its head: a size error is then the body's.
+    public var readingBody: Bool { headDecoded }
+
+    /// Whether bytes of an unfinished request are buffered (a slow client, not an idle one).
+    public var holdsPartialRequest: Bool { headDecoded || !framer.holdsOnlyBlankLines }
 
     /// - Parameters:
     ///   - maxHeaderBytes: the largest request line plus header section accepted.
@@ -73,6 +81,7 @@ public struct HTTPRequestParser: Sendable {
                 guard let range = try framer.findHead() else { return nil }
                 let request = try Self.parseHead(framer.slice(range))
                 framer.consume(range.upperBound)
+                headDecoded = true
                 let framing = try HTTPHead.framing(
                     version: request.version, headers: request.headers, isRequest: true,
                     maxBodyBytes: framer.maxBodyBytes)
@@ -80,6 +89,7 @@ public struct HTTPRequestParser: Sendable {
             case .body(var request, let framing):
                 guard let body = try framer.readBody(framing, atEOF: atEOF) else { return nil }
                 state = .head
+                headDecoded = false
                 request.body = body
                 return request
             }

@@ -13,14 +13,26 @@ struct Idle: Scenario {
     }
 
     func run(options: BenchOptions) async throws -> [Measurement] {
+        try await Self.measure(options: options, prefix: "idle", extraArguments: [], note: "") { _ in {} }
+    }
+
+    /// The idle measurement, named `<prefix>_rss_mb` and `<prefix>_cpu_percent`; `attach` runs
+    /// once the TVs are up, before the period, and returns what ends it.
+    static func measure(
+        options: BenchOptions, prefix: String, extraArguments: [String], note extra: String,
+        attach: (BridgeProcess) async throws -> @Sendable () -> Void
+    ) async throws -> [Measurement] {
         let period: Duration = options.quick ? .seconds(5) : .seconds(60)
         let hosts = (0..<Self.tvCount).map(BenchAddresses.idleTV)
         return try await withBroker { broker in
             try await withTVs(.rokuHTTP, hosts: hosts) { tvs in
-                let settings = BridgeSettings(tvs: tvs.map(\.bridgeFlag), pollInterval: 10)
+                var settings = BridgeSettings(tvs: tvs.map(\.bridgeFlag), pollInterval: 10)
+                settings.extraArguments = extraArguments
                 return try await withBridge(settings, broker: broker) { bridge in
                     try await withProbe(broker, filters: ["\(bridge.baseTopic)/+/state"]) { probe in
                         _ = try await waitForTVs(Self.tvCount, probe: probe, bridge: bridge, timeout: .seconds(20))
+                        let detach = try await attach(bridge)
+                        defer { detach() }
                         // Let the start-up work (discovery configs, the stale-config sweep's 2 s) finish.
                         try await EventLoop.sleep(for: .seconds(3))
                         guard let before = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
@@ -32,7 +44,7 @@ struct Idle: Scenario {
                         guard let after = bridge.stats() else { throw BenchError("cannot read /proc for the bridge") }
                         let cpuAfter = ProcessCPUClock.seconds(pid: bridge.pid)
                         let elapsed = (clock.now - start).seconds
-                        var note = "\(Self.tvCount) Rokus, poll 10 s, \(Report.format(elapsed)) s"
+                        var note = "\(Self.tvCount) Rokus, poll 10 s\(extra), \(Report.format(elapsed)) s"
                         let cpuSeconds: Double
                         if let cpuBefore, let cpuAfter {
                             cpuSeconds = cpuAfter - cpuBefore
@@ -43,11 +55,11 @@ struct Idle: Scenario {
                         }
                         return [
                             Measurement(
-                                "idle_rss_mb", after.rssMB, unit: "MB", target: .atMost(14, "MB"),
+                                "\(prefix)_rss_mb", after.rssMB, unit: "MB", target: .atMost(14, "MB"),
                                 note: "VmRSS (\(after.breakdown)); peak \(Report.format(after.peakRSSMB)) MB"),
                             Measurement(
-                                "idle_cpu_percent", cpuSeconds / elapsed * 100, unit: "%", target: .atMost(0.05, "%"),
-                                note: note),
+                                "\(prefix)_cpu_percent", cpuSeconds / elapsed * 100, unit: "%",
+                                target: .atMost(0.05, "%"), note: note),
                         ]
                     }
                 }

@@ -1,0 +1,30 @@
+import Clients
+
+/// Every bound of the status page, defined once (Tests/BAD-INPUT.md lists the refusals).
+public struct StatusPageLimits: Sendable {
+    /// Log lines and events kept for the page (the newest).
+    public static let ringCapacity = 200
+    /// Broker connection changes kept for the page.
+    public static let brokerHistory = 20
+    /// How long a login with a wrong token waits before its 401.
+    public static let wrongTokenDelay = Duration.seconds(1)
+    /// Discovery answers and refusals kept for the page (the newest).
+    public static let discoveryEntries = 50
+    /// Event streams open at once; one more is answered 503.
+    public var maxEventStreams = 8
+    /// Messages waiting for one slow event-stream client; past it the oldest are dropped.
+    public var streamBacklog = 256
+    /// A comment on every event stream this often, so proxies keep it open.
+    public var pingInterval = Duration.seconds(15)
+    /// What one connection may send and how long it may take (`HTTPServer`).
+    public var http: HTTPServerLimits
+
+    public init() {
+        http = HTTPServerLimits()
+        http.maxHeaderBytes = 8 * 1024
+        http.maxHeaderCount = 64
+        http.maxBodyBytes = 64 * 1024
+        http.maxConnections = 32
+        http.requestDeadline = .seconds(10)
+    }
+}

@@ -1,0 +1,122 @@
+import Bridge
+import Clients
+import Net
+import Support
+import Wire
+
+/// Answers the page's requests. Paths are matched relative (without the leading `/` and the
+/// query), as the page asks for them from wherever it is served.
+final class StatusRoutes: Sendable {
+    let service: BridgeService
+    let feed: StatusFeed
+    let settings: BridgeConfiguration.HTTP
+    let limits: StatusPageLimits
+    let logger: Logger
+    /// What the `tv2mqtt_token` cookie holds: a digest of the token, never the token itself.
+    let sessionValue: String?
+
+    init(
+        service: BridgeService, feed: StatusFeed, settings: BridgeConfiguration.HTTP, limits: StatusPageLimits,
+        logger: Logger
+    ) {
+        self.service = service
+        self.feed = feed
+        self.settings = settings
+        self.limits = limits
+        self.logger = logger
+        sessionValue =
+            settings.token.isEmpty
+            ? nil : Digest.hex(Digest.sha256(Array("tv2mqtt status page session\u{0}\(settings.token)".utf8)))
+    }
+
+    /// The request's path without its leading slashes and its query: `api/state`.
+    static func path(_ request: HTTPRequest) -> Substring {
+        let target = request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return target.drop { $0 == "/" }
+    }
+
+    func handle(_ request: HTTPRequest, from remote: SocketAddress) async -> HTTPServerReply {
+        let path = Self.path(request)
+        if path.hasPrefix("api/") || request.method == "POST" {
+            if let refusal = refusal(request, path: path) {
+                logger.debug(
+                    "refused a request", [("from", remote.ip), ("path", String(path.prefix(64))), ("why", refusal.1)])
+                return HTTPServerReply(Self.json(refusal.0, ["error": .string(refusal.1)]))
+            }
+        }
+        switch (request.method, path) {
+        case ("GET", ""), ("GET", "index.html"):
+            return HTTPServerReply(page(request))
+        case ("GET", "app.css"):
+            return HTTPServerReply(Self.asset(StatusPageAssets.css, type: "text/css; charset=utf-8"))
+        case ("GET", "app.js"):
+            return HTTPServerReply(Self.asset(StatusPageAssets.js, type: "text/javascript; charset=utf-8"))
+        case ("POST", "login"):
+            return HTTPServerReply(await login(request))
+        case ("POST", "logout"):
+            var response = Self.json(200, ["ok": true])
+            response.headers.add(name: "Set-Cookie", value: Self.cookie(""))
+            return HTTPServerReply(response)
+        case ("GET", "api/state"):
+            return HTTPServerReply(Self.json(200, await state()))
+        case ("GET", "api/events"):
+            // Reached only when the stream was not taken over: every slot is taken.
+            return HTTPServerReply(
+                Self.json(503, ["error": .string("too many event streams open (\(limits.maxEventStreams))")]))
+        case ("POST", _) where path.hasPrefix("api/"):
+            return HTTPServerReply(await command(path.dropFirst("api/".count), body: request.body))
+        case (_, ""), (_, "index.html"), (_, "app.css"), (_, "app.js"), (_, "login"), (_, "logout"),
+            (_, "api/state"), (_, "api/events"):
+            var response = Self.json(405, ["error": .string("method \(request.method.prefix(16)) not allowed here")])
+            response.headers.set(name: "Allow", value: path == "login" || path == "logout" ? "POST" : "GET")
+            return HTTPServerReply(response)
+        default:
+            return HTTPServerReply(Self.json(404, ["error": "not found"]))
+        }
+    }
+
+    /// `GET /`: the page, with a `<base>` naming Home Assistant's ingress path when it gives
+    /// one, so the page's relative URLs resolve under it even without a trailing slash.
+    private func page(_ request: HTTPRequest) -> HTTPResponse {
+        var html = StatusPageAssets.html
+        if let ingress = request.headers["X-Ingress-Path"], Self.isSafeIngressPath(ingress),
+            let head = html.firstRange(of: "<head>")
+        {
+            html.insert(contentsOf: "<base href=\"\(ingress)/\">", at: head.upperBound)
+        }
+        return Self.asset(html, type: "text/html; charset=utf-8")
+    }
+
+    /// `/api/hassio_ingress/<token>`: a path of safe characters only, as Home Assistant sends it.
+    static func isSafeIngressPath(_ path: String) -> Bool {
+        path.hasPrefix("/") && path.count <= 256
+            && path.utf8.allSatisfy { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/") }
+    }
+
+    static func asset(_ text: String, type: String) -> HTTPResponse {
+        var response = HTTPResponse(status: 200, body: Array(text.utf8))
+        response.headers.set(name: "Content-Type", value: type)
+        response.headers.set(name: "Cache-Control", value: "no-cache")
+        addSecurityHeaders(&response)
+        return response
+    }
+
+    static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
+        var response = HTTPResponse(status: status, body: value.serializedBytes())
+        response.headers.set(name: "Content-Type", value: "application/json")
+        response.headers.set(name: "Cache-Control", value: "no-store")
+        addSecurityHeaders(&response)
+        return response
+    }
+
+    /// Nothing from elsewhere: no framing by other sites, no sniffing, no referrer.
+    static func addSecurityHeaders(_ response: inout HTTPResponse) {
+        response.headers.set(name: "X-Content-Type-Options", value: "nosniff")
+        response.headers.set(name: "Referrer-Policy", value: "no-referrer")
+        response.headers.set(
+            name: "Content-Security-Policy",
+            value:
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'"
+        )
+    }
+}

@@ -1,0 +1,58 @@
+import Bridge
+import Clients
+import Net
+import Support
+import Wire
+
+/// The status page's HTTP server (`http.listen`): the page, its data (`api/state`), its live
+/// feed (`api/events`) and its commands, which take the bridge's own command and request paths
+/// (`StatusRoutes`). Started before the bridge runs, so a port that cannot be bound stops the
+/// start with its reason.
+public final class StatusServer: Sendable {
+    let routes: StatusRoutes
+    private let server: HTTPServer
+
+    /// The bound port (the one asked for, or the kernel's pick for port 0).
+    public var port: UInt16 { server.port }
+
+    private init(routes: StatusRoutes, server: HTTPServer) {
+        self.routes = routes
+        self.server = server
+    }
+
+    /// Binds `settings.listen` and serves the page for `service`, fed by `feed`.
+    public static func start(
+        service: BridgeService, feed: StatusFeed, settings: BridgeConfiguration.HTTP, logger: Logger,
+        limits: StatusPageLimits = StatusPageLimits()
+    ) throws(NetError) -> StatusServer {
+        guard let listen = settings.listen else { throw NetError(.misuse, "status page", "http.listen is not set") }
+        feed.attach(service)
+        let routes = StatusRoutes(
+            service: service, feed: feed, settings: settings, limits: limits, logger: logger.labeled("http"))
+        let listener = try TCPListener.bind(host: listen.host, port: listen.port)
+        let allowed = Set(settings.allowFrom)
+        var admits: (@Sendable (SocketAddress) -> Bool)?
+        if !allowed.isEmpty { admits = { (address: SocketAddress) -> Bool in allowed.contains(address.ip) } }
+        let server = HTTPServer.start(
+            listener: listener, serverHeader: "tv2mqtt", limits: limits.http, admits: admits,
+            upgrade: HTTPUpgrade(
+                accepts: { routes.isEventStream($0) },
+                run: { request, stream, _ in await routes.streamEvents(request, to: stream) }),
+            handler: { request, remote in await routes.handle(request, from: remote) })
+        routes.logger.info("status page on http://\(listen)/", [("token", settings.token.isEmpty ? "no" : "yes")])
+        return StatusServer(routes: routes, server: server)
+    }
+
+    /// Closes the socket, every connection and every event stream at once, without waiting
+    /// for requests in flight (a `tv/pair` may wait for the TV): the bridge's exit must not.
+    public func close() {
+        routes.feed.closeAllStreams()
+        server.close()
+    }
+
+    /// `close()`, then waits until every connection's task has ended.
+    public func stop() async {
+        routes.feed.closeAllStreams()
+        await server.stop()
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import Bridge
+@testable import ConfigurationLoading
+
+/// `http` (the status page): off by default, from every source, and never reachable from
+/// other machines without a token.
+@Suite("http (status page)")
+struct HTTPConfigTests {
+    @Test("off by default; listen and token from the file, the environment and the flags")
+    func sources() throws {
+        let none = try loadConfig()
+        #expect(none.http.listen == nil)
+        let file = try loadConfig(file: #"{"http":{"listen":"127.0.0.1:8099"}}"#)
+        #expect(file.http.listen == HostPort(host: "127.0.0.1", port: 8099))
+        let environment = try loadConfig(environment: [
+            "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_TOKEN": "t0ken",
+        ])
+        #expect(environment.http.listen == HostPort(host: "0.0.0.0", port: 8099))
+        #expect(environment.http.token == "t0ken")
+        let flags = try loadConfig(
+            ["--http-listen", "[::]:8099", "--http-token-file", "/token"], files: ["/token": "from-file\n"])
+        #expect(flags.http.listen == HostPort(host: "::", port: 8099))
+        #expect(flags.http.token == "from-file")
+        let ingress = try loadConfig(environment: [
+            "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_ALLOW_FROM": "172.30.32.2",
+        ])
+        #expect(ingress.http.allowFrom == ["172.30.32.2"])
+    }
+
+    @Test("a listen address other machines can reach, without a token, is refused and says why")
+    func nonLoopbackNeedsToken() {
+        let error = configError(environment: ["TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099"])
+        #expect(error?.contains("TV2MQTT_HTTP_LISTEN") == true, "the error names where the value came from")
+        #expect(error?.contains("http.token") == true)
+        #expect(configError(file: #"{"http":{"listen":"192.168.1.5:8099"}}"#) != nil)
+        #expect(configError(file: #"{"http":{"listen":"localhost:8099"}}"#) == nil)
+        #expect(configError(file: #"{"http":{"listen":"[::1]:8099"}}"#) == nil)
+        #expect(configError(file: #"{"http":{"listen":"nohost"}}"#)?.contains("http.listen") == true)
+        #expect(configError(file: #"{"http":{"allow_from":["not an address"]}}"#)?.contains("allow_from") == true)
+    }
+
+    @Test("the token is masked in the effective configuration")
+    func masked() throws {
+        let config = try loadConfig(environment: [
+            "TV2MQTT_HTTP_LISTEN": "127.0.0.1:8099", "TV2MQTT_HTTP_TOKEN": "t0ken",
+        ])
+        let effective = config.effectiveJSON().serialized()
+        #expect(!effective.contains("t0ken"))
+        #expect(config.effectiveJSON()["http"]?["token"] == "***")
+    }
+}
