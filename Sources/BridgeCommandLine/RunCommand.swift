@@ -20,7 +20,6 @@ enum RunCommand {
         else { return 0 }
         let configuration = try CommandLineTool.configuration(parsed, environment: environment)
         let logger = CommandLineTool.logger(configuration)
-        MallocTuning.apply()
         let descriptors = DescriptorLimit.raiseToHard()
         if let failure = descriptors.failure {
             logger.warning("\(descriptors) (could not raise it: \(failure))")

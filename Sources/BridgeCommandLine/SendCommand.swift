@@ -1,6 +1,8 @@
 import Bridge
+import Configuration
 import ConfigurationLoading
 import Drivers
+import Persistence
 import Support
 import TVModel
 import Wire
