@@ -27,7 +27,7 @@ enum SendCommand {
             let parsed = try CommandLineTool.parse(
                 arguments, specs: specs, usage: usage,
                 summary:
-                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, [roku:|samsung:|samsung-legacy:]IP[:PORT]. COMMAND is one of \(CommandParser.properties.joined(separator: ", ")); for example: send living_room key home; send 192.168.1.50 power off. Without TV, the only TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them. Two words are COMMAND ARG when the first is a command name and no known TV is called that, otherwise TV COMMAND: send key home; send living_room mute."
+                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, \(Vendors.all.addressPrefixHelp)IP[:PORT]. COMMAND is one of \(CommandParser.properties.joined(separator: ", ")); for example: send living_room key home; send 192.168.1.50 power off. Without TV, the only TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them. Two words are COMMAND ARG when the first is a command name and no known TV is called that, otherwise TV COMMAND: send key home; send living_room mute."
             )
         else { return 0 }
         let positionals = parsed.positionals

@@ -33,6 +33,13 @@ public struct Vendor: Sendable {
     public let wakeHint: String?
     /// Its section of the configuration file and its keys in `tvs` entries, if it has any.
     public let configuration: VendorConfiguration?
+    /// Every diagnostic sensor its drivers may declare (`TVCapabilities.diagnosticSensors`):
+    /// Home Assistant configs remove them from TVs that lack them, and a state file written
+    /// before sensors were declared gives its TVs these.
+    public let diagnosticSensors: [DiagnosticSensor]
+    /// The key its TVs press for the `find_remote` button, where they have one: what a state
+    /// file written before the key was declared (a `findRemote` flag) gives its TVs.
+    public let findRemoteKey: String?
     let describe: Describe
     let makeDriver: MakeDriver
 
@@ -40,7 +47,8 @@ public struct Vendor: Sendable {
         kind: TVKind, manufacturer: String, defaultPort: UInt16, ssdpTargets: [String],
         ssdpLocationIsControlPort: Bool, probedWhenKindUnknown: Bool = true,
         placeholderCapabilities: TVCapabilities, pairs: Bool = false, wakeHint: String? = nil,
-        configuration: VendorConfiguration? = nil, describe: @escaping Describe, makeDriver: @escaping MakeDriver
+        configuration: VendorConfiguration? = nil, diagnosticSensors: [DiagnosticSensor] = [],
+        findRemoteKey: String? = nil, describe: @escaping Describe, makeDriver: @escaping MakeDriver
     ) {
         self.kind = kind
         self.manufacturer = manufacturer
@@ -52,6 +60,8 @@ public struct Vendor: Sendable {
         self.pairs = pairs
         self.wakeHint = wakeHint
         self.configuration = configuration
+        self.diagnosticSensors = diagnosticSensors
+        self.findRemoteKey = findRemoteKey
         self.describe = describe
         self.makeDriver = makeDriver
     }

@@ -15,7 +15,7 @@ public enum DiscoveryBuilder {
         for identity: TVIdentity, capabilities: TVCapabilities, settings: DiscoverySettings
     ) -> [DiscoveryMessage] {
         let node = Node.tv(identity, capabilities: capabilities, settings: settings)
-        let rows = EntityTable.tv.map { ($0, $0.applies(capabilities, identity.kind)) }
+        let rows = EntityTable.rows(for: capabilities, kind: identity.kind, known: settings.diagnosticSensors)
         let triggers = DeviceTrigger.tv.map { ($0, $0.applies(capabilities)) }
         return messages(node: node, rows: rows, triggers: triggers, settings: settings)
     }
@@ -32,7 +32,8 @@ public enum DiscoveryBuilder {
         case .device:
             return [.clear(deviceTopic(node: id.rawValue, settings: settings))]
         case .entity:
-            return EntityTable.tv.map { .clear(entityTopic($0, node: id.rawValue, settings: settings)) }
+            let sensors = EntityTable.usableSensors(settings.diagnosticSensors).map(EntityTable.diagnosticRow)
+            return (EntityTable.tv + sensors).map { .clear(entityTopic($0, node: id.rawValue, settings: settings)) }
                 + DeviceTrigger.tv.map { .clear(triggerTopic($0, node: id.rawValue, settings: settings)) }
         }
     }

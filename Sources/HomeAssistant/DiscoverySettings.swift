@@ -1,4 +1,5 @@
 import MQTTInterface
+import TVModel
 
 /// How tv2mqtt announces itself to Home Assistant (SPEC §3 `homeassistant`, §5).
 public struct DiscoverySettings: Sendable, Equatable {
@@ -22,6 +23,10 @@ public struct DiscoverySettings: Sendable, Equatable {
     public var version: String
     /// The origin's `support_url` (http or https); left out when nil.
     public var originURL: String?
+    /// Every diagnostic sensor a vendor's driver may declare (`Vendor.diagnosticSensors`): a
+    /// device config lists those a TV lacks as removal stubs, and removing a TV in entity style
+    /// clears their topics too.
+    public var diagnosticSensors: [DiagnosticSensor] = []
 
     public init(
         baseTopic: String = "tv2mqtt", discoveryPrefix: String = "homeassistant", style: Style = .device,

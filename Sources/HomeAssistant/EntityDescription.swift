@@ -115,6 +115,9 @@ public struct EntityDescription: Sendable {
     public var command: CommandTopic?
     /// A button's `payload_press` (a shared key name for TV buttons, SPEC §4).
     public var payloadPress: String?
+    /// A button's `payload_press` when the TV's driver names it (a key only its vendor has):
+    /// used where `payloadPress` is nil; the row should apply only where this gives one.
+    public var pressFromCapabilities: (@Sendable (TVCapabilities) -> String?)?
     public var availability: Availability
     /// Fixed platform options (`min`, `max`, `step`, `mode`, `unit_of_measurement`…).
     public var extra: [String: JSONValue]
@@ -125,6 +128,7 @@ public struct EntityDescription: Sendable {
         key: String, platform: Platform, name: String?, icon: String? = nil, category: Category? = nil,
         deviceClass: String? = nil, enabledByDefault: Bool = true, stateTopic: StateTopic? = nil,
         reading: Reading? = nil, command: CommandTopic? = nil, payloadPress: String? = nil,
+        pressFromCapabilities: (@Sendable (TVCapabilities) -> String?)? = nil,
         availability: Availability = .bridgeAndTV, extra: [String: JSONValue] = [:],
         applies: @escaping @Sendable (TVCapabilities, TVKind) -> Bool = { _, _ in true }
     ) {
@@ -139,6 +143,7 @@ public struct EntityDescription: Sendable {
         self.reading = reading
         self.command = command
         self.payloadPress = payloadPress
+        self.pressFromCapabilities = pressFromCapabilities
         self.availability = availability
         self.extra = extra
         self.applies = applies

@@ -4,12 +4,13 @@ import TVModel
 extension EntityTable {
     private typealias Field = StateDocument.Field
 
-    /// Live TV and capability rows of SPEC §10 (Roku): the `channel` select (options "7.1 KQED",
+    /// Live TV and capability rows of SPEC §10: the `channel` select (options "7.1 KQED",
     /// only once the tuner has channels), the `current_channel` and `media_title` sensors on
-    /// TVs with a tuner (the same pair as the `app` select and `current_app` sensor), the
-    /// `find_remote` button where the Roku supports it, and the diagnostic `ecp_setting_mode`.
-    /// The channel rows need `channelInfo` (a Roku TV's tuner), not `channels`: a Samsung has
-    /// channel keys but reports no channel. `ecp_setting_mode` goes with `limitedMode` (Rokus).
+    /// TVs with a tuner (the same pair as the `app` select and `current_app` sensor), and the
+    /// `find_remote` button where the driver names the key that makes the remote beep.
+    /// The channel rows need `channelInfo` (a tuner that reports its channel), not `channels`:
+    /// a TV can have channel keys and report no channel. A driver's own diagnostic sensors are
+    /// rows made from its capabilities (`EntityTable+Declared.swift`).
     static let liveTV: [EntityDescription] = [
         EntityDescription(
             key: "channel", platform: .select, name: "Channel", icon: "mdi:television-classic", stateTopic: .tvState,
@@ -25,11 +26,7 @@ extension EntityTable {
             applies: { capabilities, _ in capabilities.channelInfo }),
         EntityDescription(
             key: "find_remote", platform: .button, name: "Find remote", icon: "mdi:remote",
-            command: .tvSet("key"), payloadPress: "FindRemote",
-            applies: { capabilities, _ in capabilities.findRemote }),
-        EntityDescription(
-            key: "ecp_setting_mode", platform: .sensor, name: "Control by mobile apps", icon: "mdi:cellphone-link",
-            category: .diagnostic, stateTopic: .tvState, reading: .text(Field.ecpSettingMode.rawValue),
-            applies: { capabilities, _ in capabilities.limitedMode }),
+            command: .tvSet("key"), pressFromCapabilities: { $0.findRemoteKey },
+            applies: { capabilities, _ in capabilities.findRemoteKey != nil }),
     ]
 }

@@ -10,6 +10,12 @@ extension StateDocument {
         set(.mediaTitle, snapshot.mediaTitle.map { .string(capped($0)) })
         set(.mediaDescription, snapshot.mediaDescription.map { .string(capped($0)) })
         set(.live, snapshot.live.map { .bool($0) })
-        set(.ecpSettingMode, snapshot.ecpSettingMode.map { .string(capped($0)) })
+    }
+
+    /// The driver's diagnostic readings, each under its sensor's key, capped like the rest.
+    static func setDiagnostics(_ snapshot: TVSnapshot, into members: inout [String: JSONValue]) {
+        for (key, value) in snapshot.diagnostics where acceptsDiagnostic(key) {
+            members[key] = .string(capped(value))
+        }
     }
 }

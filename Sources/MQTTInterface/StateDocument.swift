@@ -10,7 +10,8 @@ import Wire
 /// else changes (or availability does), so a steady TV causes no traffic.
 public enum StateDocument {
     /// Every field of the document, the one list of their names: the bridge writes only these
-    /// and Home Assistant's templates (`EntityTable`) read only these.
+    /// and Home Assistant's templates (`EntityTable`) read only these, besides the diagnostic
+    /// readings a driver declares (`TVSnapshot.diagnostics`, named by the driver's sensors).
     public enum Field: String, Sendable, CaseIterable {
         case host, power, app, input, volume, muted, position, duration
         case powerMode = "power_mode"
@@ -28,7 +29,12 @@ public enum StateDocument {
         case mediaTitle = "media_title"
         case mediaDescription = "media_description"
         case live
-        case ecpSettingMode = "ecp_setting_mode"
+    }
+
+    /// Whether a driver's diagnostic reading may be published as field `key`: a valid key
+    /// that is not one of the document's own fields (which it would overwrite).
+    public static func acceptsDiagnostic(_ key: String) -> Bool {
+        DiagnosticSensor(key: key, name: key).hasValidKey && Field(rawValue: key) == nil
     }
 
     /// The longest state Home Assistant accepts (255 characters, which it counts in code
@@ -60,6 +66,7 @@ public enum StateDocument {
         set(.artMode, snapshot.artMode.map { .string($0 ? "ON" : "OFF") })
         set(.lastSeen, lastSeen.map { .string(isoTimestamp($0, fractional: false)) })
         setLiveTV(snapshot, set)
+        setDiagnostics(snapshot, into: &members)
         return .object(members)
     }
 

@@ -68,7 +68,8 @@ extension PersistedTV {
         guard let identity = json["identity"] else { throw StateFileError("no identity") }
         self.init(identity: try TVIdentity(stateFile: identity))
         if let capabilities = json["capabilities"], !capabilities.isNull {
-            self.capabilities = try TVCapabilities(stateFile: capabilities)
+            let vendor = Vendors.all.vendor(self.identity.kind)
+            self.capabilities = try TVCapabilities(stateFile: capabilities, vendor: vendor)
         }
         if let apps = json["apps"]?.arrayValue {
             self.apps = try apps.map { (app: JSONValue) throws(StateFileError) -> AppEntry in
@@ -125,12 +126,16 @@ extension TVCapabilities {
             "inputState": .bool(inputState),
             "apps": .array(apps.map(JSONValue.string)), "keyboard": .bool(keyboard), "mediaState": .bool(mediaState),
             "limitedMode": .bool(limitedMode), "channels": .bool(channels), "artMode": .bool(artMode),
-            "channelList": .array(channelList.map(JSONValue.string)), "findRemote": .bool(findRemote),
+            "channelList": .array(channelList.map(JSONValue.string)),
+            "findRemoteKey": findRemoteKey.map(JSONValue.string) ?? .null,
+            "diagnosticSensors": .array(diagnosticSensors.map(\.json)),
             "channelInfo": .bool(channelInfo), "appIcons": .bool(appIcons), "pairing": .bool(pairing),
         ]
     }
 
-    init(stateFile json: JSONValue) throws(StateFileError) {
+    /// `vendor` fills in what a file written before drivers declared their extras lacks: a
+    /// `findRemote` flag becomes the vendor's key, and its TVs get the vendor's sensors.
+    init(stateFile json: JSONValue, vendor: Vendor?) throws(StateFileError) {
         guard json.objectValue != nil else { throw StateFileError("capabilities are not an object") }
         func flag(_ key: String) -> Bool { json[key]?.boolValue ?? false }
         func list(_ key: String) -> [String] { (json[key]?.arrayValue ?? []).compactMap(\.stringValue) }
@@ -140,9 +145,32 @@ extension TVCapabilities {
             apps: list("apps"), keyboard: flag("keyboard"), mediaState: flag("mediaState"),
             limitedMode: flag("limitedMode"), channels: flag("channels"), artMode: flag("artMode"))
         channelList = list("channelList")
-        findRemote = flag("findRemote")
+        if let key = json["findRemoteKey"], !key.isNull {
+            findRemoteKey = key.stringValue
+        } else if json["findRemoteKey"] == nil && flag("findRemote") {
+            findRemoteKey = vendor?.findRemoteKey
+        }
+        if let sensors = json["diagnosticSensors"]?.arrayValue {
+            diagnosticSensors = sensors.compactMap(DiagnosticSensor.init(stateFile:))
+        } else {
+            diagnosticSensors = vendor?.diagnosticSensors ?? []
+        }
         channelInfo = flag("channelInfo")
         appIcons = flag("appIcons")
         pairing = flag("pairing")
+    }
+}
+
+extension DiagnosticSensor {
+    var json: JSONValue {
+        var members: [String: JSONValue] = ["key": .string(key), "name": .string(name)]
+        if let icon { members["icon"] = .string(icon) }
+        return .object(members)
+    }
+
+    /// nil for an entry without a key or a name (ignored, as a lenient read).
+    init?(stateFile json: JSONValue) {
+        guard let key = json["key"]?.stringValue, let name = json["name"]?.stringValue else { return nil }
+        self.init(key: key, name: name, icon: json["icon"]?.stringValue)
     }
 }

@@ -64,7 +64,7 @@ public final class StateStore: Sendable {
         removeStaleTemporaryFiles(opened)
         if opened.isReadableByOthers {
             logger.warning(
-                "the state directory can be read by group or others: the files moved aside may hold Samsung tokens; chmod 700 it",
+                "the state directory can be read by group or others: the files moved aside may hold TV tokens; chmod 700 it",
                 [("directory", directory)])
         }
         let (state, stamp) = readOrMoveAside(opened, then: "starting without known TVs")

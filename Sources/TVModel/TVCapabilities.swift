@@ -23,15 +23,18 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public var keyboard: Bool
     /// The TV reports whether media is playing.
     public var mediaState: Bool
-    /// The TV can be in Roku's "Limited mode" (Control by mobile apps).
+    /// The TV can be in a "limited mode" where a setting on it refuses remote control.
     public var limitedMode: Bool
     /// Channel up/down make sense (a tuner).
     public var channels: Bool
     /// The tuner's channels as the `channel` select's options ("7.1 KQED"), in the TV's order;
     /// empty = no select (no tuner, no scan yet, or not read).
     public var channelList: [String] = []
-    /// The TV (a Roku) can make its remote beep: the `find_remote` button.
-    public var findRemote: Bool = false
+    /// The key that makes the TV's remote beep, where the TV can: the `find_remote` button
+    /// presses it through `set/key`; nil = no button.
+    public var findRemoteKey: String?
+    /// Readings only this vendor has, as diagnostic text sensors (`DiagnosticSensor`).
+    public var diagnosticSensors: [DiagnosticSensor] = []
     /// The TV says which tuner channel and program are on screen (a Roku TV's
     /// `tv-active-channel`): the `current_channel` and `media_title` sensors. A Samsung has
     /// channel keys (`channels`) but reports no channel.

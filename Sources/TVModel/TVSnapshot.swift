@@ -44,8 +44,9 @@ public struct TVSnapshot: Equatable, Sendable {
     public var mediaDescription: String?
     /// The media playing is a live stream (it has no fixed duration).
     public var live: Bool?
-    /// Roku "Control by mobile apps" as device-info reports it: default, limited, enabled, permissive.
-    public var ecpSettingMode: String?
+    /// The values of the driver's diagnostic sensors (`TVCapabilities.diagnosticSensors`), by
+    /// key: each is the state document field of that name.
+    public var diagnostics: [String: String] = [:]
     /// An unreachable TV that answered before: its likely causes and what to check, in the
     /// driver's words (the `tv_lost` event names them); nil when the driver has no idea.
     public var unreachableHint: String?

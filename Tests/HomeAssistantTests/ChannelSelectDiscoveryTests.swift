@@ -36,7 +36,7 @@ struct ChannelSelectDiscoveryTests {
             Array(
                 try #require(
                     DiscoveryBuilder.messages(
-                        for: samsung, capabilities: capabilities, settings: DiscoverySettings(version: "1")
+                        for: samsung, capabilities: capabilities, settings: Samples.settings
                     ).first
                 ).payload.utf8))
         for key in ["channel", "current_channel", "media_title", "ecp_setting_mode"] {

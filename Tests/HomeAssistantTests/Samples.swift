@@ -5,7 +5,16 @@ import Wire
 
 /// TVs built from the captured fixtures in Tests/Fixtures, and helpers to read and write files.
 enum Samples {
-    static let settings = DiscoverySettings(version: "1.0.0", originURL: "https://github.com/tv2mqtt/tv2mqtt")
+    static let settings: DiscoverySettings = {
+        var settings = DiscoverySettings(version: "1.0.0", originURL: "https://github.com/tv2mqtt/tv2mqtt")
+        settings.diagnosticSensors = [rokuSensor]
+        return settings
+    }()
+
+    /// The diagnostic sensor a Roku's driver declares, as the bridge learns it from the vendor
+    /// list (`RokuECPSettingMode.sensor`; DriversTests checks they agree).
+    static let rokuSensor = DiagnosticSensor(
+        key: "ecp_setting_mode", name: "Control by mobile apps", icon: "mdi:cellphone-link")
 
     static func settings(_ style: DiscoverySettings.Style, merge: Bool = false) -> DiscoverySettings {
         var settings = settings
@@ -28,6 +37,7 @@ enum Samples {
             limitedMode: true, channels: true)
         capabilities.channelInfo = true  // a tuner (tvinput.dtv): the channel and program sensors
         capabilities.appIcons = true
+        capabilities.diagnosticSensors = [rokuSensor]
         return (identity, capabilities)
     }
 
@@ -41,6 +51,7 @@ enum Samples {
             macs: ["b0:a7:37:96:4d:fb", "b0:a7:37:96:4d:fa"])
         var capabilities = TVCapabilities(apps: apps.apps, keyboard: true, mediaState: true, limitedMode: true)
         capabilities.appIcons = true
+        capabilities.diagnosticSensors = [rokuSensor]
         return (identity, capabilities)
     }
 

@@ -44,7 +44,7 @@ struct AddTVAddress: Sendable, Equatable, CustomStringConvertible {
             let address = try? SocketAddress(ip: host, port: port ?? 1)
         else {
             throw .init(
-                "'\(CommandParser.printable(host))' is not an IP address; give the TV's address, e.g. 192.168.1.20 or roku:192.168.1.20"
+                "'\(CommandParser.printable(host))' is not an IP address; give the TV's address, e.g. 192.168.1.20 or \(Vendors.all.kindNames[0]):192.168.1.20"
             )
         }
         if port == 0 { throw .init("the port must be 1 to 65535") }

@@ -59,11 +59,12 @@ public final class BridgeService: Sendable {
         registry = TVRegistry(
             context: context, factory: factory, store: store,
             spawn: { work in sink.yield(.spawn(work)) })
-        let settings = DiscoverySettings(
+        var settings = DiscoverySettings(
             baseTopic: configuration.baseTopic, discoveryPrefix: configuration.homeAssistant.discoveryPrefix,
             style: configuration.homeAssistant.style,
             mergeWithNativeDevices: configuration.homeAssistant.mergeWithNativeDevices,
             version: TV2MQTTVersion.current, originURL: TV2MQTTVersion.url)
+        settings.diagnosticSensors = factory.vendors.flatMap(\.diagnosticSensors)
         // Two labels: finding TVs (SSDP, scan) is not Home Assistant discovery.
         homeAssistantDiscovery = HomeAssistantDiscoveryPublisher(
             settings: settings, enabled: configuration.homeAssistant.enabled, publisher: publisher,

@@ -30,7 +30,8 @@ public enum RokuDescriptionBuilder {
             channels: info.isTV && hasTuner)
         // Only where the Roku says so (ECP docs: `supports-find-remote`); a TV's remote is
         // usually an IR one that cannot beep.
-        capabilities.findRemote = info.supportsFindRemote == true
+        capabilities.findRemoteKey = info.supportsFindRemote == true ? RokuKeys.findRemote : nil
+        capabilities.diagnosticSensors = [RokuECPSettingMode.sensor]
         capabilities.channelInfo = capabilities.channels
         capabilities.appIcons = true  // `/query/icon/<id>` (RokuDriver+AppIcon.swift)
         return capabilities

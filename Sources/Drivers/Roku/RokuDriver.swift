@@ -103,7 +103,7 @@ public final class RokuDriver: TVDriver {
         var snapshot = TVSnapshot(
             reachable: true, power: info.isPoweredOn, powerMode: info.powerMode,
             controlPath: session == nil ? .ecp : .ecp2)
-        snapshot.ecpSettingMode = info.ecpSettingMode
+        snapshot.diagnostics[RokuECPSettingMode.sensor.key] = info.ecpSettingMode
         if info.isPoweredOn { await readForeground(into: &snapshot, session: session) }
         await refreshChannelsIfDue(info: info, foreground: snapshot.appID)
         if session != nil { await checkLimitedMode() }

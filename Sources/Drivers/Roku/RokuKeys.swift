@@ -14,6 +14,9 @@ public enum RokuKeys {
         case tv
     }
 
+    /// Makes the remote beep (ECP `supports-find-remote`): the `find_remote` button's key.
+    public static let findRemote = "FindRemote"
+
     /// Every key tv2mqtt sends, spelled as Roku documents it (RokuDoc's list, the TV keys, and
     /// the undocumented but widely used `PowerOn`/`Power`). `Sleep` is left out: its effect
     /// varies by model and nobody documents it.
@@ -21,7 +24,7 @@ public enum RokuKeys {
         ("Home", .any), ("Rev", .any), ("Fwd", .any), ("Play", .any), ("Select", .any), ("Left", .any),
         ("Right", .any), ("Down", .any), ("Up", .any), ("Back", .any), ("InstantReplay", .any),
         ("Info", .any),
-        ("Backspace", .any), ("Search", .any), ("Enter", .any), ("FindRemote", .any),
+        ("Backspace", .any), ("Search", .any), ("Enter", .any), (findRemote, .any),
         ("VolumeUp", .volume), ("VolumeDown", .volume), ("VolumeMute", .volume),
         ("PowerOn", .power), ("PowerOff", .power), ("Power", .power),
         ("ChannelUp", .tv), ("ChannelDown", .tv), ("InputTuner", .tv), ("InputHDMI1", .tv),

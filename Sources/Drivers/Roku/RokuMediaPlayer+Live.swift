@@ -1,3 +1,5 @@
+import TVModel
+
 extension RokuMediaPlayer {
     /// One rule for both paths (HTTP `media-player` and ECP-2 `media-player-state-changed`):
     /// a duration of 0 is no duration (ECP-2 always read it so; HTTP published 0), and a live
@@ -19,6 +21,11 @@ extension RokuMediaPlayer {
 /// command is refused.
 public enum RokuECPSettingMode {
     public static let limited = "limited"
+
+    /// "Control by mobile apps" as device-info reports it (default, limited, enabled,
+    /// permissive): a diagnostic sensor of every Roku, published as state field `ecp_setting_mode`.
+    public static let sensor = DiagnosticSensor(
+        key: "ecp_setting_mode", name: "Control by mobile apps", icon: "mdi:cellphone-link")
 
     /// Lowercased; nil for anything that is not a short plain word (never published raw).
     static func normalised(_ text: String) -> String? {

@@ -11,6 +11,7 @@ extension Vendor {
         ssdpLocationIsControlPort: true,
         placeholderCapabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true, mediaState: true),
         wakeHint: "Roku: Fast TV start", configuration: RokuSettings.configuration,
+        diagnosticSensors: [RokuECPSettingMode.sensor], findRemoteKey: RokuKeys.findRemote,
         describe: { host, port, settings throws(DriverError) in
             try await RokuProbe.describe(host: host, port: port, settings: settings)
         },

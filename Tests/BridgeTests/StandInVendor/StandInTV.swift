@@ -5,9 +5,12 @@ import Wire
 
 /// A TV of a vendor tv2mqtt does not ship, on real sockets, for the stand-in vendor test: it
 /// answers an SSDP search for its own target, and speaks a line protocol on TCP (`WHO` →
-/// `acme <serial>`, `KEY <name>` → `OK`), recording every key it is sent.
+/// `acme <serial>`, `SETTING` → its remote setting, `KEY <name>` → `OK`), recording every key
+/// it is sent.
 final class StandInTV: Sendable {
     static let searchTarget = "urn:acme-example:device:StandIn:1"
+    /// What `SETTING` answers: the reading of the vendor's diagnostic sensor.
+    static let remoteSetting = "open"
 
     let host: String
     let serial: String
@@ -64,6 +67,8 @@ final class StandInTV: Sendable {
             let reply: String
             if line == "WHO" {
                 reply = "acme \(serial)"
+            } else if line == "SETTING" {
+                reply = Self.remoteSetting
             } else if line.hasPrefix("KEY ") {
                 keysReceived.withLock { $0.append(String(line.dropFirst(4))) }
                 reply = "OK"

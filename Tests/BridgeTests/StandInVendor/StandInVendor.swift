@@ -13,7 +13,7 @@ extension Vendor {
     static let standIn = Vendor(
         kind: .standIn, manufacturer: "Acme", defaultPort: 7000, ssdpTargets: [StandInTV.searchTarget],
         ssdpLocationIsControlPort: true, probedWhenKindUnknown: false,
-        placeholderCapabilities: StandInDriver.capabilities,
+        placeholderCapabilities: StandInDriver.capabilities, diagnosticSensors: [StandInDriver.remoteSetting],
         describe: { host, port, _ throws(DriverError) in
             let port = port ?? 7000
             let reply: String
@@ -33,9 +33,18 @@ extension Vendor {
         makeDriver: { description, _, _ in StandInDriver(description: description) })
 }
 
-/// The stand-in vendor's driver: the shared keys, sent as `KEY <NAME>` lines.
+/// The stand-in vendor's driver: the shared keys and its own `BEEP`, sent as `KEY <NAME>`
+/// lines. It declares a find-my-remote key and a diagnostic sensor through the generic
+/// capabilities, as any vendor would.
 final class StandInDriver: TVDriver {
-    static let capabilities = TVCapabilities(power: false, volumeKeys: true, keyboard: false, mediaState: false)
+    static let findRemoteKey = "BEEP"
+    static let remoteSetting = DiagnosticSensor(key: "remote_setting", name: "Remote setting", icon: "mdi:cog")
+    static let capabilities: TVCapabilities = {
+        var capabilities = TVCapabilities(power: false, volumeKeys: true, keyboard: false, mediaState: false)
+        capabilities.findRemoteKey = findRemoteKey
+        capabilities.diagnosticSensors = [remoteSetting]
+        return capabilities
+    }()
 
     let kind = TVKind.standIn
     let events = DriverEvents()
@@ -47,15 +56,21 @@ final class StandInDriver: TVDriver {
 
     func poll(full: Bool) async -> TVSnapshot {
         let identity = state.withLock { $0.identity }
-        let answered = (try? await StandInLine.ask("WHO", host: identity.host, port: identity.port)) != nil
-        return TVSnapshot(reachable: answered, power: answered ? true : nil)
+        let setting = try? await StandInLine.ask("SETTING", host: identity.host, port: identity.port)
+        var snapshot = TVSnapshot(reachable: setting != nil, power: setting != nil ? true : nil)
+        snapshot.diagnostics[Self.remoteSetting.key] = setting
+        return snapshot
     }
 
     func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
-        guard case .key(.shared(let key), let count) = command else {
-            throw CommandRejection("an Acme TV takes the shared keys only")
+        switch command {
+        case .key(.shared(let key), let count):
+            return TVPlan(command, steps: [String](repeating: key.rawValue.uppercased(), count: count))
+        case .key(.vendor(Self.findRemoteKey), let count):
+            return TVPlan(command, steps: [String](repeating: Self.findRemoteKey, count: count))
+        default:
+            throw CommandRejection("an Acme TV takes the shared keys and BEEP only")
         }
-        return TVPlan(command, steps: [String](repeating: key.rawValue.uppercased(), count: count))
     }
 
     func execute(_ plan: TVPlan) async throws(DriverError) {

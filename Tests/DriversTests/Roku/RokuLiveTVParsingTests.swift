@@ -153,7 +153,13 @@ struct RokuLiveTVParsingTests {
         let stick = try RokuDeviceInfo.parse(RokuFixtures.bytes("device-info-stick.xml"))
         #expect(stick.supportsFindRemote == true)
         #expect(stick.ecpSettingMode == nil)
-        #expect(RokuDescriptionBuilder.capabilities(stick, apps: []).findRemote)
+        let stickCapabilities = RokuDescriptionBuilder.capabilities(stick, apps: [])
+        #expect(stickCapabilities.findRemoteKey == "FindRemote")
+        // The sensor the Home Assistant golden files were made with (HomeAssistantTests' Samples).
+        let sensor = DiagnosticSensor(
+            key: "ecp_setting_mode", name: "Control by mobile apps", icon: "mdi:cellphone-link")
+        #expect(stickCapabilities.diagnosticSensors == [sensor] && Vendor.roku.diagnosticSensors == [sensor])
+        #expect(Vendor.roku.findRemoteKey == "FindRemote")
         let os15 = try RokuDeviceInfo.parse(RokuFixtures.bytes("device-info-stick-os15-derived.xml"))
         #expect(os15.ecpSettingMode == "limited")
         #expect(RokuECPSettingMode.impliesLimited(os15.ecpSettingMode) == true)
@@ -161,7 +167,8 @@ struct RokuLiveTVParsingTests {
         // Kept: a player gets no power switch (Sources/Drivers/Roku/README.md, power on streaming players).
         #expect(RokuDescriptionBuilder.capabilities(os15, apps: []).power == false)
         let tv = try RokuDeviceInfo.parse(RokuFixtures.bytes("device-info-7820x.xml"))
-        #expect(RokuDescriptionBuilder.capabilities(tv, apps: []).findRemote == (tv.supportsFindRemote == true))
+        #expect(
+            (RokuDescriptionBuilder.capabilities(tv, apps: []).findRemoteKey != nil) == (tv.supportsFindRemote == true))
         for (mode, limited) in [("Limited", true), ("enabled", false), ("permissive", false), ("default", nil)] {
             let xml =
                 "<device-info><udn>u</udn><serial-number>S</serial-number><ecp-setting-mode>\(mode)</ecp-setting-mode></device-info>"
