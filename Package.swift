@@ -114,7 +114,8 @@ let package = Package(
         .testTarget(
             name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
         .testTarget(
-            name: "PersistenceTests", dependencies: ["Persistence", "TVModel", "Support", "Harness", "TestSupport"]),
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "Drivers", "TVModel", "Support", "Harness", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
             dependencies: [
