@@ -46,7 +46,11 @@ public enum EntityTable {
             EntityDescription(
                 key: "volume", platform: .number, name: "Volume", icon: "mdi:volume-high", stateTopic: .tvState,
                 reading: .number(Field.volume.rawValue), command: .tvSet("volume"),
-                extra: ["min": 0, "max": 100, "step": 1, "mode": "slider", "unit_of_measurement": "%"],
+                extra: [
+                    "min": .integer(Int64(TVCommand.volumeRange.lowerBound)),
+                    "max": .integer(Int64(TVCommand.volumeRange.upperBound)), "step": 1, "mode": "slider",
+                    "unit_of_measurement": "%",
+                ],
                 applies: { capabilities, _ in capabilities.volumeLevel }),
             EntityDescription(
                 key: "mute", platform: .switch, name: "Mute", icon: "mdi:volume-off", stateTopic: .tvState,

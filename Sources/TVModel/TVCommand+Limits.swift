@@ -6,6 +6,9 @@ extension TVCommand {
     public static let repeatRange = 1...20
     /// The longest text typed in one message (the `keyboard` entity's max, SPEC §5).
     public static let maxTextLength = 255
+    /// The longest content id of a deep link (`launch`), in characters: deep links take
+    /// fewer than 255.
+    public static let maxContentIDLength = 254
     /// The volume levels a TV is set to.
     public static let volumeRange = 0...100
     /// How many commands may wait for one TV (in the bridge's queue, or a driver's while the

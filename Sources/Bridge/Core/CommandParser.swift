@@ -237,8 +237,9 @@ public enum CommandParser {
         var contentID: String?
         if let value = members["contentId"] {
             let text = try string(value, "launch.contentId")
-            guard !text.isEmpty, text.utf8.count < 255, !text.unicodeScalars.contains(where: isControl) else {
-                throw reject("launch.contentId: must be 1 to 254 bytes without control characters")
+            let limit = TVCommand.maxContentIDLength
+            guard !text.isEmpty, text.count <= limit, !text.unicodeScalars.contains(where: isControl) else {
+                throw reject("launch.contentId: must be 1 to \(limit) characters without control characters")
             }
             contentID = text
         }

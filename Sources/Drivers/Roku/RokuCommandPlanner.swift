@@ -145,7 +145,7 @@ public struct RokuCommandPlanner: Sendable {
                 "launch: app id '\(Self.printable(appID))' must be letters, digits, '.', '_' or '-'")
         }
         if let contentID {
-            try Self.checkText(contentID, field: "contentId", limit: 255, allowEmpty: false)
+            try Self.checkText(contentID, field: "contentId", limit: TVCommand.maxContentIDLength, allowEmpty: false)
         }
         if let mediaType {
             try Self.checkText(mediaType, field: "mediaType", limit: 255, allowEmpty: false)

@@ -93,7 +93,7 @@ let badCommands: [BadCommand] = [
         roku: "launch.app: '12\\u{d}\\u{a}X' \(notAName)"),
     BadCommand(
         "launch contentId with NUL", nil, #"{"launch":{"app":"12","contentId":"a\u0000b"}}"#,
-        roku: "launch.contentId: must be 1 to 254 bytes without control characters"),
+        roku: "launch.contentId: must be 1 to 254 characters without control characters"),
     // Injection attempts in text.
     BadCommand("text with CR/LF", "text", "line\r\nPOST /keypress/PowerOff", roku: controlText),
     BadCommand("text with NUL", "text", "a\u{0}b", roku: controlText),
