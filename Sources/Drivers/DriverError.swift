@@ -1,3 +1,5 @@
+import TVModel
+
 /// Why a driver could not reach a TV or carry a command out. Its `description` is what the
 /// user reads in a `command_failed` event and the log.
 public struct DriverError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -40,4 +42,12 @@ public struct CommandRejection: Error, Equatable, Sendable, CustomStringConverti
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }
+}
+
+extension CommandRejection {
+    /// A command no TV of this vendor can carry out (`screen`, `sound_output`, `toast` on a
+    /// vendor without them): said the same way by every planner.
+    public static func notSupported(_ command: TVCommand) -> CommandRejection {
+        CommandRejection("\(command.name) is not supported by this TV")
+    }
 }

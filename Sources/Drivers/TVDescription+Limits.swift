@@ -9,7 +9,7 @@ extension TVDescription {
     public static let maxNameLength = 128
     /// The most apps kept of a TV's list (the `app` select's options).
     public static let maxApps = 500
-    /// The most inputs kept (the `input` select's options).
+    /// The most inputs kept (the `input` select's options), and of sound outputs.
     public static let maxInputs = 64
 
     /// `text` fit to be a name: control characters dropped, cut to `maxNameLength` characters.
@@ -39,6 +39,7 @@ extension TVDescription {
         }
         bounded.capabilities.apps = capabilities.apps.prefix(Self.maxApps).map(Self.boundedName)
         bounded.capabilities.inputs = capabilities.inputs.prefix(Self.maxInputs).map(Self.boundedName)
+        bounded.capabilities.soundOutputs = capabilities.soundOutputs.prefix(Self.maxInputs).map(Self.boundedName)
         return bounded
     }
 }

@@ -15,6 +15,7 @@ extension DiscoveryBuilder {
         var apps: [String] = []
         var inputs: [String] = []
         var channels: [String] = []
+        var soundOutputs: [String] = []
 
         static func tv(_ identity: TVIdentity, capabilities: TVCapabilities, settings: DiscoverySettings) -> Node {
             let id = identity.id.rawValue
@@ -39,7 +40,8 @@ extension DiscoveryBuilder {
                 id: id, uniqueIDPrefix: "tv2mqtt_" + id, objectIDPrefix: id, device: .object(device),
                 tv: identity.id,
                 apps: distinctOptions(capabilities.apps), inputs: distinctOptions(capabilities.inputs),
-                channels: distinctOptions(capabilities.channelList))
+                channels: distinctOptions(capabilities.channelList),
+                soundOutputs: distinctOptions(capabilities.soundOutputs))
         }
 
         static func bridge(settings: DiscoverySettings) -> Node {
@@ -72,6 +74,7 @@ extension DiscoveryBuilder {
             case .apps: apps
             case .inputs: inputs
             case .channels: channels
+            case .soundOutputs: soundOutputs
             case .fixed(let options): options
             }
         }

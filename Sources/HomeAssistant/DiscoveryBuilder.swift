@@ -16,6 +16,7 @@ public enum DiscoveryBuilder {
     ) -> [DiscoveryMessage] {
         let node = Node.tv(identity, capabilities: capabilities, settings: settings)
         let rows = EntityTable.rows(for: capabilities, kind: identity.kind, known: settings.diagnosticSensors)
+            .filter { row, _ in settings.style.hasPlatform(row.platform) }
         let triggers = DeviceTrigger.tv.map { ($0, $0.applies(capabilities)) }
         return messages(node: node, rows: rows, triggers: triggers, settings: settings)
     }
@@ -33,7 +34,9 @@ public enum DiscoveryBuilder {
             return [.clear(deviceTopic(node: id.rawValue, settings: settings))]
         case .entity:
             let sensors = EntityTable.usableSensors(settings.diagnosticSensors).map(EntityTable.diagnosticRow)
-            return (EntityTable.tv + sensors).map { .clear(entityTopic($0, node: id.rawValue, settings: settings)) }
+            return (EntityTable.tv + sensors).filter { settings.style.hasPlatform($0.platform) }.map {
+                .clear(entityTopic($0, node: id.rawValue, settings: settings))
+            }
                 + DeviceTrigger.tv.map { .clear(triggerTopic($0, node: id.rawValue, settings: settings)) }
         }
     }

@@ -9,6 +9,14 @@ public struct DiscoverySettings: Sendable, Equatable {
         case device
         /// One `<prefix>/<platform>/<tv>/<key>/config` per entity, for older Home Assistant.
         case entity
+
+        /// Whether Home Assistant of this style's versions has `platform` over MQTT. Entity style
+        /// serves Home Assistant from 2024.3, which has no MQTT `notify` (2024.5): there the
+        /// `toast` entity is left out (its command topic works without it); device style
+        /// (2024.11+) has every platform.
+        public func hasPlatform(_ platform: EntityDescription.Platform) -> Bool {
+            self == .device || platform != .notify
+        }
     }
 
     /// The root of every tv2mqtt topic (`--base-topic`, default `tv2mqtt`).

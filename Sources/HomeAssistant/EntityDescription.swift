@@ -10,6 +10,9 @@ public struct EntityDescription: Sendable {
     /// The MQTT platforms tv2mqtt uses; all existed before Home Assistant 2024.11.
     public enum Platform: String, Sendable, CaseIterable {
         case `switch`, select, number, text, button, sensor, image
+        /// Home Assistant 2024.5+: sends a message to `command_topic` (the `toast`). Left out
+        /// in entity style, which serves Home Assistant from 2024.3 (`DiscoveryBuilder`).
+        case notify
         case binarySensor = "binary_sensor"
         /// Home Assistant 2023.8+: the TV's events (`<base>/<tv>/event`).
         case event
@@ -75,6 +78,8 @@ public struct EntityDescription: Sendable {
         case inputs
         /// The tuner's channels (`TVCapabilities.channelList`, "7.1 KQED").
         case channels
+        /// The TV's sound outputs (`TVCapabilities.soundOutputs`).
+        case soundOutputs
         case fixed([String])
     }
 

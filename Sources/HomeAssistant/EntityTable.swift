@@ -111,6 +111,18 @@ public enum EntityTable {
                 availability: .bridgeOnly,
                 extra: ["event_types": .array(TVEventType.allCases.map { .string($0.rawValue) })]),
             EntityDescription(
+                key: "screen", platform: .switch, name: "Screen", icon: "mdi:monitor", stateTopic: .tvState,
+                reading: .option(Field.screen.rawValue, .fixed(["ON", "OFF"])), command: .tvSet("screen"),
+                applies: { capabilities, _ in capabilities.screenControl }),
+            EntityDescription(
+                key: "sound_output", platform: .select, name: "Sound output", icon: "mdi:speaker",
+                stateTopic: .tvState, reading: .option(Field.soundOutput.rawValue, .soundOutputs),
+                command: .tvSet("sound_output"), applies: { capabilities, _ in !capabilities.soundOutputs.isEmpty }),
+            // Home Assistant sends the message as the payload: the `toast` command's plain form.
+            EntityDescription(
+                key: "toast", platform: .notify, name: "Toast", icon: "mdi:message-text", command: .tvSet("toast"),
+                applies: { capabilities, _ in capabilities.toast }),
+            EntityDescription(
                 key: "pair", platform: .button, name: "Pair", icon: "mdi:link-variant", category: .config,
                 command: .bridgeRequestForTV(BridgeRequest.tvPair.rawValue), availability: .bridgeOnly,
                 applies: { capabilities, _ in capabilities.pairing }),

@@ -29,6 +29,8 @@ public enum StateDocument {
         case mediaTitle = "media_title"
         case mediaDescription = "media_description"
         case live
+        case screen
+        case soundOutput = "sound_output"
     }
 
     /// Whether a driver's diagnostic reading may be published as field `key`: a valid key
@@ -64,6 +66,8 @@ public enum StateDocument {
         set(.control, snapshot.controlPath.map { .string(capped($0.rawValue)) })
         set(.pairingRequired, snapshot.pairingRequired.map { .bool($0) })
         set(.artMode, snapshot.artMode.map { .string($0 ? "ON" : "OFF") })
+        set(.screen, snapshot.screenOn.map { .string($0 ? "ON" : "OFF") })
+        set(.soundOutput, snapshot.soundOutput.map { .string(capped($0)) })
         set(.lastSeen, lastSeen.map { .string(isoTimestamp($0, fractional: false)) })
         setLiveTV(snapshot, set)
         setDiagnostics(snapshot, into: &members)

@@ -130,6 +130,8 @@ extension TVCapabilities {
             "findRemoteKey": findRemoteKey.map(JSONValue.string) ?? .null,
             "diagnosticSensors": .array(diagnosticSensors.map(\.json)),
             "channelInfo": .bool(channelInfo), "appIcons": .bool(appIcons), "pairing": .bool(pairing),
+            "screenControl": .bool(screenControl), "soundOutputs": .array(soundOutputs.map(JSONValue.string)),
+            "toast": .bool(toast),
         ]
     }
 
@@ -158,6 +160,9 @@ extension TVCapabilities {
         channelInfo = flag("channelInfo")
         appIcons = flag("appIcons")
         pairing = flag("pairing")
+        screenControl = flag("screenControl")
+        soundOutputs = list("soundOutputs")
+        toast = flag("toast")
     }
 }
 

@@ -43,6 +43,13 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public var appIcons: Bool = false
     /// Samsung The Frame (REST `FrameTVSupport`): the `art_mode` switch.
     public var artMode: Bool
+    /// The picture can be switched off and on while the TV stays on: the `screen` switch.
+    public var screenControl: Bool = false
+    /// The sound outputs the TV lists, by id ("tv_speaker", "external_arc"…): the
+    /// `sound_output` select's options; empty = no select.
+    public var soundOutputs: [String] = []
+    /// The TV can show a short message on screen: the `toast` notify entity.
+    public var toast: Bool = false
     /// The bridge can ask the TV to approve it ahead of a command (a Samsung Tizen TV's
     /// remote-channel prompt, `tv/pair`): the `pair` button.
     public var pairing: Bool = false

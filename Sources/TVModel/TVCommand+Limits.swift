@@ -9,6 +9,8 @@ extension TVCommand {
     /// The longest content id of a deep link (`launch`), in characters: deep links take
     /// fewer than 255.
     public static let maxContentIDLength = 254
+    /// The longest message a `toast` shows, in characters (Home Assistant's state limit too).
+    public static let maxToastLength = 255
     /// The volume levels a TV is set to.
     public static let volumeRange = 0...100
     /// How many commands may wait for one TV (in the bridge's queue, or a driver's while the
@@ -33,6 +35,10 @@ extension TVCommand {
                 "hold_ms: expected a whole number from \(Self.holdRange.lowerBound) to \(Self.holdRange.upperBound), got \(milliseconds)"
         case .search(let request):
             return request.limitViolation
+        case .toast(let message) where message.isEmpty:
+            return "toast: empty"
+        case .toast(let message) where message.count > Self.maxToastLength:
+            return "toast: \(message.count) characters exceeds the limit of \(Self.maxToastLength)"
         default:
             return nil
         }

@@ -26,6 +26,13 @@ public enum TVCommand: Equatable, Sendable {
     case search(SearchRequest)
     /// Samsung The Frame: show art (`true`) or TV (`false`).
     case artMode(Bool)
+    /// Switch the picture only on (`true`) or off (`false`); the TV stays on
+    /// (`TVCapabilities.screenControl`).
+    case screen(Bool)
+    /// Send the sound to one of the outputs the TV listed (`TVCapabilities.soundOutputs`), by id.
+    case soundOutput(String)
+    /// Show a short message on the screen (at most `maxToastLength` characters).
+    case toast(String)
 
     /// A short name for logs and `command_failed` events: "key", "power", "app"…
     public var name: String {
@@ -42,6 +49,9 @@ public enum TVCommand: Equatable, Sendable {
         case .holdKey: "key"
         case .search: "search"
         case .artMode: "art_mode"
+        case .screen: "screen"
+        case .soundOutput: "sound_output"
+        case .toast: "toast"
         }
     }
 }

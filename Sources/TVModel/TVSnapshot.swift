@@ -44,6 +44,11 @@ public struct TVSnapshot: Equatable, Sendable {
     public var mediaDescription: String?
     /// The media playing is a live stream (it has no fixed duration).
     public var live: Bool?
+    /// The picture is on (`true`) or switched off while the TV stays on (`false`); nil on TVs
+    /// without `screenControl`, or while unknown.
+    public var screenOn: Bool?
+    /// The sound output in use, by the id the TV lists it under (`TVCapabilities.soundOutputs`).
+    public var soundOutput: String?
     /// The values of the driver's diagnostic sensors (`TVCapabilities.diagnosticSensors`), by
     /// key: each is the state document field of that name.
     public var diagnostics: [String: String] = [:]

@@ -65,6 +65,7 @@ struct ValueTemplateTests {
             case .switch, .select, .number: #expect(row.command != nil && row.stateTopic != nil && row.reading != nil)
             case .text: #expect(row.command != nil && (row.stateTopic == nil || row.reading == .cleared))
             case .image: #expect(row.command == nil && row.stateTopic == .tvAppIcon && row.reading == nil)
+            case .notify: #expect(row.command != nil && row.stateTopic == nil && row.reading == nil)
             case .event: #expect(row.command == nil && row.stateTopic == .tvEvent && row.extra["event_types"] != nil)
             case .deviceAutomation: Issue.record("\(row.key): triggers are DeviceTrigger values, not rows")
             }
@@ -77,8 +78,9 @@ struct ValueTemplateTests {
         #expect(Set(EntityTable.tv.map(\.key)).count == EntityTable.tv.count)
         // 33, issue 15's channel, current_channel, media_title, find_remote, app_icon; issue 16's
         // art_mode; issue 17's event, pair (add_tv and add_tv_host are the bridge's). Drivers'
-        // diagnostic sensors are rows made from capabilities, not table rows.
-        #expect(keys.count == 43)
+        // diagnostic sensors are rows made from capabilities, not table rows. SPEC §11's screen,
+        // sound_output and toast.
+        #expect(keys.count == 46)
     }
 
     @Test("The bridge id and name carry the base topic, reduced to an id")

@@ -2,7 +2,7 @@ import Support
 import TVModel
 import Wire
 
-/// The second round's command values (SPEC §10): a held key's `hold_ms` and `search`.
+/// The later rounds' command values (SPEC §10, §11): a held key's `hold_ms`, `search`, `toast`.
 extension CommandParser {
     /// `hold_ms`: a whole number in `TVCommand.holdRange`; a held key is pressed once, so
     /// `repeat` cannot go with it.
@@ -49,6 +49,15 @@ extension CommandParser {
     /// A search keyword is checked like typed text (SPEC §10: up to 255 characters).
     static func searchKeyword(_ text: String) throws(CommandParseError) -> String {
         if let violation = SearchRequest(keyword: text).limitViolation { throw refuse(violation) }
+        return text
+    }
+
+    /// A toast's message: 1 to `TVCommand.maxToastLength` characters, as sent (not trimmed).
+    /// Line breaks are kept (a toast may have several lines); other control characters are refused.
+    static func toastMessage(_ text: String) throws(CommandParseError) -> String {
+        if let violation = TVCommand.toast(text).limitViolation { throw refuse(violation) }
+        let control = text.unicodeScalars.contains { $0.isControlCharacter && $0 != "\n" }
+        guard !control else { throw refuse("toast: control characters other than line breaks cannot be shown") }
         return text
     }
 

@@ -26,11 +26,12 @@ public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvert
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
     static let jsonKeys = [
-        "power", "art_mode", "input", "app", "launch", "volume", "mute", "key", "repeat", "hold_ms", "text", "channel",
-        "search", "transaction",
+        "power", "art_mode", "screen", "input", "app", "launch", "volume", "mute", "sound_output", "key", "repeat",
+        "hold_ms", "text", "channel", "search", "toast", "transaction",
     ]
     public static let properties = [
-        "power", "key", "app", "input", "text", "volume", "mute", "launch", "art_mode", "channel", "search",
+        "power", "key", "app", "input", "text", "volume", "mute", "launch", "art_mode", "channel", "search", "screen",
+        "sound_output", "toast",
     ]
     static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
 
@@ -66,6 +67,9 @@ public enum CommandParser {
             case "mute": return .mute(try onOff(.string(trimmed), "mute"))
             case "channel": return .channel(try name(trimmed, "channel"))
             case "art_mode": return .artMode(try onOff(.string(trimmed), "art_mode"))
+            case "screen": return .screen(try onOff(.string(trimmed), "screen"))
+            case "sound_output": return .soundOutput(try name(trimmed, "sound_output"))
+            case "toast": return .toast(try toastMessage(text))
             case "launch":
                 let value = try JSONParser.parse(text, limits: JSONLimits(maxDepth: 4, maxBytes: maxPayloadBytes))
                 return try launch(value)
@@ -108,11 +112,15 @@ public enum CommandParser {
         do {
             if let value = members["power"] { commands.append(.power(try power(value))) }
             if let value = members["art_mode"] { commands.append(.artMode(try onOff(value, "art_mode"))) }
+            if let value = members["screen"] { commands.append(.screen(try onOff(value, "screen"))) }
             if let value = members["input"] { commands.append(.input(try name(try string(value, "input"), "input"))) }
             if let value = members["app"] { commands.append(.app(try name(try string(value, "app"), "app"))) }
             if let value = members["launch"] { commands.append(try launch(value)) }
             if let value = members["volume"] { commands.append(.volume(try volume(value))) }
             if let value = members["mute"] { commands.append(.mute(try onOff(value, "mute"))) }
+            if let value = members["sound_output"] {
+                commands.append(.soundOutput(try name(try string(value, "sound_output"), "sound_output")))
+            }
             if let value = members["channel"] { commands.append(.channel(try name(try channelText(value), "channel"))) }
             if let value = members["key"] {
                 let pressed = try key(try string(value, "key"))
@@ -127,6 +135,7 @@ public enum CommandParser {
             }
             if let value = members["text"] { commands.append(.text(try typedText(try string(value, "text")))) }
             if let value = members["search"] { commands.append(.search(try search(value))) }
+            if let value = members["toast"] { commands.append(.toast(try toastMessage(try string(value, "toast")))) }
         } catch let error as CommandParseError {
             throw CommandParseError(message: error.message, transaction: transaction)
         } catch {

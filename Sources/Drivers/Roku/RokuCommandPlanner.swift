@@ -54,6 +54,8 @@ public struct RokuCommandPlanner: Sendable {
             return .search(request)
         case .artMode:
             throw CommandRejection("art_mode is for Samsung The Frame TVs; a Roku has no art mode")
+        case .screen, .soundOutput, .toast:
+            throw .notSupported(command)
         }
     }
 

@@ -80,6 +80,8 @@ public struct SamsungCommandPlanner: Sendable {
                     "this TV has no art mode (its REST API does not report FrameTVSupport); art_mode is for The Frame")
             }
             return .artMode(on)
+        case .screen, .soundOutput, .toast:
+            throw .notSupported(command)
         }
     }
 

@@ -44,12 +44,12 @@ let badCommands: [BadCommand] = [
     BadCommand(
         "unknown JSON command", nil, #"{"frobnicate":1}"#,
         roku:
-            "unknown command 'frobnicate' (known: power, art_mode, input, app, launch, volume, mute, key, repeat, hold_ms, text, channel, search)"
+            "unknown command 'frobnicate' (known: power, art_mode, screen, input, app, launch, volume, mute, sound_output, key, repeat, hold_ms, text, channel, search, toast)"
     ),
     BadCommand(
         "unknown property", "sleep", "5",
         roku:
-            "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, art_mode, channel, search)"
+            "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, art_mode, channel, search, screen, sound_output, toast)"
     ),
     // Held keys, search and art mode (SPEC §10).
     BadCommand(
@@ -60,6 +60,20 @@ let badCommands: [BadCommand] = [
         roku: "search: control characters (newlines, NUL…) cannot be searched for"),
     BadCommand(
         "art_mode neither ON nor OFF", "art_mode", "maybe", roku: "art_mode: expected ON or OFF, got 'maybe'"),
+    // Screen, sound output and toast (SPEC §11): checked by the parser, then refused by the
+    // planners of TVs that have none of them.
+    BadCommand("screen neither ON nor OFF", "screen", "dim", roku: "screen: expected ON or OFF, got 'dim'"),
+    BadCommand(
+        "toast over 255 characters", "toast", String(repeating: "x", count: 256),
+        roku: "toast: 256 characters exceeds the limit of 255"),
+    BadCommand(
+        "toast with a control character", "toast", "ding\u{7}",
+        roku: "toast: control characters other than line breaks cannot be shown"),
+    BadCommand("screen on a TV without it", "screen", "OFF", roku: "screen is not supported by this TV"),
+    BadCommand(
+        "sound_output on a TV without it", nil, #"{"sound_output":"external_arc"}"#,
+        roku: "sound_output is not supported by this TV"),
+    BadCommand("toast on a TV without it", "toast", "Dinner is ready", roku: "toast is not supported by this TV"),
     // Injection attempts in keys.
     BadCommand("key with ../", "key", "../launch/12", roku: "key: '../launch/12' \(notAKey)"),
     BadCommand("key with %2F", "key", "Home%2FPowerOff", roku: "key: 'Home%2FPowerOff' \(notAKey)"),

@@ -5,8 +5,9 @@ import Wire
 
 /// A TV of a vendor tv2mqtt does not ship, on real sockets, for the stand-in vendor test: it
 /// answers an SSDP search for its own target, and speaks a line protocol on TCP (`WHO` →
-/// `acme <serial>`, `SETTING` → its remote setting, `KEY <name>` → `OK`), recording every key
-/// it is sent.
+/// `acme <serial>`, `SETTING` → its remote setting, `STATE` → `<screen ON|OFF> <sound output>`,
+/// `KEY <name>`, `SCREEN ON|OFF`, `SOUND <output>`, `TOAST <message>` → `OK`), recording every
+/// command it is sent (a toast's line breaks travel as `\n`).
 final class StandInTV: Sendable {
     static let searchTarget = "urn:acme-example:device:StandIn:1"
     /// What `SETTING` answers: the reading of the vendor's diagnostic sensor.
@@ -17,12 +18,19 @@ final class StandInTV: Sendable {
     private let listener: TCPListener
     private let ssdp: UDPSocket
     private let answers: UDPSocket
-    private let keysReceived = Mutex<[String]>([])
+    private let received = Mutex<[String]>([])
+    private let shown = Mutex<(screenOn: Bool, output: String)>((true, "tv_speaker"))
     private let tasks = Mutex<[Task<Void, Never>]>([])
 
     var port: UInt16 { listener.address.port }
     var ssdpPort: UInt16 { ssdp.localAddress.port }
-    var keys: [String] { keysReceived.withLock { $0 } }
+    /// Every command line received, in order ("KEY HOME", "SCREEN OFF"…).
+    var commands: [String] { received.withLock { $0 } }
+    var keys: [String] { commands.filter { $0.hasPrefix("KEY ") }.map { String($0.dropFirst(4)) } }
+    /// The toasts shown, with their line breaks.
+    var toasts: [String] {
+        commands.filter { $0.hasPrefix("TOAST ") }.map { String($0.dropFirst(6)).replacing("\\n", with: "\n") }
+    }
 
     /// Listens on `host` (a free TCP port) and answers SSDP searches sent to any loopback
     /// address on `ssdpPort` (a free UDP port, as the bridge's search goes to 127.255.255.255).
@@ -69,14 +77,25 @@ final class StandInTV: Sendable {
                 reply = "acme \(serial)"
             } else if line == "SETTING" {
                 reply = Self.remoteSetting
-            } else if line.hasPrefix("KEY ") {
-                keysReceived.withLock { $0.append(String(line.dropFirst(4))) }
+            } else if line == "STATE" {
+                reply = shown.withLock { "\($0.screenOn ? "ON" : "OFF") \($0.output)" }
+            } else if ["KEY ", "SCREEN ", "SOUND ", "TOAST "].contains(where: line.hasPrefix) {
+                received.withLock { $0.append(line) }
+                apply(line)
                 reply = "OK"
             } else {
                 reply = "ERR"
             }
             guard (try? await StandInLine.write(reply, to: connection)) != nil else { return }
         }
+    }
+}
+
+extension StandInTV {
+    /// What a command changes on the TV: the picture, the sound output.
+    fileprivate func apply(_ line: String) {
+        if line.hasPrefix("SCREEN ") { shown.withLock { $0.screenOn = line == "SCREEN ON" } }
+        if line.hasPrefix("SOUND ") { shown.withLock { $0.output = String(line.dropFirst(6)) } }
     }
 }
 

@@ -33,16 +33,21 @@ extension Vendor {
         makeDriver: { description, _, _ in StandInDriver(description: description) })
 }
 
-/// The stand-in vendor's driver: the shared keys and its own `BEEP`, sent as `KEY <NAME>`
-/// lines. It declares a find-my-remote key and a diagnostic sensor through the generic
-/// capabilities, as any vendor would.
+/// The stand-in vendor's driver: the shared keys and its own `BEEP` (`KEY <NAME>` lines), the
+/// screen, the sound output and toasts. It declares a find-my-remote key, a diagnostic sensor,
+/// screen control, its sound outputs and toasts through the generic capabilities, as any
+/// vendor would.
 final class StandInDriver: TVDriver {
     static let findRemoteKey = "BEEP"
     static let remoteSetting = DiagnosticSensor(key: "remote_setting", name: "Remote setting", icon: "mdi:cog")
+    static let soundOutputs = ["tv_speaker", "hdmi_arc"]
     static let capabilities: TVCapabilities = {
         var capabilities = TVCapabilities(power: false, volumeKeys: true, keyboard: false, mediaState: false)
         capabilities.findRemoteKey = findRemoteKey
         capabilities.diagnosticSensors = [remoteSetting]
+        capabilities.screenControl = true
+        capabilities.soundOutputs = soundOutputs
+        capabilities.toast = true
         return capabilities
     }()
 
@@ -59,31 +64,48 @@ final class StandInDriver: TVDriver {
         let setting = try? await StandInLine.ask("SETTING", host: identity.host, port: identity.port)
         var snapshot = TVSnapshot(reachable: setting != nil, power: setting != nil ? true : nil)
         snapshot.diagnostics[Self.remoteSetting.key] = setting
+        let shown = try? await StandInLine.ask("STATE", host: identity.host, port: identity.port)
+        if let words = shown?.split(separator: " "), words.count == 2 {
+            snapshot.screenOn = words[0] == "ON"
+            snapshot.soundOutput = String(words[1])
+        }
         return snapshot
     }
 
+    /// The lines to send, one `OK` each.
     func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
+        let lines: [String]
         switch command {
         case .key(.shared(let key), let count):
-            return TVPlan(command, steps: [String](repeating: key.rawValue.uppercased(), count: count))
+            lines = [String](repeating: "KEY " + key.rawValue.uppercased(), count: count)
         case .key(.vendor(Self.findRemoteKey), let count):
-            return TVPlan(command, steps: [String](repeating: Self.findRemoteKey, count: count))
+            lines = [String](repeating: "KEY " + Self.findRemoteKey, count: count)
+        case .screen(let on):
+            lines = ["SCREEN " + (on ? "ON" : "OFF")]
+        case .soundOutput(let output):
+            guard Self.soundOutputs.contains(output) else {
+                throw CommandRejection("sound_output: '\(output)' is not one of \(Self.soundOutputs)")
+            }
+            lines = ["SOUND " + output]
+        case .toast(let message):
+            lines = ["TOAST " + message.replacing("\n", with: "\\n")]
         default:
-            throw CommandRejection("an Acme TV takes the shared keys and BEEP only")
+            throw CommandRejection("an Acme TV takes the shared keys, BEEP, screen, sound_output and toast only")
         }
+        return TVPlan(command, steps: lines)
     }
 
     func execute(_ plan: TVPlan) async throws(DriverError) {
-        let keys = try plan.steps(as: [String].self)
+        let lines = try plan.steps(as: [String].self)
         let identity = state.withLock { $0.identity }
-        for key in keys {
+        for line in lines {
             let reply: String
             do {
-                reply = try await StandInLine.ask("KEY \(key)", host: identity.host, port: identity.port)
+                reply = try await StandInLine.ask(line, host: identity.host, port: identity.port)
             } catch {
                 throw DriverError(.unreachable, "Acme TV \(identity.host): \(error)")
             }
-            guard reply == "OK" else { throw DriverError(.rejected, "Acme TV refused \(key)") }
+            guard reply == "OK" else { throw DriverError(.rejected, "Acme TV refused \(line)") }
         }
     }
 

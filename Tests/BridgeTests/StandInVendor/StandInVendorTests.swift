@@ -46,16 +46,7 @@ struct StandInVendorTests {
 
     @Test("its driver's find-remote key and diagnostic sensor become the find_remote button and a sensor")
     func declaredEntities() async throws {
-        try await withBridgeFixture { fixture in
-            let tv = try StandInTV(host: "127.0.0.72", serial: "SI0002")
-            defer { tv.stop() }
-            let factory = VendorDriverFactory(
-                settings: VendorDriverFactory.settings(fixture.configuration(), logger: .disabled),
-                vendors: Vendors.all + [.standIn])
-            let configuration = fixture.configuration { $0.tvs = [.init(host: tv.host, kind: .standIn, port: tv.port)] }
-            try await fixture.startBridge(configuration, factory: factory)
-
-            let id = "acme_si0002"
+        try await withStandInBridge(host: "127.0.0.72", serial: "SI0002") { fixture, tv, id in
             let sensor = try await fixture.component("remote_setting", of: id)
             #expect(sensor["platform"] == "sensor" && sensor["name"] == "Remote setting")
             #expect(sensor["entity_category"] == "diagnostic" && sensor["icon"] == "mdi:cog")

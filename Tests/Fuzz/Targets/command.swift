@@ -46,7 +46,12 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fuzzExpect(!request.keyword.isEmpty && !hasControl(request.keyword), "search \(request.keyword)")
         case .launch(let app, let content, _):
             fuzzExpect(!hasControl(app) && !hasControl(content ?? ""), "launch \(command)")
-        case .power, .mute, .artMode: break
+        case .soundOutput(let name):
+            fuzzExpect(!name.isEmpty && !hasControl(name), "sound_output \(name)")
+        case .toast(let message):
+            fuzzExpect(TVCommand.toast(message).limitViolation == nil, "toast length \(message.count)")
+            fuzzExpect(!hasControl(message.replacing("\n", with: " ")), "toast \(message)")
+        case .power, .mute, .artMode, .screen: break
         }
     }
     return 0
