@@ -37,7 +37,7 @@ let package = Package(
         // Protocol clients: MQTT, HTTP, WebSocket, SSDP, Wake-on-LAN.
         .target(name: "Clients", dependencies: ["Wire", "Net", "Support"], swiftSettings: strict),
         // The shared TV vocabulary: ids, identities, snapshots, commands, capabilities.
-        .target(name: "TVModel", swiftSettings: strict),
+        .target(name: "TVModel", dependencies: ["Support"], swiftSettings: strict),
         // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
         .target(
             name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"],

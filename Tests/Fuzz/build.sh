@@ -26,7 +26,7 @@ flags=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -use-ld=ll
 modules=(Support Wire TVModel Net Clients Drivers MQTTInterface HomeAssistant Configuration Persistence Bridge
     ConfigurationLoading)
 declare -A deps=(
-    [Support]="" [Wire]="" [TVModel]="" [Net]="Support"
+    [Support]="" [Wire]="" [TVModel]="Support" [Net]="Support"
     [Clients]="Wire Net Support" [Drivers]="Clients Net TVModel Wire Support"
     [MQTTInterface]="TVModel Wire Support"
     [HomeAssistant]="MQTTInterface TVModel Wire Support"

@@ -61,6 +61,6 @@ extension BridgeService {
         }
         Trace.mark(.parsed)
         let origin = CommandOrigin(topic: message.topic, property: property, transaction: parsed.transaction)
-        await agent.submit(parsed.commands, origin: origin)
+        await agent.submit(parsed.checked, origin: origin)
     }
 }

@@ -95,7 +95,7 @@ actor TVAgent {
     /// arrival order. A command the driver refuses, or a queue already holding
     /// `commandQueueLimit` messages, fails the whole message with `command_failed` and
     /// nothing of it is sent (SPEC §4, §10).
-    nonisolated func submit(_ commands: [TVCommand], origin: CommandOrigin) async {
+    nonisolated func submit(_ commands: [CheckedCommand], origin: CommandOrigin) async {
         if isStopped { return }  // a removed TV: the message came in while it was removed
         var plans: [TVPlan] = []
         for command in commands {
@@ -119,7 +119,7 @@ actor TVAgent {
                 tv: id.rawValue, origin: origin)
             return
         }
-        await accepted(commands)
+        await accepted(commands.map(\.command))
     }
 
     /// Polls again soon (debounced), e.g. after a command.

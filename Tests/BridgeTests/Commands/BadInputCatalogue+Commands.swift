@@ -142,7 +142,7 @@ let badCommands: [BadCommand] = [
         roku: notJSON),
     BadCommand("empty object", nil, "{}", roku: "no command in the message"),
     // Values out of range.
-    BadCommand("volume 150", "volume", "150", roku: "volume: expected a whole number from 0 to 100, got '150'"),
+    BadCommand("volume 150", "volume", "150", roku: "volume: expected a whole number from 0 to 100, got 150"),
     BadCommand("volume -1", nil, #"{"volume":-1}"#, roku: "volume: expected a whole number from 0 to 100, got -1"),
     BadCommand(
         "volume 25.5", nil, #"{"volume":25.5}"#, roku: "volume: expected a whole number from 0 to 100, got 25.5"),
