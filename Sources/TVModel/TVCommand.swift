@@ -34,26 +34,28 @@ public enum TVCommand: Equatable, Sendable {
     /// Show a short message on the screen (at most `maxToastLength` characters).
     case toast(String)
 
-    /// A short name for logs and `command_failed` events: "key", "power", "app"…
-    public var name: String {
+    /// The property the command is sent on (a held key is a `key`).
+    public var property: CommandProperty {
         switch self {
-        case .key: "key"
-        case .power: "power"
-        case .app: "app"
-        case .launch: "launch"
-        case .text: "text"
-        case .input: "input"
-        case .volume: "volume"
-        case .mute: "mute"
-        case .channel: "channel"
-        case .holdKey: "key"
-        case .search: "search"
-        case .artMode: "art_mode"
-        case .screen: "screen"
-        case .soundOutput: "sound_output"
-        case .toast: "toast"
+        case .key, .holdKey: .key
+        case .power: .power
+        case .app: .app
+        case .launch: .launch
+        case .text: .text
+        case .input: .input
+        case .volume: .volume
+        case .mute: .mute
+        case .channel: .channel
+        case .search: .search
+        case .artMode: .artMode
+        case .screen: .screen
+        case .soundOutput: .soundOutput
+        case .toast: .toast
         }
     }
+
+    /// A short name for logs and `command_failed` events: "key", "power", "app"… (its property).
+    public var name: String { property.rawValue }
 }
 
 public enum PowerAction: String, Sendable, Equatable {

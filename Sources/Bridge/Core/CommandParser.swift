@@ -29,14 +29,13 @@ public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvert
 /// installed) are checked by the TV's driver next.
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
-    static let jsonKeys = [
-        "power", "art_mode", "screen", "input", "app", "launch", "volume", "mute", "sound_output", "key", "repeat",
-        "hold_ms", "text", "channel", "search", "toast", "transaction",
-    ]
-    public static let properties = [
-        "power", "key", "app", "input", "text", "volume", "mute", "launch", "art_mode", "channel", "search", "screen",
-        "sound_output", "toast",
-    ]
+    /// The members a JSON command may have: every property (in the order they are carried
+    /// out), a key's modifiers, and the transaction.
+    static let jsonKeys =
+        ([.power, .artMode, .screen, .input, .app, .launch, .volume, .mute, .soundOutput, .key] as [CommandProperty])
+        .map(\.rawValue) + ["repeat", "hold_ms"]
+        + ([.text, .channel, .search, .toast] as [CommandProperty]).map(\.rawValue) + ["transaction"]
+    public static let properties = CommandProperty.allCases.map(\.rawValue)
 
     public static func parse(property: String?, payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
         guard payload.count <= maxPayloadBytes else {
@@ -59,25 +58,26 @@ public enum CommandParser {
         func fail(_ message: String) -> CommandParseError { CommandParseError(message: message, transaction: nil) }
         let trimmed = trim(text)
         do {
-            switch property {
-            case "power": return .power(try power(.string(trimmed)))
-            case "key": return .key(try key(trimmed), repeat: 1)
-            case "app": return .app(try name(trimmed, "app"))
-            case "input": return .input(try name(trimmed, "input"))
-            case "text": return .text(text)
-            case "search": return .search(SearchRequest(keyword: text))
-            case "volume": return .volume(try volume(.string(trimmed)))
-            case "mute": return .mute(try onOff(.string(trimmed), "mute"))
-            case "channel": return .channel(try name(trimmed, "channel"))
-            case "art_mode": return .artMode(try onOff(.string(trimmed), "art_mode"))
-            case "screen": return .screen(try onOff(.string(trimmed), "screen"))
-            case "sound_output": return .soundOutput(try name(trimmed, "sound_output"))
-            case "toast": return .toast(text)
-            case "launch":
+            guard let known = CommandProperty(rawValue: property) else {
+                throw fail("unknown property '\(printable(property))' (known: \(properties.joined(separator: ", ")))")
+            }
+            switch known {
+            case .power: return .power(try power(.string(trimmed)))
+            case .key: return .key(try key(trimmed), repeat: 1)
+            case .app: return .app(try name(trimmed, "app"))
+            case .input: return .input(try name(trimmed, "input"))
+            case .text: return .text(text)
+            case .search: return .search(SearchRequest(keyword: text))
+            case .volume: return .volume(try volume(.string(trimmed)))
+            case .mute: return .mute(try onOff(.string(trimmed), "mute"))
+            case .channel: return .channel(try name(trimmed, "channel"))
+            case .artMode: return .artMode(try onOff(.string(trimmed), "art_mode"))
+            case .screen: return .screen(try onOff(.string(trimmed), "screen"))
+            case .soundOutput: return .soundOutput(try name(trimmed, "sound_output"))
+            case .toast: return .toast(text)
+            case .launch:
                 let value = try JSONParser.parse(text, limits: JSONLimits(maxDepth: 4, maxBytes: maxPayloadBytes))
                 return try launch(value)
-            default:
-                throw fail("unknown property '\(printable(property))' (known: \(properties.joined(separator: ", ")))")
             }
         } catch let error as CommandParseError {
             throw error
@@ -113,20 +113,21 @@ public enum CommandParser {
         }
         var commands: [CheckedCommand] = []
         func add(_ command: TVCommand) throws(CommandParseError) { commands.append(try checked(command)) }
+        func member(_ property: CommandProperty) -> JSONValue? { members[property.rawValue] }
         do {
-            if let value = members["power"] { try add(.power(try power(value))) }
-            if let value = members["art_mode"] { try add(.artMode(try onOff(value, "art_mode"))) }
-            if let value = members["screen"] { try add(.screen(try onOff(value, "screen"))) }
-            if let value = members["input"] { try add(.input(try name(try string(value, "input"), "input"))) }
-            if let value = members["app"] { try add(.app(try name(try string(value, "app"), "app"))) }
-            if let value = members["launch"] { try add(try launch(value)) }
-            if let value = members["volume"] { try add(.volume(try volume(value))) }
-            if let value = members["mute"] { try add(.mute(try onOff(value, "mute"))) }
-            if let value = members["sound_output"] {
+            if let value = member(.power) { try add(.power(try power(value))) }
+            if let value = member(.artMode) { try add(.artMode(try onOff(value, "art_mode"))) }
+            if let value = member(.screen) { try add(.screen(try onOff(value, "screen"))) }
+            if let value = member(.input) { try add(.input(try name(try string(value, "input"), "input"))) }
+            if let value = member(.app) { try add(.app(try name(try string(value, "app"), "app"))) }
+            if let value = member(.launch) { try add(try launch(value)) }
+            if let value = member(.volume) { try add(.volume(try volume(value))) }
+            if let value = member(.mute) { try add(.mute(try onOff(value, "mute"))) }
+            if let value = member(.soundOutput) {
                 try add(.soundOutput(try name(try string(value, "sound_output"), "sound_output")))
             }
-            if let value = members["channel"] { try add(.channel(try name(try channelText(value), "channel"))) }
-            if let value = members["key"] {
+            if let value = member(.channel) { try add(.channel(try name(try channelText(value), "channel"))) }
+            if let value = member(.key) {
                 let pressed = try key(try string(value, "key"))
                 if let hold = members["hold_ms"] {
                     try add(
@@ -137,9 +138,9 @@ public enum CommandParser {
             } else if members["repeat"] != nil || members["hold_ms"] != nil {
                 throw fail("\(members["repeat"] != nil ? "repeat" : "hold_ms") needs a key")
             }
-            if let value = members["text"] { try add(.text(try string(value, "text"))) }
-            if let value = members["search"] { try add(.search(try search(value))) }
-            if let value = members["toast"] { try add(.toast(try string(value, "toast"))) }
+            if let value = member(.text) { try add(.text(try string(value, "text"))) }
+            if let value = member(.search) { try add(.search(try search(value))) }
+            if let value = member(.toast) { try add(.toast(try string(value, "toast"))) }
         } catch let error as CommandParseError {
             throw CommandParseError(message: error.message, transaction: transaction)
         } catch {
