@@ -2,24 +2,6 @@ import Support
 import TVModel
 import Wire
 
-/// Commands parsed from one MQTT message, in the order they are carried out, each within its
-/// limits (`CheckedCommand`).
-public struct ParsedCommands: Equatable, Sendable {
-    public var checked: [CheckedCommand]
-    /// Echoed in the response when the sender gave one.
-    public var transaction: JSONValue?
-
-    public var commands: [TVCommand] { checked.map(\.command) }
-}
-
-/// Why a command message was refused; `message` is what the user reads.
-public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public let transaction: JSONValue?
-
-    public var description: String { message }
-}
-
 /// Turns a command message into validated `TVCommand`s (SPEC §4), or says why it cannot.
 ///
 /// `<base>/<tv>/set` takes a JSON object (`{"key":"VolumeUp","repeat":3}`, several commands
