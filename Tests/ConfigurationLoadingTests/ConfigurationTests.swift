@@ -1,4 +1,5 @@
 import BridgeCommandLine
+import Configuration
 import Drivers
 import TVModel
 import TestSupport

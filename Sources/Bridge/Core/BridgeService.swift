@@ -1,8 +1,10 @@
 import Clients
+import Configuration
 import Drivers
 import HomeAssistant
 import MQTTInterface
 import Net
+import Persistence
 import Support
 import TVModel
 import Wire

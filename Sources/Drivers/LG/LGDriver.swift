@@ -88,7 +88,8 @@ public final class LGDriver: TVDriver {
 
     public var reconcileInterval: Duration? { state.withLock { $0.subscribed } ? .seconds(60) : nil }
 
-    public func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
+    public func plan(_ checked: CheckedCommand) throws(CommandRejection) -> TVPlan {
+        let command = checked.command
         let planner = state.withLock {
             LGCommandPlanner(
                 apps: $0.description.apps, inputs: $0.inputs, channels: $0.channels,

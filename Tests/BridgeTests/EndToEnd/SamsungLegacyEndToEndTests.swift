@@ -1,6 +1,8 @@
+import Configuration
 import Drivers
 import Foundation
 import Harness
+import Persistence
 import TVModel
 import TVSimulators
 import Testing

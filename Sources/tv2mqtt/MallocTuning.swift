@@ -1,13 +1,14 @@
 import CSystem
 import Glibc
 
-/// How `tv2mqtt run` sets up glibc's malloc. Each setting stands unless the
-/// operator set the same one in GLIBC_TUNABLES (then theirs does).
-public enum MallocTuning {
+/// How `tv2mqtt` sets up glibc's malloc, first thing, for whichever command runs (the bridge
+/// is the one it matters for). Each setting stands unless the operator set the same one in
+/// GLIBC_TUNABLES (then theirs does).
+enum MallocTuning {
     /// The size from which a block gets an mmap of its own: glibc's default starting value.
     static let mmapThresholdBytes: Int32 = 128 * 1024
 
-    public static func apply() {
+    static func apply() {
         useOneArena()
         fixMmapThreshold()
     }

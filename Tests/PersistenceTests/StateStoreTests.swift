@@ -4,7 +4,7 @@ import Support
 import TVModel
 import Testing
 
-@testable import Bridge
+@testable import Persistence
 
 /// The state file (SPEC §7): written atomically with mode 0600; a corrupt one is moved aside
 /// and reported, never silently discarded.

@@ -3,7 +3,7 @@ import Harness
 import TVModel
 import Testing
 
-@testable import Bridge
+@testable import Persistence
 
 /// The capabilities a driver declares (the find-my-remote key, diagnostic sensors) are kept in
 /// the state file, and a file written before they were declared still loads with them.

@@ -9,11 +9,6 @@ import Wire
 /// so existing state files keep loading. Reading is strict where a value identifies a TV
 /// (id, kind, host) and lenient elsewhere; anything else wrong is a `StateFileError`, and the
 /// store then moves the file aside.
-struct StateFileError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 extension PersistedState {
     var json: JSONValue {
         var members: [String: JSONValue] = ["version": .integer(Int64(version)), "tvs": .array(tvs.map(\.json))]

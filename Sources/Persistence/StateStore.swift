@@ -4,46 +4,6 @@ import Synchronization
 import TVModel
 import Wire
 
-/// What survives a restart (SPEC §7): every known TV with what was learned about it.
-public struct PersistedState: Equatable, Sendable {
-    public var version = 1
-    /// A random id of this installation, made once and kept (`ensureInstallationID`): what
-    /// the bridge calls itself where a protocol wants a stable client id.
-    public var installationID: String?
-    public var tvs: [PersistedTV] = []
-
-    public init(tvs: [PersistedTV] = []) { self.tvs = tvs }
-}
-
-public struct PersistedTV: Equatable, Sendable {
-    public var identity: TVIdentity
-    public var capabilities: TVCapabilities?
-    /// App name → id, in display order.
-    public var apps: [AppEntry]?
-    /// Samsung: the remote-control token the TV issued (a secret: never logged).
-    public var token: String?
-    /// Samsung: SHA-256 of the TV's certificate, hex, pinned on first use.
-    public var certificatePin: String?
-    /// Unix time the TV last answered.
-    public var lastSeen: Double?
-
-    public init(identity: TVIdentity, capabilities: TVCapabilities? = nil, apps: [AppEntry]? = nil) {
-        self.identity = identity
-        self.capabilities = capabilities
-        self.apps = apps
-    }
-}
-
-public struct AppEntry: Equatable, Sendable {
-    public var id: String
-    public var name: String
-
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
-    }
-}
-
 /// Reads and writes `state.json` in the state directory, atomically (SPEC §7).
 ///
 /// A file that cannot be read or parsed is moved aside (`state.json.corrupt-<time>`,

@@ -4,7 +4,7 @@ import Support
 import TVModel
 import Testing
 
-@testable import Bridge
+@testable import Persistence
 
 /// Two processes on one state directory (issue 13, item 9): a running daemon and
 /// `tv2mqtt pair`, each with its own `StateStore`. Whichever saves last, neither loses what

@@ -5,7 +5,7 @@ import TVModel
 import TestSupport
 import Testing
 
-@testable import Bridge
+@testable import Persistence
 
 /// State files moved aside (`state.json.corrupt-*`, `state.json.unreadable-*`) may hold Samsung
 /// tokens: they are made the owner's only (0600) whatever mode they had, and only the last
