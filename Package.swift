@@ -4,7 +4,8 @@
 // No Swift package dependencies (a fixed rule of the project): only the toolchain's
 // modules and the system OpenSSL, reached through the COpenSSL system-library target.
 // Module layers, lowest first (dependencies point one way):
-//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Bridge  ←  ConfigurationLoading, StatusPage  ←  BridgeCommandLine  ←  tv2mqtt
+//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Configuration, Persistence  ←  Bridge  ←  StatusPage  ←  BridgeCommandLine  ←  tv2mqtt
+//   ConfigurationLoading (Configuration's sources) sits beside Bridge, beneath BridgeCommandLine.
 //   TVModel and HomeAssistant are pure modules beside them; MQTTInterface (topics and the
 //   state document) sits beneath both HomeAssistant and Bridge.
 import PackageDescription
@@ -36,11 +37,11 @@ let package = Package(
         // Protocol clients: MQTT, HTTP, WebSocket, SSDP, Wake-on-LAN.
         .target(name: "Clients", dependencies: ["Wire", "Net", "Support"], swiftSettings: strict),
         // The shared TV vocabulary: ids, identities, snapshots, commands, capabilities.
-        .target(name: "TVModel", swiftSettings: strict),
+        .target(name: "TVModel", dependencies: ["Support"], swiftSettings: strict),
         // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
         .target(
             name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"],
-            exclude: ["Roku/README.md", "Samsung/README.md", "SamsungLegacy/README.md"], swiftSettings: strict),
+            exclude: ["Roku/README.md", "Samsung/README.md", "SamsungLegacy/README.md", "LG/README.md"], swiftSettings: strict),
         // The bridge's MQTT interface (SPEC §4): every topic and the state document, one definition
         // each, for Bridge (which publishes them) and HomeAssistant (whose configs name them).
         .target(name: "MQTTInterface", dependencies: ["TVModel", "Wire", "Support"], swiftSettings: strict),
@@ -49,43 +50,50 @@ let package = Package(
             name: "HomeAssistant", dependencies: ["MQTTInterface", "TVModel", "Wire", "Support"],
             exclude: ["README.md"],
             swiftSettings: strict),
-        // The running bridge: registry, pollers, publishers, router, persistence, service, and the
-        // configuration value it runs with.
+        // The configuration value a bridge runs with (SPEC §3), after every source was merged.
+        .target(
+            name: "Configuration", dependencies: ["Drivers", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"],
+            swiftSettings: strict),
+        // What survives a restart (SPEC §7): the state file, written atomically in a safe directory.
+        .target(name: "Persistence", dependencies: ["Drivers", "TVModel", "Wire", "Support"], swiftSettings: strict),
+        // The running bridge: registry, pollers, publishers, router, service.
         .target(
             name: "Bridge",
             dependencies: [
-                "Drivers", "HomeAssistant", "MQTTInterface", "Clients", "Net", "TVModel", "Wire", "Support",
+                "Configuration", "Persistence", "Drivers", "HomeAssistant", "MQTTInterface", "Clients", "Net",
+                "TVModel", "Wire", "Support",
             ],
             swiftSettings: strict),
         // The configuration's sources (JSON file, environment, flag values) merged and validated,
         // every error naming its key, variable or flag. Knows no command-line parser.
         .target(
             name: "ConfigurationLoading",
-            dependencies: ["Bridge", "Drivers", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"],
+            dependencies: ["Configuration", "Drivers", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"],
             swiftSettings: strict),
         // The `tv2mqtt` command line: flag parser, the commands (run, discover, pair, send,
         // check-config, health, version, help) and signal handling.
         .target(
             name: "BridgeCommandLine",
             dependencies: [
-                "ConfigurationLoading", "Bridge", "StatusPage", "Drivers", "MQTTInterface", "Clients", "Net",
-                "TVModel", "Wire", "Support",
+                "ConfigurationLoading", "Configuration", "Persistence", "Bridge", "StatusPage", "Drivers",
+                "MQTTInterface", "Clients", "Net", "TVModel", "Wire", "Support",
             ],
             swiftSettings: strict),
         // The status page (`http.listen`): its HTTP server, its live feed, its embedded assets.
         .target(
             name: "StatusPage",
-            dependencies: ["Bridge", "Clients", "MQTTInterface", "Net", "Wire", "Support"],
+            dependencies: ["Bridge", "Configuration", "Clients", "MQTTInterface", "Net", "Wire", "Support"],
             exclude: ["README.md"], swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
         .target(
-            name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"], exclude: ["README.md"],
+            name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"],
+            exclude: ["README.md", "LG/README.md"],
             swiftSettings: strict),
         // Process and broker harness shared by the tests and the benchmark (posix_spawn, mosquitto).
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
 
         .executableTarget(
-            name: "tv2mqtt", dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "Net", "Support"],
+            name: "tv2mqtt", dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "Net", "Support", "CSystem"],
             swiftSettings: strict),
         .executableTarget(
             name: "tvsim", dependencies: ["TVSimulators", "Net", "Wire", "Support"], swiftSettings: strict),
@@ -95,7 +103,9 @@ let package = Package(
             exclude: ["README.md", "plots"], swiftSettings: strict),
 
         // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Net", "TestLoopExecutor"], path: "Tests/TestSupport"),
+        // Makes the event loop the test process's global executor before main, as in tv2mqtt.
+        .target(name: "TestLoopExecutor", path: "Tests/TestLoopExecutor"),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "TVModelTests", dependencies: ["TVModel"]),
         .testTarget(name: "MQTTInterfaceTests", dependencies: ["MQTTInterface", "TVModel", "Wire"]),
@@ -112,21 +122,29 @@ let package = Package(
         .testTarget(
             name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
         .testTarget(
-            name: "BridgeTests", dependencies: ["Bridge", "MQTTInterface", "TVSimulators", "Harness", "TestSupport"]),
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "Drivers", "TVModel", "Support", "Harness", "TestSupport"]),
+        .testTarget(
+            name: "BridgeTests",
+            dependencies: [
+                "Bridge", "Configuration", "Persistence", "MQTTInterface", "TVSimulators", "Harness", "TestSupport",
+            ]),
         .testTarget(
             name: "ConfigurationLoadingTests",
             dependencies: [
-                "ConfigurationLoading", "BridgeCommandLine", "Bridge", "Drivers", "MQTTInterface", "Wire",
-                "TestSupport",
+                "ConfigurationLoading", "Configuration", "BridgeCommandLine", "Bridge", "Drivers", "MQTTInterface",
+                "Wire", "TestSupport",
             ]),
         .testTarget(
             name: "BridgeCommandLineTests",
-            dependencies: ["BridgeCommandLine", "Bridge", "Drivers", "TVSimulators", "TestSupport"]),
+            dependencies: [
+                "BridgeCommandLine", "Bridge", "Configuration", "Persistence", "Drivers", "TVSimulators", "TestSupport",
+            ]),
         .testTarget(
             name: "StatusPageTests",
             dependencies: [
-                "StatusPage", "Bridge", "Drivers", "TVSimulators", "Clients", "Harness", "Net", "Wire", "Support",
-                "TestSupport",
+                "StatusPage", "Bridge", "Configuration", "Drivers", "TVSimulators", "Clients", "Harness", "Net", "Wire",
+                "Support", "TestSupport",
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators", "TestSupport"]),
     ]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tries tv2mqtt end to end on this machine, no TV needed: builds it, starts a private mosquitto,
-# two simulated Rokus (a TV and a streaming stick) and a simulated Samsung TV on loopback
-# addresses, runs the bridge, which finds them with SSDP, shows what it publishes, sends commands
+# two simulated Rokus (a TV and a streaming stick), a simulated Samsung and a simulated LG TV on
+# loopback addresses, runs the bridge, which finds them with SSDP, shows what it publishes, sends commands
 # the way Home Assistant or `mosquitto_pub` would, and shows the simulated TVs receiving them.
 #
 #   examples/try-it.sh          run the tour, then stop everything
@@ -65,7 +65,7 @@ done
 sub() { mosquitto_sub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
 pub() { mosquitto_pub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
 
-step "Starting simulated TVs: a Roku TV on 127.0.0.2, a Roku stick on 127.0.0.3, a Samsung on 127.0.0.4"
+step "Starting simulated TVs: a Roku TV on 127.0.0.2, a Roku stick on 127.0.0.3, a Samsung on 127.0.0.4, an LG on 127.0.0.5"
 "$bin/tvsim" roku --host 127.0.0.2 --port 8060 --kind tv --name "Living Room TV" \
     --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/tv.log" 2>"$work/tvsim-tv.err" &
 pids+=($!)
@@ -75,8 +75,11 @@ pids+=($!)
 "$bin/tvsim" samsung --host 127.0.0.4 --name "Bedroom TV" \
     --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/samsung.log" 2>"$work/tvsim-samsung.err" &
 pids+=($!)
+"$bin/tvsim" lg --host 127.0.0.5 --name "Kitchen TV" \
+    --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/lg.log" 2>"$work/tvsim-lg.err" &
+pids+=($!)
 sleep 0.5
-cat "$work/tvsim-tv.err" "$work/tvsim-stick.err" "$work/tvsim-samsung.err" | sed 's/^/   /'
+cat "$work/tvsim-tv.err" "$work/tvsim-stick.err" "$work/tvsim-samsung.err" "$work/tvsim-lg.err" | sed 's/^/   /'
 
 # Everything the bridge publishes, for the tour and for you to look at afterwards.
 # mosquitto_sub itself, not the `sub` function: $! must be its PID, or the cleanup would stop
@@ -103,21 +106,24 @@ wait_for() {
 ids=()
 for _ in $(seq 1 60); do
     mapfile -t ids < <(sub -v -t "$base/+/state" -W 1 2>/dev/null | cut -d' ' -f1 | cut -d/ -f2 | grep -v '^bridge$' | sort -u || true)
-    [ "${#ids[@]}" -ge 3 ] && break
+    [ "${#ids[@]}" -ge 4 ] && break
 done
-[ "${#ids[@]}" -ge 3 ] || { echo "the bridge did not find the three simulated TVs; see $work/tv2mqtt.log" >&2; exit 1; }
+[ "${#ids[@]}" -ge 4 ] || { echo "the bridge did not find the four simulated TVs; see $work/tv2mqtt.log" >&2; exit 1; }
 say "found: ${ids[*]}"
 sed 's/^/   log: /' "$work/tv2mqtt.log" | grep -E "found|connected" | head -n 6 || true
 
 tv=""
 samsung=""
+lg=""
 for id in "${ids[@]}"; do
     case "$id" in
     samsung_*) samsung=$id ;;
+    lg_*) lg=$id ;;
     *) if sub -t "$base/$id/state" -C 1 -W 3 | grep -q '"input"'; then tv=$id; fi ;;
     esac
 done
-[ -n "$tv" ] && [ -n "$samsung" ] || { echo "expected a Roku TV and a Samsung among: ${ids[*]}" >&2; exit 1; }
+[ -n "$tv" ] && [ -n "$samsung" ] && [ -n "$lg" ] ||
+    { echo "expected a Roku TV, a Samsung and an LG among: ${ids[*]}" >&2; exit 1; }
 
 step "What Home Assistant sees (retained discovery configs)"
 sub -v -t 'homeassistant/#' --retained-only -W 2 2>/dev/null | cut -c1-150 | sed 's/^/   /' || true
@@ -163,6 +169,26 @@ wait_for "$base/$samsung/state" '"volume":20'
 say "the TV received: $(grep '"volume"' "$work/samsung.log" | tail -n 1)"
 say "state now: $(sub -t "$base/$samsung/state" -C 1 -W 3)"
 
+step "The LG: pairing by the Pair button's request (the simulated TV's prompt approves at once)"
+pub -t "$base/bridge/request/tv/pair" -m "{\"id\":\"$lg\"}"
+for _ in $(seq 1 50); do grep -q '"approved"' "$work/lg.log" && break; sleep 0.1; done
+grep '"pairing"' "$work/lg.log" | tail -n 1 | sed 's/^/   the TV logged: /'
+
+step "Pressing Home on it:  mosquitto_pub -t $base/$lg/set/key -m home  (the pointer input socket)"
+pub -t "$base/$lg/set/key" -m home
+for _ in $(seq 1 50); do grep -q '"button"' "$work/lg.log" && break; sleep 0.1; done
+say "the TV received: $(grep '"button"' "$work/lg.log" | tail -n 1)"
+
+step "A toast on its screen:  mosquitto_pub -t $base/$lg/set/toast -m 'Dinner is ready'"
+pub -t "$base/$lg/set/toast" -m 'Dinner is ready'
+for _ in $(seq 1 50); do grep -q '"toast"' "$work/lg.log" && break; sleep 0.1; done
+say "the TV received: $(grep '"toast"' "$work/lg.log" | tail -n 1)"
+
+step "Its screen off (the TV stays on):  mosquitto_pub -t $base/$lg/set/screen -m OFF  (state pushed by subscription)"
+pub -t "$base/$lg/set/screen" -m OFF
+wait_for "$base/$lg/state" '"screen":"OFF"'
+say "state now: $(sub -t "$base/$lg/state" -C 1 -W 3)"
+
 step "A bad command is refused with a reason, and nothing reaches the TV"
 sub -t "$base/bridge/event" -C 1 -W 5 >"$work/event.txt" &
 event_pid=$!
@@ -173,7 +199,7 @@ say "event: $(cat "$work/event.txt")"
 
 printf '\n\033[1mDone.\033[0m Everything ran on loopback.\n'
 if $keep; then
-    echo "Logs: $work (the bridge: tv2mqtt.log, the simulated TVs: tv.log, stick.log, samsung.log; everything published: mqtt.log)"
+    echo "Logs: $work (the bridge: tv2mqtt.log, the simulated TVs: tv.log, stick.log, samsung.log, lg.log; everything published: mqtt.log)"
     echo "Still running. Try, in another terminal:"
     echo "  mosquitto_sub -h 127.0.0.1 -p $mqtt_port -v -t '$base/#'"
     echo "  mosquitto_pub -h 127.0.0.1 -p $mqtt_port -t $base/$tv/set/key -m volume_up"

@@ -1,7 +1,9 @@
 import Bridge
+import Configuration
 import ConfigurationLoading
 import Drivers
 import Glibc
+import Persistence
 import Support
 import Wire
 

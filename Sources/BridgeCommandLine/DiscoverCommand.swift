@@ -1,5 +1,6 @@
 import Bridge
 import Clients
+import Configuration
 import ConfigurationLoading
 import Drivers
 import Net

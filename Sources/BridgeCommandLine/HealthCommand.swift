@@ -38,7 +38,7 @@ enum HealthCommand {
         }
         let topic = Topics(base: configuration.baseTopic).bridgeState
         let runner = Task { await client.run() }
-        let state = await race(timeout) { await readRetained(topic, from: client) }
+        let state = await withDeadline(.now + timeout) { await readRetained(topic, from: client) } ?? nil
         await client.stop()
         runner.cancel()
         switch state {
@@ -65,20 +65,9 @@ enum HealthCommand {
             return nil
         }
         // A retained message arrives right after SUBACK; none within a moment means none is kept.
-        return await race(.seconds(1)) { await first.value.map { String(decoding: $0.payload, as: UTF8.self) } } ?? ""
-    }
-
-    /// `body`'s result, or nil when `limit` passes first (`body` is then cancelled).
-    private static func race(_ limit: Duration, _ body: @escaping @Sendable () async -> String?) async -> String? {
-        await withTaskGroup(of: String?.self) { group in
-            group.addTask { await body() }
-            group.addTask {
-                try? await EventLoop.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        let retained = await withDeadline(.now + .seconds(1)) {
+            await first.value.map { String(decoding: $0.payload, as: UTF8.self) }
         }
+        return retained ?? nil ?? ""
     }
 }

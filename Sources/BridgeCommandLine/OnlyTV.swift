@@ -1,5 +1,7 @@
 import Bridge
+import Configuration
 import Drivers
+import Persistence
 import Support
 import TVModel
 

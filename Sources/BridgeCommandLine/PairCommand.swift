@@ -2,6 +2,7 @@ import Bridge
 import ConfigurationLoading
 import Drivers
 import Net
+import Persistence
 import Support
 import TVModel
 

@@ -26,7 +26,6 @@ enum RunCommand {
         let logger =
             feed.map { Logger(label: plain.label, sink: $0.sink(wrapping: plain.sink), threshold: plain.threshold) }
             ?? plain
-        MallocTuning.apply()
         let descriptors = DescriptorLimit.raiseToHard()
         if let failure = descriptors.failure {
             logger.warning("\(descriptors) (could not raise it: \(failure))")

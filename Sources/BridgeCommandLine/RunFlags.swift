@@ -1,3 +1,4 @@
+import Configuration
 import ConfigurationLoading
 import Drivers
 

@@ -1,6 +1,8 @@
 import Bridge
+import Configuration
 import ConfigurationLoading
 import Drivers
+import Persistence
 import Support
 import TVModel
 import Wire
@@ -44,9 +46,9 @@ enum SendCommand {
         if state.ensureInstallationID() { _ = try? store.save(state) }  // the id a TV may remember us by
         let known = state.tvs
         let words = Words(positionals, names: names(known, configuration))
-        let commands: [TVCommand]
+        let commands: [CheckedCommand]
         do {
-            commands = try CommandParser.parse(property: words.command, payload: Array(words.argument.utf8)).commands
+            commands = try CommandParser.parse(property: words.command, payload: Array(words.argument.utf8)).checked
         } catch {
             throw ConfigError(error.message)
         }

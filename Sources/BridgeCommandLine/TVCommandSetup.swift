@@ -1,6 +1,8 @@
 import Bridge
+import Configuration
 import ConfigurationLoading
 import Drivers
+import Persistence
 import Support
 
 /// What `pair` and `send` both need before they reach a TV: the merged configuration, a

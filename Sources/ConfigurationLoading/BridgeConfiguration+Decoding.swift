@@ -1,4 +1,4 @@
-import Bridge
+import Configuration
 import Drivers
 import MQTTInterface
 import TVModel

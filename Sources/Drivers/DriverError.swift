@@ -51,3 +51,14 @@ extension CommandRejection {
         CommandRejection("\(command.name) is not supported by this TV")
     }
 }
+
+extension TVCommand {
+    /// `checked()`, its refusal as a driver's: for callers that plan commands they built.
+    public func checkedForPlanning() throws(CommandRejection) -> CheckedCommand {
+        do {
+            return try checked()
+        } catch {
+            throw CommandRejection(error.message)
+        }
+    }
+}

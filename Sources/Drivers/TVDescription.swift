@@ -13,13 +13,3 @@ public struct TVDescription: Equatable, Sendable {
         self.apps = apps
     }
 }
-
-public struct TVApp: Equatable, Sendable, Codable {
-    public var id: String
-    public var name: String
-
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
-    }
-}

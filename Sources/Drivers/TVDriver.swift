@@ -15,10 +15,10 @@ public protocol TVDriver: AnyObject, Sendable {
     /// Never throws: a TV that does not answer gives a snapshot with `reachable == false`.
     func poll(full: Bool) async -> TVSnapshot
 
-    /// Checks a command against what this TV accepts (`TVCommand` limits, key allowlist, app
-    /// names, inputs, capabilities) and resolves it into what `execute` will send. Pure:
-    /// nothing is sent; the one check a command gets after parsing.
-    func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan
+    /// Checks a command already within its limits (`CheckedCommand`) against what this TV
+    /// accepts (key allowlist, app names, inputs, capabilities) and resolves it into what
+    /// `execute` will send. Pure: nothing is sent; no range is checked again here.
+    func plan(_ command: CheckedCommand) throws(CommandRejection) -> TVPlan
 
     /// Carries out a plan this driver made.
     func execute(_ plan: TVPlan) async throws(DriverError)
@@ -66,6 +66,12 @@ public protocol TVDriver: AnyObject, Sendable {
 }
 
 extension TVDriver {
+    /// A command its caller built (`tv2mqtt send`, tests): checked against its limits, the
+    /// one check, then planned.
+    public func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
+        try plan(try command.checkedForPlanning())
+    }
+
     /// Plans and carries out one command at once, for a caller with no queue between the two
     /// (`tv2mqtt send`, driver tests); a refused command is a `.rejected` error.
     public func perform(_ command: TVCommand) async throws(DriverError) {

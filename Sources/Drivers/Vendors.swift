@@ -3,7 +3,7 @@ import TVModel
 /// The vendors tv2mqtt drives, listed once. Adding a vendor is a folder in Drivers with its
 /// `Vendor` value and one line here.
 public enum Vendors {
-    public static let all: [Vendor] = [.roku, .samsung, .samsungLegacy]
+    public static let all: [Vendor] = [.roku, .samsung, .samsungLegacy, .lg]
 
     /// "Roku and Samsung": the manufacturers, each once, for help texts.
     public static var familyNames: String {

@@ -176,7 +176,7 @@ public enum DiscoveryBuilder {
         if let command = row.command {
             switch command {
             case .tvSet(let property):
-                if let tv = node.tv { config["command_topic"] = .string(settings.topics.set(tv, property)) }
+                if let tv = node.tv { config["command_topic"] = .string(settings.topics.set(tv, property.rawValue)) }
             case .bridgeRequest(let action): config["command_topic"] = .string(settings.topics.bridgeRequest(action))
             case .bridgeRequestForTV(let action):
                 config["command_topic"] = .string(settings.topics.bridgeRequest(action))

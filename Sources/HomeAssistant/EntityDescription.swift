@@ -86,7 +86,7 @@ public struct EntityDescription: Sendable {
     /// Where Home Assistant publishes commands.
     public enum CommandTopic: Sendable, Equatable {
         /// `<base>/<tv>/set/<property>` with the plain payload of SPEC §4.
-        case tvSet(String)
+        case tvSet(CommandProperty)
         /// `<base>/bridge/request/<action>`.
         case bridgeRequest(String)
         /// `<base>/bridge/request/<action>` for the entity's TV: a button whose press payload
@@ -161,6 +161,6 @@ public struct EntityDescription: Sendable {
     ) -> EntityDescription {
         EntityDescription(
             key: entityKey, platform: .button, name: name, icon: icon, enabledByDefault: enabled,
-            command: .tvSet("key"), payloadPress: key.rawValue, applies: applies)
+            command: .tvSet(.key), payloadPress: key.rawValue, applies: applies)
     }
 }

@@ -14,7 +14,7 @@ extension EntityTable {
     static let liveTV: [EntityDescription] = [
         EntityDescription(
             key: "channel", platform: .select, name: "Channel", icon: "mdi:television-classic", stateTopic: .tvState,
-            reading: .option(Field.channel.rawValue, .channels), command: .tvSet("channel"),
+            reading: .option(Field.channel.rawValue, .channels), command: .tvSet(.channel),
             applies: { capabilities, _ in capabilities.channelInfo && !capabilities.channelList.isEmpty }),
         EntityDescription(
             key: "current_channel", platform: .sensor, name: "Current channel", icon: "mdi:television-classic",
@@ -26,7 +26,7 @@ extension EntityTable {
             applies: { capabilities, _ in capabilities.channelInfo }),
         EntityDescription(
             key: "find_remote", platform: .button, name: "Find remote", icon: "mdi:remote",
-            command: .tvSet("key"), pressFromCapabilities: { $0.findRemoteKey },
+            command: .tvSet(.key), pressFromCapabilities: { $0.findRemoteKey },
             applies: { capabilities, _ in capabilities.findRemoteKey != nil }),
     ]
 }

@@ -28,29 +28,33 @@ public enum EntityTable {
         [
             EntityDescription(
                 key: "power", platform: .switch, name: nil, icon: "mdi:power", stateTopic: .tvState,
-                reading: .option(Field.power.rawValue, .fixed(["ON", "OFF"])), command: .tvSet("power"),
+                reading: .option(Field.power.rawValue, .fixed(["ON", "OFF"])), command: .tvSet(.power),
                 availability: .bridgeOnly,
                 applies: { capabilities, _ in capabilities.power }),
             EntityDescription(
                 key: "art_mode", platform: .switch, name: "Art mode", icon: "mdi:image-frame", stateTopic: .tvState,
-                reading: .option(Field.artMode.rawValue, .fixed(["ON", "OFF"])), command: .tvSet("art_mode"),
+                reading: .option(Field.artMode.rawValue, .fixed(["ON", "OFF"])), command: .tvSet(.artMode),
                 applies: { capabilities, _ in capabilities.artMode }),
             EntityDescription(
                 key: "app", platform: .select, name: "App", icon: "mdi:apps", stateTopic: .tvState,
-                reading: .option(Field.app.rawValue, .apps), command: .tvSet("app"),
+                reading: .option(Field.app.rawValue, .apps), command: .tvSet(.app),
                 applies: { capabilities, _ in !capabilities.apps.isEmpty }),
             EntityDescription(
                 key: "input", platform: .select, name: "Input", icon: "mdi:video-input-hdmi", stateTopic: .tvState,
-                reading: .option(Field.input.rawValue, .inputs), command: .tvSet("input"),
+                reading: .option(Field.input.rawValue, .inputs), command: .tvSet(.input),
                 applies: { capabilities, _ in !capabilities.inputs.isEmpty }),
             EntityDescription(
                 key: "volume", platform: .number, name: "Volume", icon: "mdi:volume-high", stateTopic: .tvState,
-                reading: .number(Field.volume.rawValue), command: .tvSet("volume"),
-                extra: ["min": 0, "max": 100, "step": 1, "mode": "slider", "unit_of_measurement": "%"],
+                reading: .number(Field.volume.rawValue), command: .tvSet(.volume),
+                extra: [
+                    "min": .integer(Int64(TVCommand.volumeRange.lowerBound)),
+                    "max": .integer(Int64(TVCommand.volumeRange.upperBound)), "step": 1, "mode": "slider",
+                    "unit_of_measurement": "%",
+                ],
                 applies: { capabilities, _ in capabilities.volumeLevel }),
             EntityDescription(
                 key: "mute", platform: .switch, name: "Mute", icon: "mdi:volume-off", stateTopic: .tvState,
-                reading: .onOff(Field.muted.rawValue), command: .tvSet("mute"),
+                reading: .onOff(Field.muted.rawValue), command: .tvSet(.mute),
                 applies: { capabilities, _ in capabilities.muteState }),
             .button("volume_up", "Volume up", icon: "mdi:volume-plus", key: .volumeUp, applies: hasVolumeKeys),
             .button("volume_down", "Volume down", icon: "mdi:volume-minus", key: .volumeDown, applies: hasVolumeKeys),
@@ -76,7 +80,7 @@ public enum EntityTable {
             .button("search", "Search", icon: "mdi:magnify", key: .search, enabled: false),
             EntityDescription(
                 key: "keyboard", platform: .text, name: "Keyboard", icon: "mdi:keyboard", stateTopic: .tvState,
-                reading: .cleared, command: .tvSet("text"), extra: ["max": .integer(Int64(TVCommand.maxTextLength))],
+                reading: .cleared, command: .tvSet(.text), extra: ["max": .integer(Int64(TVCommand.maxTextLength))],
                 applies: { capabilities, _ in capabilities.keyboard }),
             EntityDescription(
                 key: "media_state", platform: .sensor, name: "Media state", icon: "mdi:play-circle-outline",
@@ -108,15 +112,15 @@ public enum EntityTable {
                 extra: ["event_types": .array(TVEventType.allCases.map { .string($0.rawValue) })]),
             EntityDescription(
                 key: "screen", platform: .switch, name: "Screen", icon: "mdi:monitor", stateTopic: .tvState,
-                reading: .option(Field.screen.rawValue, .fixed(["ON", "OFF"])), command: .tvSet("screen"),
+                reading: .option(Field.screen.rawValue, .fixed(["ON", "OFF"])), command: .tvSet(.screen),
                 applies: { capabilities, _ in capabilities.screenControl }),
             EntityDescription(
                 key: "sound_output", platform: .select, name: "Sound output", icon: "mdi:speaker",
                 stateTopic: .tvState, reading: .option(Field.soundOutput.rawValue, .soundOutputs),
-                command: .tvSet("sound_output"), applies: { capabilities, _ in !capabilities.soundOutputs.isEmpty }),
+                command: .tvSet(.soundOutput), applies: { capabilities, _ in !capabilities.soundOutputs.isEmpty }),
             // Home Assistant sends the message as the payload: the `toast` command's plain form.
             EntityDescription(
-                key: "toast", platform: .notify, name: "Toast", icon: "mdi:message-text", command: .tvSet("toast"),
+                key: "toast", platform: .notify, name: "Toast", icon: "mdi:message-text", command: .tvSet(.toast),
                 applies: { capabilities, _ in capabilities.toast }),
             EntityDescription(
                 key: "pair", platform: .button, name: "Pair", icon: "mdi:link-variant", category: .config,

@@ -183,6 +183,14 @@ public final class EventLoop: Sendable {
         wakeIfNeeded()
     }
 
+    /// Starts a task running `action` once `deadline` has passed: an actor's deadline costs an
+    /// entry in the loop's timers until then, not a task sleeping all that time. Like
+    /// `schedule`, it cannot be cancelled; `action` checks whether it still matters (a
+    /// generation, an id already answered).
+    public func startTask(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () async -> Void) {
+        schedule(at: deadline) { Task { await action() } }
+    }
+
     // MARK: the loop thread
 
     /// The loop thread's name (`/proc/<pid>/task/<tid>/comm`, `top -H`).

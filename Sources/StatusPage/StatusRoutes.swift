@@ -1,3 +1,4 @@
+import Configuration
 import Bridge
 import Clients
 import Net

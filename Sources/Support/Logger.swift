@@ -1,34 +1,5 @@
 import Synchronization
 
-/// One log event, as handed to a `LogSink`.
-public struct LogRecord: Sendable {
-    public let level: LogLevel
-    public let label: String
-    public let message: String
-    /// Structured context in insertion order (`tv=roku_x01 op=keypress`).
-    public let metadata: [(String, String)]
-    /// Wall-clock time of the event, seconds since the Unix epoch.
-    public let time: Double
-}
-
-/// Where log records go: standard error, a test's capture buffer…
-public protocol LogSink: Sendable {
-    func write(_ record: LogRecord)
-}
-
-/// The minimum level that is written; shared by every logger made from one root, and
-/// changeable at run time (the bridge's `log_level` select).
-public final class LogThreshold: Sendable {
-    private let raw: Atomic<Int>
-
-    public init(_ level: LogLevel) { raw = Atomic(level.rawValue) }
-
-    public var level: LogLevel {
-        get { LogLevel(rawValue: raw.load(ordering: .relaxed)) ?? .info }
-        set { raw.store(newValue.rawValue, ordering: .relaxed) }
-    }
-}
-
 /// A small structured logger, passed to whoever needs it (never global).
 ///
 /// Messages are `@autoclosure`s, so a disabled level costs one atomic load. Never pass
@@ -89,26 +60,4 @@ public struct Logger: Sendable {
     public func error(_ message: @autoclosure () -> String, _ extra: [(String, String)] = []) {
         log(.error, message(), extra)
     }
-}
-
-/// Drops every record.
-public struct DiscardingSink: LogSink {
-    public init() {}
-    public func write(_ record: LogRecord) {}
-}
-
-/// Keeps records in memory, for tests that assert on what was logged.
-public final class CapturingSink: LogSink {
-    private let records = Mutex<[LogRecord]>([])
-
-    public init() {}
-
-    public func write(_ record: LogRecord) {
-        records.withLock { $0.append(record) }
-    }
-
-    public var all: [LogRecord] { records.withLock { $0 } }
-
-    /// Every record rendered as one text line, for "this secret never appears" checks.
-    public var lines: [String] { all.map { LogFormat.text.render($0) } }
 }

@@ -1,13 +1,22 @@
-/// The limits of a command's values, defined once (SPEC §4): the command parser names them in
-/// its messages, and every driver's planner refuses a command outside them before anything is
-/// sent (a `TVCommand` can be built by any caller, not only the parser).
+import Support
+
+/// The limits of a command's values, defined once (SPEC §4) and checked once, by `checked()`
+/// (`CheckedCommand.swift`): the command parser calls it for every command it makes, and a
+/// driver plans only a `CheckedCommand`.
 extension TVCommand {
     /// How many times one key message may press a key.
     public static let repeatRange = 1...20
     /// The longest text typed in one message (the `keyboard` entity's max, SPEC §5).
     public static let maxTextLength = 255
+    /// The longest content id of a deep link (`launch`), in characters: deep links take
+    /// fewer than 255.
+    public static let maxContentIDLength = 254
     /// The longest message a `toast` shows, in characters (Home Assistant's state limit too).
     public static let maxToastLength = 255
+    /// The media types a deep link (`launch`) may name.
+    public static let deepLinkMediaTypes = [
+        "series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live",
+    ]
     /// The volume levels a TV is set to.
     public static let volumeRange = 0...100
     /// How many commands may wait for one TV (in the bridge's queue, or a driver's while the
@@ -24,6 +33,15 @@ extension TVCommand {
             return "text: empty"
         case .text(let text) where text.count > Self.maxTextLength:
             return "text: \(text.count) characters exceeds the limit of \(Self.maxTextLength)"
+        case .text(let text) where text.unicodeScalars.contains(where: \.isControlCharacter):
+            return "text: control characters (newlines, NUL…) cannot be typed"
+        case .launch(_, let contentID?, _)
+        where contentID.isEmpty || contentID.count > Self.maxContentIDLength
+            || contentID.unicodeScalars.contains(where: \.isControlCharacter):
+            return "launch.contentId: must be 1 to \(Self.maxContentIDLength) characters without control characters"
+        case .launch(_, _, let mediaType?) where !Self.deepLinkMediaTypes.contains(mediaType):
+            return
+                "launch.mediaType: expected one of \(Self.deepLinkMediaTypes.joined(separator: ", ")), got '\(printable(mediaType))'"
         case .volume(let level) where !Self.volumeRange.contains(level):
             return
                 "volume: expected a whole number from \(Self.volumeRange.lowerBound) to \(Self.volumeRange.upperBound), got \(level)"
@@ -36,6 +54,9 @@ extension TVCommand {
             return "toast: empty"
         case .toast(let message) where message.count > Self.maxToastLength:
             return "toast: \(message.count) characters exceeds the limit of \(Self.maxToastLength)"
+        case .toast(let message) where message.unicodeScalars.contains(where: { $0.isControlCharacter && $0 != "\n" }):
+            // Line breaks are kept: a toast may have several lines.
+            return "toast: control characters other than line breaks cannot be shown"
         default:
             return nil
         }

@@ -34,74 +34,26 @@ public enum TVCommand: Equatable, Sendable {
     /// Show a short message on the screen (at most `maxToastLength` characters).
     case toast(String)
 
-    /// A short name for logs and `command_failed` events: "key", "power", "app"…
-    public var name: String {
+    /// The property the command is sent on (a held key is a `key`).
+    public var property: CommandProperty {
         switch self {
-        case .key: "key"
-        case .power: "power"
-        case .app: "app"
-        case .launch: "launch"
-        case .text: "text"
-        case .input: "input"
-        case .volume: "volume"
-        case .mute: "mute"
-        case .channel: "channel"
-        case .holdKey: "key"
-        case .search: "search"
-        case .artMode: "art_mode"
-        case .screen: "screen"
-        case .soundOutput: "sound_output"
-        case .toast: "toast"
+        case .key, .holdKey: .key
+        case .power: .power
+        case .app: .app
+        case .launch: .launch
+        case .text: .text
+        case .input: .input
+        case .volume: .volume
+        case .mute: .mute
+        case .channel: .channel
+        case .search: .search
+        case .artMode: .artMode
+        case .screen: .screen
+        case .soundOutput: .soundOutput
+        case .toast: .toast
         }
     }
-}
 
-public enum PowerAction: String, Sendable, Equatable {
-    case on = "ON"
-    case off = "OFF"
-    /// Resolved against the confirmed current state, never sent blindly as a toggle key.
-    case toggle = "TOGGLE"
-}
-
-/// A key: from the vocabulary shared by every vendor, or the vendor's own name.
-public enum TVKey: Equatable, Sendable, CustomStringConvertible {
-    case shared(SharedKey)
-    case vendor(String)
-
-    /// The longest key name, in bytes (names are ASCII letters, digits and `_`).
-    public static let maxNameLength = 64
-
-    /// Shared names win ("home" is `.shared(.home)`); anything else is a vendor key name.
-    public init(_ name: String) {
-        self = SharedKey(rawValue: name).map(TVKey.shared) ?? .vendor(name)
-    }
-
-    public var description: String {
-        switch self {
-        case .shared(let key): key.rawValue
-        case .vendor(let name): name
-        }
-    }
-}
-
-/// The key names that work on every TV (SPEC §4).
-public enum SharedKey: String, Sendable, CaseIterable {
-    case powerOn = "power_on"
-    case powerOff = "power_off"
-    case home, back, up, down, left, right, select
-    case playPause = "play_pause"
-    case play, pause, stop, rewind
-    case fastForward = "fast_forward"
-    case replay, info, menu
-    case volumeUp = "volume_up"
-    case volumeDown = "volume_down"
-    case mute
-    case channelUp = "channel_up"
-    case channelDown = "channel_down"
-    case inputHDMI1 = "input_hdmi1"
-    case inputHDMI2 = "input_hdmi2"
-    case inputHDMI3 = "input_hdmi3"
-    case inputHDMI4 = "input_hdmi4"
-    case inputTuner = "input_tuner"
-    case search
+    /// A short name for logs and `command_failed` events: "key", "power", "app"… (its property).
+    public var name: String { property.rawValue }
 }

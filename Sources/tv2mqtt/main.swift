@@ -7,6 +7,7 @@ import Support
 
 // tv2mqtt: Roku and Samsung TVs in Home Assistant over MQTT. See `tv2mqtt --help`.
 // Its tasks run on the event loop's thread (Sources/tvbench/README.md › One thread).
+MallocTuning.apply()  // before the event loop starts its thread
 EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
 let code = await CommandLineTool.main(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),

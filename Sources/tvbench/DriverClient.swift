@@ -4,14 +4,14 @@ import Net
 import Support
 import TVModel
 
-/// `tvbench driver-client roku|samsung HOST PORT COUNT WARMUP`: our driver pressing keys on a
+/// `tvbench driver-client roku|samsung|lg HOST PORT COUNT WARMUP`: our driver pressing keys on a
 /// simulated TV, in a process of its own, printing what the Python reference scripts print
 /// (`SAMPLES <ms> …` for a Roku; `START`/`SENT <wall-clock s>` lines for a Samsung). `driver-latency`
 /// runs it beside the simulator exactly as it runs python-rokuecp and samsungtvws: both clients
 /// outside the benchmark's process, so neither shares the simulator's threads (ours used to run
 /// inside it, competing with the simulator for Swift's two pool threads on this machine).
 enum DriverClient {
-    static let usage = "driver-client roku|samsung HOST PORT COUNT WARMUP"
+    static let usage = "driver-client roku|samsung|lg HOST PORT COUNT WARMUP"
 
     static func main(_ arguments: [String]) async -> Never {
         guard arguments.count == 5, let port = UInt16(arguments[2]), let count = Int(arguments[3]),
@@ -22,6 +22,7 @@ enum DriverClient {
             switch arguments[0] {
             case "roku": try await roku(host: host, port: port, count: count, warmUp: warmUp)
             case "samsung": try await samsung(host: host, port: port, count: count, warmUp: warmUp)
+            case "lg": try await lg(host: host, port: port, count: count, warmUp: warmUp)
             default: fail("usage: tvbench \(usage)")
             }
         } catch {
@@ -57,7 +58,18 @@ enum DriverClient {
     private static func samsung(host: String, port: UInt16, count: Int, warmUp: Int) async throws {
         let settings = DriverSettings(wolTargets: [], logger: .disabled)
         let description = try await SamsungProbe.describe(host: host, port: port, settings: settings)
-        let driver = SamsungDriver(description: description, settings: settings)
+        try await stampKeys(SamsungDriver(description: description, settings: settings), count: count, warmUp: warmUp)
+    }
+
+    /// The same for an LG (as aiowebostv's script): the warm-up connects over TLS, pairs (the
+    /// simulator approves at once) and opens the pointer socket.
+    private static func lg(host: String, port: UInt16, count: Int, warmUp: Int) async throws {
+        let factory = VendorDriverFactory(settings: DriverSettings(wolTargets: [], logger: .disabled))
+        let description = try await factory.probe(host: host, kind: .lg, port: port)
+        try await stampKeys(factory.makeDriver(for: description, secrets: TVSecrets()), count: count, warmUp: warmUp)
+    }
+
+    private static func stampKeys(_ driver: any TVDriver, count: Int, warmUp: Int) async throws {
         let draining = Task { for await _ in driver.events {} }  // tokens and pins: not needed here
         for index in 0..<warmUp {
             try await driver.perform(.key(keys[index % 2], repeat: 1))

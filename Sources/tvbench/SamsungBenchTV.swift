@@ -8,7 +8,9 @@ import Wire
 /// Pairing: the simulator approves at once (`pairing: accept`, the user pressing Allow), so
 /// the bridge's first command pairs and gets its token during the warm-up; every measured
 /// command goes over the paired TLS channel the driver keeps open.
-final class SamsungBenchTV: BenchTV {
+final class SamsungBenchTV: KeyLoggingBenchTV {
+    static let keyKind = "remote_key"
+
     let simulator: SamsungSimulator
     let log: CommandLog
 
@@ -27,27 +29,6 @@ final class SamsungBenchTV: BenchTV {
     var host: String { simulator.host }
     var port: UInt16 { simulator.portWS }
     var bridgeFlag: String { "samsung:\(simulator.host)" }
-    /// Arrow keys move a focus the simulated screen does not have: no state changes.
-    var neutralKeys: [String] { ["up", "down"] }
-
-    func waitUntilReady(timeout: Duration) async -> Bool { true }
-
-    func receivedCommand(after since: Double, timeout: Duration) async -> Double? {
-        let floor = since - 0.000_001
-        let entry = await log.waitFor(timeout: timeout) {
-            $0["kind"]?.stringValue == "remote_key" && ($0["at"]?.doubleValue ?? 0) >= floor
-        }
-        return entry?["at"]?.doubleValue
-    }
-
-    /// The `remote_key` stamps (wall clock, s) logged since `since`, in order.
-    func keyStamps(since: Double) -> [Double] {
-        log.entries.compactMap { entry in
-            guard entry["kind"]?.stringValue == "remote_key", let at = entry["at"]?.doubleValue, at >= since - 0.000_001
-            else { return nil }
-            return at
-        }
-    }
 
     /// state-latency measures push with ECP-2 and poll with HTTP ECP: both Roku transports.
     func changeState(step: Int) throws -> (field: String, value: String) {

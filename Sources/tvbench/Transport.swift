@@ -8,22 +8,26 @@ enum Transport: String, CaseIterable, Sendable {
     case rokuHTTP = "roku_http"
     case rokuECP2 = "roku_ecp2"
     case samsung = "samsung"
+    case lg = "lg"
 
     var label: String {
         switch self {
         case .rokuHTTP: "Roku HTTP ECP"
         case .rokuECP2: "Roku ECP-2"
         case .samsung: "Samsung"
+        case .lg: "LG"
         }
     }
 
     /// A simulated TV in this process, on `host` (loopback): a Roku on a free port, a Samsung
-    /// on its standard ports (8001, 8002, 9197), which its own address keeps free.
+    /// on its standard ports (8001, 8002, 9197), an LG on its own (3000, 3001, 1754), which
+    /// their own address keeps free. An LG pairs on the warm-up's first key (it approves at once).
     func start(host: String) async throws -> any BenchTV {
         switch self {
         case .rokuHTTP: return try await RokuBenchTV.start(host: host, ecp2: false)
         case .rokuECP2: return try await RokuBenchTV.start(host: host, ecp2: true)
         case .samsung: return try await SamsungBenchTV.start(host: host)
+        case .lg: return try await LGBenchTV.start(host: host)
         }
     }
 }
@@ -117,6 +121,7 @@ enum BenchAddresses {
     static let stateTV = "127.77.0.2"
     static let driverTV = "127.77.0.3"
     static let driverSamsung = "127.77.0.4"
+    static let driverLG = "127.77.0.5"
     /// `idle`'s ten TVs: 127.77.1.1…
     static func idleTV(_ index: Int) -> String { "127.77.1.\(index + 1)" }
     /// `fleet`'s first TV; the rest follow (127.78.0.1 … 127.78.3.232 for 1,000).

@@ -14,7 +14,7 @@ EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
 let usage = """
     usage: tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N] [--fleet-sizes N,N,…] [--svg DIR]
            tvbench soak [--minutes N] [--tvs N] [--json]   (a long run, a line a minute)
-           tvbench driver-client roku|samsung HOST PORT COUNT WARMUP   (driver-latency's client)
+           tvbench driver-client roku|samsung|lg HOST PORT COUNT WARMUP   (driver-latency's client)
     Scenarios (default: all): \(allScenarios.map { type(of: $0).name }.joined(separator: " "))
       --quick         small counts and short waits (CI: the whole run under a minute, plus the
                       trace bridge's build on latency-budget's first run: a few minutes)

@@ -19,7 +19,8 @@ struct DescriptorBudget {
         let rokus = plan.rokus.reduce(UInt64(0)) { $0 + 1 + udp($1.ssdpPort, $1.wolPort) + 2 }
         let samsungs = plan.samsungs.reduce(UInt64(0)) { $0 + 3 + udp($1.ssdpPort, $1.wolPort) + 3 }
         let legacies = plan.samsungLegacies.reduce(UInt64(0)) { $0 + 2 + udp($1.ssdpPort, $1.wolPort) + 2 }
-        return rokus + samsungs + legacies + 64  // the command log, stdio, the runtime's own
+        let lgs = plan.lgs.reduce(UInt64(0)) { $0 + 3 + udp($1.ssdpPort, $1.wolPort) + 2 }
+        return rokus + samsungs + legacies + lgs + 64  // the command log, stdio, the runtime's own
     }
 
     /// Raises the limit towards `needed`; the error message when it stays below.

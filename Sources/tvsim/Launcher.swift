@@ -32,7 +32,7 @@ struct Launcher {
         for tv in running { await tv.stop() }
     }
 
-    /// Starts every TV of `plan`: Rokus, then Samsungs, then pre-2016 Samsungs. Returns those
+    /// Starts every TV of `plan`: Rokus, then Samsungs, then pre-2016 Samsungs, then LGs. Returns those
     /// running, or none and why one could not start.
     static func launch(_ plan: SimulatorPlan, log: CommandLog) async -> (running: [any SimulatedTV], problem: String?) {
         var launcher = Launcher()
@@ -63,6 +63,17 @@ struct Launcher {
                     simulator,
                     "samsung pre-2016 TV \"\(simulator.name)\" at \(simulator.host): \(ports),"
                         + " pairing \(options.pairing.rawValue)"
+                )
+            }
+        }
+        if problem == nil {
+            problem = await launcher.start(plan.lgs, naming: { "an LG on \($0.host)" }) { options in
+                let simulator = try await LGSimulator.start(options, log: log)
+                let tls = simulator.portWSS.map { ", wss \($0)" } ?? " (plain model)"
+                return (
+                    simulator,
+                    "lg TV \"\(simulator.name)\" \(simulator.udn) at \(simulator.host): ws \(simulator.portWS)\(tls),"
+                        + " UPnP \(simulator.portUPnP), pairing \(options.pairing.rawValue), \(options.approval.rawValue)"
                 )
             }
         }

@@ -5,6 +5,7 @@ struct SimulatorPlan {
     var rokus: [RokuSimulatorOptions] = []
     var samsungs: [SamsungSimulatorOptions] = []
     var samsungLegacies: [SamsungLegacySimulatorOptions] = []
+    var lgs: [LGSimulatorOptions] = []
     var logPath: String?
 
     static let rokuHelp = """
@@ -41,11 +42,12 @@ struct SimulatorPlan {
         """
 
     static let fleetHelp = """
-        usage: tvsim fleet --roku N [--samsung M] [options]
-        Runs N simulated Rokus and then M simulated Samsungs, one per consecutive loopback
-        address, sharing one command log.
+        usage: tvsim fleet --roku N [--samsung M] [--lg K] [options]
+        Runs N simulated Rokus, then M simulated Samsungs, then K simulated LGs, one per
+        consecutive loopback address, sharing one command log.
           --roku N               number of Roku TVs
           --samsung M            number of Samsung TVs (default ports 8001, 8002, 9197)
+          --lg K                 number of LG webOS TVs (ports 3000, 3001, 1754; pairing approved)
           --first-host IP        address of the first TV (default 127.0.1.1)
           --port P               ECP port of every Roku (default 8060)
           --pairing MODE         Samsung pairing: accept (default), deny, ignore or tokenless
@@ -59,16 +61,11 @@ struct SimulatorPlan {
 
     /// nil when `--help` was asked for (the help was printed).
     static func roku(_ arguments: ArraySlice<String>) throws(UsageError) -> SimulatorPlan? {
-        var reader = ArgumentReader(arguments)
         var options = RokuSimulatorOptions()
         var plan = SimulatorPlan()
-        var common = CommonFlags()
-        while let flag = reader.next() {
-            if try common.read(flag, from: &reader, into: &options, plan: &plan) { continue }
+        let go = try readFlags(arguments, into: &options, plan: &plan, help: rokuHelp, command: "roku") {
+            flag, reader, options throws(UsageError) in
             switch flag {
-            case "--help", "-h":
-                print(rokuHelp)
-                return nil
             case "--port": options.port = try reader.port(for: flag, allowZero: true)
             case "--kind":
                 let text = try reader.value(for: flag)
@@ -86,10 +83,11 @@ struct SimulatorPlan {
                 }
                 options.ecpSetting = setting
             case "--ecp2": options.ecp2 = try ecp2(try reader.value(for: flag))
-            default: throw UsageError("unknown flag '\(flag)' for tvsim roku (see tvsim roku --help)")
+            default: return false
             }
+            return true
         }
-        try checkHost(options.host, allowNonLoopback: common.allowNonLoopback)
+        guard go else { return nil }
         plan.rokus = [options]
         return plan
     }
@@ -101,6 +99,7 @@ struct SimulatorPlan {
         var plan = SimulatorPlan()
         var rokuCount = 0
         var samsungCount = 0
+        var lgCount = 0
         var firstHost = "127.0.1.1"
         var allowNonLoopback = false
         while let flag = reader.next() {
@@ -110,6 +109,7 @@ struct SimulatorPlan {
                 return nil
             case "--roku": rokuCount = try reader.count(for: flag)
             case "--samsung": samsungCount = try reader.count(for: flag)
+            case "--lg": lgCount = try reader.count(for: flag)
             case "--first-host": firstHost = try reader.value(for: flag)
             case "--port": template.port = try reader.port(for: flag)
             case "--ssdp-port": template.ssdpPort = try reader.port(for: flag, allowZero: true)
@@ -127,9 +127,9 @@ struct SimulatorPlan {
             default: throw UsageError("unknown flag '\(flag)' for tvsim fleet (see tvsim fleet --help)")
             }
         }
-        let total = rokuCount + samsungCount
+        let total = rokuCount + samsungCount + lgCount
         guard total > 0 else {
-            throw UsageError("tvsim fleet needs --roku N and/or --samsung M (at least one TV)")
+            throw UsageError("tvsim fleet needs --roku N, --samsung M and/or --lg K (at least one TV)")
         }
         guard let first = IPv4.parse(firstHost) else {
             throw UsageError("--first-host: '\(firstHost)' is not an IPv4 address")
@@ -152,6 +152,13 @@ struct SimulatorPlan {
         plan.samsungs = (0..<samsungCount).map { index in
             var options = samsungTemplate
             options.host = IPv4.format(first + UInt32(rokuCount + index))
+            return options
+        }
+        plan.lgs = (0..<lgCount).map { index in
+            var options = LGSimulatorOptions(
+                host: IPv4.format(first + UInt32(rokuCount + samsungCount + index)), ssdpPort: template.ssdpPort,
+                wolPort: template.wolPort)
+            options.notifyAddress = template.notifyAddress
             return options
         }
         return plan

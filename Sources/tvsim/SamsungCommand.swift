@@ -38,17 +38,12 @@ extension SimulatorPlan {
 
     /// nil when `--help` was asked for (the help was printed).
     static func samsung(_ arguments: ArraySlice<String>) throws(UsageError) -> SimulatorPlan? {
-        var reader = ArgumentReader(arguments)
         var options = SamsungSimulatorOptions()
         var plan = SimulatorPlan()
-        var common = CommonFlags()
         var (legacy, encrypted, legacyPort) = (false, false, UInt16(55000))
-        while let flag = reader.next() {
-            if try common.read(flag, from: &reader, into: &options, plan: &plan) { continue }
+        let go = try readFlags(arguments, into: &options, plan: &plan, help: samsungHelp, command: "samsung") {
+            flag, reader, options throws(UsageError) in
             switch flag {
-            case "--help", "-h":
-                print(samsungHelp)
-                return nil
             case "--port-ws": options.portWS = try reader.port(for: flag, allowZero: true)
             case "--port-wss": options.portWSS = try reader.port(for: flag, allowZero: true)
             case "--port-upnp": options.portUPnP = try reader.port(for: flag, allowZero: true)
@@ -84,10 +79,11 @@ extension SimulatorPlan {
             case "--legacy": legacy = true
             case "--encrypted": encrypted = true
             case "--port-legacy": legacyPort = try reader.port(for: flag, allowZero: true)
-            default: throw UsageError("unknown flag '\(flag)' for tvsim samsung (see tvsim samsung --help)")
+            default: return false
             }
+            return true
         }
-        try checkHost(options.host, allowNonLoopback: common.allowNonLoopback)
+        guard go else { return nil }
         if legacy || encrypted {
             guard legacy else { throw UsageError("--encrypted needs --legacy") }
             plan.samsungLegacies = [legacyOptions(options, port: legacyPort, encrypted: encrypted)]

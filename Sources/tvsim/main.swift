@@ -10,7 +10,8 @@ let usage = """
     usage: tvsim roku [options]      one simulated Roku (tvsim roku --help)
            tvsim fleet --roku N      N simulated Rokus on consecutive loopback addresses (tvsim fleet --help)
            tvsim samsung [options]   one simulated Samsung Tizen TV (tvsim samsung --help)
-           tvsim fleet --roku N --samsung M   N Rokus then M Samsungs on consecutive loopback addresses
+           tvsim lg [options]        one simulated LG webOS TV (tvsim lg --help)
+           tvsim fleet --roku N --samsung M --lg K   N Rokus, M Samsungs, K LGs on consecutive loopback addresses
     """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
@@ -25,10 +26,11 @@ do {
     case "roku": plan = try SimulatorPlan.roku(arguments.dropFirst())
     case "fleet": plan = try SimulatorPlan.fleet(arguments.dropFirst())
     case "samsung": plan = try SimulatorPlan.samsung(arguments.dropFirst())
+    case "lg": plan = try SimulatorPlan.lg(arguments.dropFirst())
     case "--help", "-h", "help":
         print(usage)
         exit(0)
-    case nil: fail("missing command (roku, samsung or fleet); see tvsim --help")
+    case nil: fail("missing command (roku, samsung, lg or fleet); see tvsim --help")
     case let other?: fail("unknown command '\(other)'; see tvsim --help")
     }
 } catch {

@@ -1,5 +1,6 @@
 import Drivers
 import Foundation
+import Persistence
 import Support
 import TVModel
 import TVSimulators

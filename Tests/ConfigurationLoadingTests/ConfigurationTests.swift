@@ -1,4 +1,5 @@
 import BridgeCommandLine
+import Configuration
 import Drivers
 import TVModel
 import TestSupport
@@ -48,7 +49,7 @@ struct ConfigurationTests {
         #expect(config.homeAssistant.style == .device)
         #expect(config.discovery.ssdpAddress == HostPort(host: "239.255.255.250", port: 1900))
         #expect(config.discovery.searchInterval == 300)
-        #expect(config.discovery.scanPorts == [8060, 8001])
+        #expect(config.discovery.scanPorts == [8060, 8001, 3001], "Roku ECP, Samsung REST, LG SSAP over TLS")
         #expect(config.wol.targets == [HostPort(host: "255.255.255.255", port: 9)])
         #expect(config.wol.repeatCount == 3)
         #expect(config.pollInterval == 10)
@@ -177,8 +178,8 @@ struct ConfigurationTests {
             (#"{"tvs": [{"host": "1.2.3.4", "id": "Living Room"}]}"#, [], "tvs[0].id: 'Living Room' must be 1-64 of"),
             (#"{"tvs": [{"host": "1.2.3.4", "mac": "zz:00"}]}"#, [], "tvs[0].mac: 'zz:00' is not a MAC address"),
             (
-                #"{"tvs": [{"host": "1.2.3.4", "kind": "lg"}]}"#, [],
-                "tvs[0].kind: must be one of roku, samsung, samsung-legacy"
+                #"{"tvs": [{"host": "1.2.3.4", "kind": "sony"}]}"#, [],
+                "tvs[0].kind: must be one of roku, samsung, samsung-legacy, lg"
             ),
             (#"{"tvs": [{"host": "1.2.3.4", "port": 70000}]}"#, [], "tvs[0].port: must be between 1 and 65535"),
             (#"{"discovery": {"scan": ["198.0.0.0/8"]}}"#, [], "discovery.scan[0]: '198.0.0.0/8' is larger than a /16"),

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ConfigurationLoading
 
-/// `[roku:|samsung:|samsung-legacy:]HOST[:PORT]` (`--tv`, and `send`'s TV given by address) read into a
+/// `[roku:|samsung:|samsung-legacy:|lg:]HOST[:PORT]` (`--tv`, and `send`'s TV given by address) read into a
 /// `TVAddress`, and what a `--tv` adds to the configuration tree.
 @Suite("TV addresses on the command line")
 struct TVAddressTests {
@@ -18,6 +18,7 @@ struct TVAddressTests {
             ("samsung:[::1]", TVAddress(kind: .samsung, host: "::1")),
             ("samsung-legacy:127.0.0.81", TVAddress(kind: .samsungLegacy, host: "127.0.0.81")),
             ("samsung-legacy:tv.local:55001", TVAddress(kind: .samsungLegacy, host: "tv.local", port: 55001)),
+            ("lg:127.0.0.7", TVAddress(kind: .lg, host: "127.0.0.7")),
         ])
     func parsed(text: String, expected: TVAddress) throws {
         #expect(try ConfigurationLoader.parseTVFlag(text) == expected)
@@ -28,7 +29,7 @@ struct TVAddressTests {
         #expect(throws: ConfigError("--tv: bad port in 'roku:127.0.0.2:0'")) {
             try ConfigurationLoader.parseTVFlag("roku:127.0.0.2:0")
         }
-        #expect(throws: ConfigError("--tv: expected [roku:|samsung:|samsung-legacy:]HOST[:PORT], got 'samsung:'")) {
+        #expect(throws: ConfigError("--tv: expected [roku:|samsung:|samsung-legacy:|lg:]HOST[:PORT], got 'samsung:'")) {
             try ConfigurationLoader.parseTVFlag("samsung:")
         }
     }

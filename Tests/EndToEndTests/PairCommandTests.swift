@@ -94,7 +94,8 @@ struct PairCommandTests {
                 let result = try await ChildProcess.run(
                     tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "--timeout", "5"])
                 #expect(result.status == .exited(2), "stderr: \(result.error)")
-                #expect(result.error.contains("discovery found 2 Samsung TVs; name one"), "stderr: \(result.error)")
+                #expect(
+                    result.error.contains("discovery found 2 LG or Samsung TVs; name one"), "stderr: \(result.error)")
                 #expect(result.error.contains("tv2mqtt pair HOST"))
                 for simulator in simulators { #expect(result.error.contains(simulator.host)) }
                 let tokens = simulators.flatMap(\.issuedTokens)
@@ -111,7 +112,7 @@ struct PairCommandTests {
                 let result = try await ChildProcess.run(
                     tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "--timeout", "5"])
                 #expect(result.status == .exited(1), "stderr: \(result.error)")
-                #expect(result.error.contains("no Samsung TV is known"), "stderr: \(result.error)")
+                #expect(result.error.contains("no LG or Samsung TV is known"), "stderr: \(result.error)")
                 #expect(result.error.contains("tv2mqtt pair HOST"))
             }
         }

@@ -23,14 +23,17 @@ flags=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -use-ld=ll
     -enable-upcoming-feature ExistentialAny -I "$obj" -I "$root/Sources/COpenSSL")
 
 # Module → every module below it, not only its direct imports (`modules` is a valid build order).
-modules=(Support Wire TVModel Net Clients Drivers MQTTInterface HomeAssistant Bridge ConfigurationLoading)
+modules=(Support Wire TVModel Net Clients Drivers MQTTInterface HomeAssistant Configuration Persistence Bridge
+    ConfigurationLoading)
 declare -A deps=(
-    [Support]="" [Wire]="" [TVModel]="" [Net]="Support"
+    [Support]="" [Wire]="" [TVModel]="Support" [Net]="Support"
     [Clients]="Wire Net Support" [Drivers]="Clients Net TVModel Wire Support"
     [MQTTInterface]="TVModel Wire Support"
     [HomeAssistant]="MQTTInterface TVModel Wire Support"
-    [Bridge]="Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
-    [ConfigurationLoading]="Bridge Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
+    [Configuration]="Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
+    [Persistence]="Drivers Clients TVModel Wire Support Net"
+    [Bridge]="Configuration Persistence Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
+    [ConfigurationLoading]="Configuration Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
 )
 
 # Target → the deepest module it imports (linking pulls in that module's closure).
@@ -38,7 +41,7 @@ declare -A needs=(
     [mqtt]=Wire [http-response]=Wire [http-request]=Wire [websocket]=Wire [ssdp]=Wire
     [xml]=Wire [json]=Wire [websocket-session]=Clients [roku-ecp]=Drivers [samsung]=Drivers [samsung-art]=Drivers
     [ecp2]=Drivers [gena]=Drivers [samsung-legacy]=Wire [command]=Bridge [add-tv]=Bridge
-    [config]=ConfigurationLoading [app-icon]=TVModel
+    [config]=ConfigurationLoading [app-icon]=TVModel [lg]=Drivers
 )
 
 stale() { # output input…: is output missing, or older than any input (files or directories)?

@@ -1,3 +1,4 @@
+import Configuration
 import Bridge
 import Drivers
 import Harness

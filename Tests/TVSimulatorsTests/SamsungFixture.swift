@@ -20,18 +20,7 @@ func withSamsung(
     _ body: (SamsungSimulator, HTTPClient, CommandLog) async throws -> Void
 ) async throws {
     let simulator = try await SamsungSimulator.start(options, log: log)
-    // 15 s, not the bridge's 5: these tests check what the simulator answers, and at a full
-    // run's start on a busy machine the first answers have taken over 3 s.
-    let client = HTTPClient(host: simulator.host, port: simulator.portWS, requestTimeout: .seconds(15))
-    do {
-        try await body(simulator, client, log)
-    } catch {
-        await client.closeIdle()
-        await simulator.stop()
-        throw error
-    }
-    await client.closeIdle()
-    await simulator.stop()
+    try await withHTTPClient(simulator, port: simulator.portWS, host: simulator.host, log: log, body)
 }
 
 /// One remote-channel connection, its events collected in the background as parsed JSON.

@@ -12,8 +12,18 @@ func withRoku(
     _ body: (RokuSimulator, HTTPClient, CommandLog) async throws -> Void
 ) async throws {
     let simulator = try await RokuSimulator.start(options, log: log)
-    // Generous: a loaded machine (the full suite, other builds) answered loopback requests after 3 s.
-    let client = HTTPClient(host: simulator.host, port: simulator.port, requestTimeout: .seconds(15))
+    try await withHTTPClient(simulator, port: simulator.port, host: simulator.host, log: log, body)
+}
+
+/// Runs `body` with an HTTP client on the simulator's `host:port`, then closes the client and
+/// stops the simulator, even when `body` throws.
+func withHTTPClient<Simulator: SimulatedTV>(
+    _ simulator: Simulator, port: UInt16, host: String, log: CommandLog,
+    _ body: (Simulator, HTTPClient, CommandLog) async throws -> Void
+) async throws {
+    // Generous: a loaded machine (the full suite, other builds) answered loopback requests after
+    // 3 s, and at a full run's start the first answers have taken over 3 s.
+    let client = HTTPClient(host: host, port: port, requestTimeout: .seconds(15))
     do {
         try await body(simulator, client, log)
     } catch {

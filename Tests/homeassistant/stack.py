@@ -33,9 +33,12 @@ SAMSUNG_NAME = "Bedroom"
 # A pre-2016 Samsung (`tvsim samsung --legacy`): the legacy remote on 55000, no HTTP API.
 SAMSUNG_LEGACY_TV = "127.0.0.6"
 SAMSUNG_LEGACY_NAME = "Old TV"
+# An LG webOS TV (`tvsim lg`) on LG's own ports: SSAP on 3001 (TLS) and 3000, /sim/state on 3000.
+LG_TV = "127.0.0.7"
+LG_NAME = "Kitchen"
 # The port of each simulator's HTTP API (and /sim/state): Roku ECP, Samsung REST; the legacy
 # Samsung's remote port (it has no /sim/state).
-SIM_PORT = {"roku": 8060, "samsung": 8001, "samsung-legacy": 55000}
+SIM_PORT = {"roku": 8060, "samsung": 8001, "samsung-legacy": 55000, "lg": 3001}
 POLL_INTERVAL = 2
 
 
@@ -381,6 +384,8 @@ def wait_tcp(host, port, timeout):
 
 
 def sim_url(host):
+    if host == LG_TV:
+        return f"http://{host}:3000/sim/state"
     return f"http://{host}:{SIM_PORT['samsung' if host in (SAMSUNG_TV, FRAME_TV) else 'roku']}/sim/state"
 
 
@@ -487,6 +492,20 @@ class Stack:
             }
             legacy_ok = wait_tcp(host, SIM_PORT["samsung-legacy"], 20)
             self.check("simulated pre-2016 Samsung TV listens", legacy_ok, f"{host}:55000")
+            host = LG_TV
+            log = os.path.join(self.work, f"tvsim-{host}.jsonl")
+            wol_port = free_port(socket.SOCK_DGRAM, host)
+            argv = [
+                os.path.join(self.bin, "tvsim"), "lg", "--host", host, "--name", LG_NAME, "--wol-port", str(wol_port),
+                "--log", log,
+            ]
+            process = self.processes.start(f"tvsim-{host}", argv)
+            self.sims[host] = {
+                "process": process, "log": SimulatorLog(log), "kind": "tv", "vendor": "lg", "wol_port": wol_port,
+            }
+            lg_ok = all(wait_tcp(host, port, 20) for port in (3000, 3001))
+            self.check("simulated LG TV listens", lg_ok, f"{host}:3000, 3001")
+            legacy_ok = legacy_ok and lg_ok
         return ok and samsung_ok and legacy_ok
 
     def start_bridge(self):

@@ -23,7 +23,7 @@ import aiohttp
 
 from verify_issue17 import HA_EXTRA_CONFIG, Issue17Checks, prepare_automations
 from stack import (
-    BASE, FRAME_TV, HOST, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_LEGACY_TV, SAMSUNG_NAME,
+    BASE, FRAME_TV, HOST, LG_NAME, LG_TV, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_LEGACY_TV, SAMSUNG_NAME,
     SAMSUNG_TV, Stack, mqtt_client, note, read_retained, sim_get, sim_set, sim_url,
 )
 
@@ -87,6 +87,13 @@ SAMSUNG_LEGACY_MINIMUM = {
     if key not in ("app", "keyboard", "limited_mode", "media_state", "current_app")
 }
 SAMSUNG_LEGACY_FORBIDDEN = ("limited_mode", "volume", "mute", "app", "input", "keyboard")
+# An LG webOS TV (Sources/Drivers/LG/README.md): the TV entities, plus the screen switch and the
+# sound_output select its capabilities bring (the toast notify only where Home Assistant has it).
+# Its app and input selects come once it is paired (the lists are read then: check_lg_behaviour).
+LG_MINIMUM = {
+    **{key: platform for key, platform in TV_MINIMUM.items() if key not in ("limited_mode", "media_state", "app")},
+    "volume": "number", "mute": "switch", "screen": "switch", "sound_output": "select", "pair": "button",
+}
 
 # Home Assistant log records that concern us: MQTT, the platforms we use, templates,
 # registries, or anything naming our topics.
@@ -305,7 +312,7 @@ class Verification(Issue17Checks, Stack):
                 host = next((h for h, t in self.tvs.items() if f"tv2mqtt_{t}" == identifier), None)
                 minimum = {
                     ROKU_TV: ROKU_TV_MINIMUM, SAMSUNG_TV: SAMSUNG_MINIMUM, SAMSUNG_LEGACY_TV: SAMSUNG_LEGACY_MINIMUM,
-                    FRAME_TV: FRAME_MINIMUM,
+                    FRAME_TV: FRAME_MINIMUM, LG_TV: LG_MINIMUM,
                 }.get(host, ROKU_STICK_MINIMUM)
                 if host == SAMSUNG_LEGACY_TV:
                     # The TV reports no name: the bridge names it after its address (README).
@@ -387,6 +394,8 @@ class Verification(Issue17Checks, Stack):
             if host == SAMSUNG_LEGACY_TV:
                 await self.check_legacy_states(ha, tv_id)
                 continue
+            if host == LG_TV:
+                continue  # not paired yet: check_lg_behaviour pairs it, then checks its state
             sim_state = await sim_get(session, host)
             power = "on" if sim_state.get("power", "on") == "on" else "off"
             entity_id = self.entity(identifier, "power")
@@ -820,6 +829,57 @@ class Verification(Issue17Checks, Stack):
         self.check(f"{tv_id}: art_mode 'off' and the TV in standby after power off", actual == "off" and
                    sim_power == "standby", f"{art} = {actual!r}, simulator {sim_power!r}")
 
+    async def check_lg_behaviour(self, ha, session):
+        """The LG TV: the pair button, then pushed state, a key, the screen switch and the sound output."""
+        host, tv_id = LG_TV, self.tvs.get(LG_TV)
+        if not self.check("the bridge knows the LG TV", tv_id is not None, f"TVs {self.tvs}"):
+            return
+        identifier = f"tv2mqtt_{tv_id}"
+        log = self.sims[host]["log"]
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press pair -> the TV's prompt approved", "button", "press",
+            self.entity(identifier, "pair"), {},
+            lambda ev: any(e.get("kind") == "pairing" and e.get("action") == "approved" for e in ev), timeout=15)
+        power = self.entity(identifier, "power")
+        actual = await ha.wait_state(power, "on", 15) if power else None
+        self.check(f"{tv_id}: power switch 'on' once paired", actual == "on", f"{power} = {actual!r}")
+        mode = self.entity(identifier, "power_mode")
+        actual = await ha.wait_state(mode, "Active", 10) if mode else None
+        self.check(f"{tv_id}: power_mode is the TV's own 'Active'", actual == "Active", f"{mode} = {actual!r}")
+        volume = self.entity(identifier, "volume")
+        await sim_set(session, host, {"volume": 30})
+        actual = await ha.wait_state(volume, lambda v: number_is(v, 30), 10) if volume else None
+        self.check(f"{tv_id}: volume 30 pushed from the TV", number_is(actual, 30), f"{volume} = {actual!r}")
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press home -> pointer button HOME", "button", "press",
+            self.entity(identifier, "home"), {},
+            lambda ev: any(e.get("kind") == "button" and e.get("name") == "HOME" for e in ev))
+        screen = self.entity(identifier, "screen")
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_off screen -> turnOffScreen", "switch", "turn_off", screen, {},
+            lambda ev: any(e.get("kind") == "ssap" and str(e.get("uri", "")).endswith("turnOffScreen") for e in ev))
+        actual = await ha.wait_state(screen, "off", 10) if screen else None
+        self.check(f"{tv_id}: screen switch 'off', the TV still on", actual == "off", f"{screen} = {actual!r}")
+        await self.service_check(
+            ha, log, f"{tv_id}: select.select_option sound_output external_arc -> changeSoundOutput", "select",
+            "select_option", self.entity(identifier, "sound_output"), {"option": "external_arc"},
+            lambda ev: any(e.get("kind") == "ssap" and str(e.get("uri", "")).endswith("changeSoundOutput")
+                           for e in ev))
+        # The lists are read after pairing and the discovery republished: new entities, named
+        # like the power switch (switch.<stem>_power).
+        stem = power.split(".", 1)[1].removesuffix("_power") if power else "?"
+        for key, option in (("app", "Netflix"), ("input", "HDMI 1")):
+            entity_id, options = f"select.{stem}_{key}", []
+            for _ in range(20):
+                state = await ha.state(entity_id)
+                options = (state or {}).get("attributes", {}).get("options") or []
+                if option in options:
+                    break
+                await asyncio.sleep(0.5)
+            self.check(f"{tv_id}: {key} select offers {option!r} once paired", option in options,
+                       f"{entity_id} options {options!r}")
+        note(f"{tv_id}: {LG_NAME} checked")
+
     async def service_check(self, ha, log, name, domain, service, entity_id, data, predicate, timeout=10):
         """Calls a service on an entity and checks the simulator's log for what it should cause."""
         if entity_id is None:
@@ -935,6 +995,7 @@ class Verification(Issue17Checks, Stack):
                 await self.check_samsung_behaviour(ha, session)
                 await self.check_frame_behaviour(ha, session)
                 await self.check_legacy_behaviour(ha)
+                await self.check_lg_behaviour(ha, session)
                 await self.check_issue17(ha, session)
             await self.check_bridge_commands(ha, expected)
             await self.check_bridge_stop(ha, expected)

@@ -1,3 +1,4 @@
+import Configuration
 import Drivers
 import MQTTInterface
 import Net
@@ -17,8 +18,6 @@ struct BridgeContext: Sendable {
     let tvListChanged = Wakeup()
     /// Bounds the TVs' first polls at start (`TVAgent+FirstPoll.swift`).
     let firstPolls = ProbePool(concurrency: TVAgent.firstPollConcurrency)
-    /// When each TV is polled next (`PollScheduler`, run by `BridgeService`).
-    let polls = PollScheduler()
     /// The status page's feed; nil while the page is off.
     var observer: (any BridgeObserver)? = nil
 

@@ -42,19 +42,17 @@ public actor BridgePublisher {
 
     /// Sets a retained topic; publishes it now if it changed and we are connected.
     public func setRetained(_ topic: String, _ payload: [UInt8], category: Category) async {
-        if var entry = retained[topic] {
-            guard entry.payload != payload || !entry.sent else { return }
-            if entry.payload != payload { observer?.published(topic: topic, payload: payload) }
-            entry.payload = payload
-            entry.category = category
-            entry.sent = await send(topic, payload, retain: true)
-            retained[topic] = entry
-        } else {
-            order[category, default: []].append(topic)
-            observer?.published(topic: topic, payload: payload)
-            retained[topic] = Entry(
-                category: category, payload: payload, sent: await send(topic, payload, retain: true))
-        }
+        if let entry = retained[topic], entry.payload == payload, entry.sent { return }
+        await replaceRetained(topic, payload, category: category)
+    }
+
+    /// Sets a retained topic its owner already compared (a TV's availability, state and app
+    /// icon: `TVStatePublisher`): kept and published now if we are connected, without comparing again.
+    public func replaceRetained(_ topic: String, _ payload: [UInt8], category: Category) async {
+        let previous = retained[topic]
+        if previous == nil { order[category, default: []].append(topic) }
+        if previous?.payload != payload { observer?.published(topic: topic, payload: payload) }
+        retained[topic] = Entry(category: category, payload: payload, sent: await send(topic, payload, retain: true))
     }
 
     public func setRetained(_ topic: String, _ text: String, category: Category) async {

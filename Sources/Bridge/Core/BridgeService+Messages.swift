@@ -70,6 +70,6 @@ extension BridgeService {
         }
         Trace.mark(.parsed)
         let origin = CommandOrigin(topic: topic, property: property, transaction: parsed.transaction)
-        return await agent.submit(parsed.commands, origin: origin)
+        return await agent.submit(parsed.checked, origin: origin)
     }
 }

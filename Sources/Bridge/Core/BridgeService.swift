@@ -1,8 +1,10 @@
 import Clients
+import Configuration
 import Drivers
 import HomeAssistant
 import MQTTInterface
 import Net
+import Persistence
 import Support
 import TVModel
 import Wire
@@ -113,7 +115,6 @@ public final class BridgeService: Sendable {
             group.addTask { await self.handleMessages() }
             group.addTask { await self.finder.run() }
             group.addTask { await self.refreshInfoPeriodically() }
-            group.addTask { await self.context.polls.run() }
             for await request in control {
                 switch request {
                 case .spawn(let work):
@@ -147,20 +148,20 @@ public final class BridgeService: Sendable {
         let agents = await registry.agents()
         for agent in agents { agent.stop() }
         await registry.saveNow()
-        let driversClosed = await finish(by: .now + Self.driverShutdownBudget) {
+        let driversClosed = await withDeadline(.now + Self.driverShutdownBudget) {
             await withDiscardingTaskGroup { group in
                 for agent in agents { group.addTask { await agent.driver.shutdown() } }
             }
         }
-        if !driversClosed { context.logger.warning("some TV connections did not close in time; leaving them") }
+        if driversClosed == nil { context.logger.warning("some TV connections did not close in time; leaving them") }
         // The will would say the same, but only after the keep-alive runs out; say it now.
         let client = self.client
         let offlineTopic = context.topics.bridgeState
-        let saidOffline = await finish(by: deadline - .seconds(1)) {
-            try? await client.publish(offlineTopic, Array("offline".utf8), qos: .atLeastOnce, retain: true)
+        let saidOffline = await withDeadline(deadline - .seconds(1)) {
+            _ = try? await client.publish(offlineTopic, Array("offline".utf8), qos: .atLeastOnce, retain: true)
         }
-        let disconnected = await finish(by: deadline) { await client.stop() }
-        if !saidOffline || !disconnected {
+        let disconnected = await withDeadline(deadline) { await client.stop() }
+        if saidOffline == nil || disconnected == nil {
             context.logger.warning("the MQTT broker did not answer in time; the will says offline instead")
         }
         controlSink.finish()

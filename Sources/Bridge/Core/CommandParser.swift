@@ -2,38 +2,22 @@ import Support
 import TVModel
 import Wire
 
-/// Commands parsed from one MQTT message, in the order they are carried out.
-public struct ParsedCommands: Equatable, Sendable {
-    public var commands: [TVCommand]
-    /// Echoed in the response when the sender gave one.
-    public var transaction: JSONValue?
-}
-
-/// Why a command message was refused; `message` is what the user reads.
-public struct CommandParseError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public let transaction: JSONValue?
-
-    public var description: String { message }
-}
-
 /// Turns a command message into validated `TVCommand`s (SPEC §4), or says why it cannot.
 ///
 /// `<base>/<tv>/set` takes a JSON object (`{"key":"VolumeUp","repeat":3}`, several commands
 /// allowed); `<base>/<tv>/set/<property>` takes a plain payload (`ON`, `Netflix`, `25`).
-/// Everything is checked here before anything is sent; vendor specifics (which keys exist,
-/// which apps are installed) are checked by the TV's driver next.
+/// Everything is checked here before anything is sent: the syntax by the parser, each value's
+/// limits by `TVCommand.checked()`, once; vendor specifics (which keys exist, which apps are
+/// installed) are checked by the TV's driver next.
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
-    static let jsonKeys = [
-        "power", "art_mode", "screen", "input", "app", "launch", "volume", "mute", "sound_output", "key", "repeat",
-        "hold_ms", "text", "channel", "search", "toast", "transaction",
-    ]
-    public static let properties = [
-        "power", "key", "app", "input", "text", "volume", "mute", "launch", "art_mode", "channel", "search", "screen",
-        "sound_output", "toast",
-    ]
-    static let mediaTypes = ["series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live"]
+    /// The members a JSON command may have: every property (in the order they are carried
+    /// out), a key's modifiers, and the transaction.
+    static let jsonKeys =
+        ([.power, .artMode, .screen, .input, .app, .launch, .volume, .mute, .soundOutput, .key] as [CommandProperty])
+        .map(\.rawValue) + ["repeat", "hold_ms"]
+        + ([.text, .channel, .search, .toast] as [CommandProperty]).map(\.rawValue) + ["transaction"]
+    public static let properties = CommandProperty.allCases.map(\.rawValue)
 
     public static func parse(property: String?, payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
         guard payload.count <= maxPayloadBytes else {
@@ -45,7 +29,7 @@ public enum CommandParser {
             throw CommandParseError(message: "payload is not valid UTF-8", transaction: nil)
         }
         if let property {
-            return ParsedCommands(commands: [try parseProperty(property, text)], transaction: nil)
+            return ParsedCommands(checked: [try checked(try parseProperty(property, text))], transaction: nil)
         }
         return try parseJSON(payload)
     }
@@ -56,25 +40,26 @@ public enum CommandParser {
         func fail(_ message: String) -> CommandParseError { CommandParseError(message: message, transaction: nil) }
         let trimmed = trim(text)
         do {
-            switch property {
-            case "power": return .power(try power(.string(trimmed)))
-            case "key": return .key(try key(trimmed), repeat: 1)
-            case "app": return .app(try name(trimmed, "app"))
-            case "input": return .input(try name(trimmed, "input"))
-            case "text": return .text(try typedText(text))
-            case "search": return .search(SearchRequest(keyword: try searchKeyword(text)))
-            case "volume": return .volume(try volume(.string(trimmed)))
-            case "mute": return .mute(try onOff(.string(trimmed), "mute"))
-            case "channel": return .channel(try name(trimmed, "channel"))
-            case "art_mode": return .artMode(try onOff(.string(trimmed), "art_mode"))
-            case "screen": return .screen(try onOff(.string(trimmed), "screen"))
-            case "sound_output": return .soundOutput(try name(trimmed, "sound_output"))
-            case "toast": return .toast(try toastMessage(text))
-            case "launch":
+            guard let known = CommandProperty(rawValue: property) else {
+                throw fail("unknown property '\(printable(property))' (known: \(properties.joined(separator: ", ")))")
+            }
+            switch known {
+            case .power: return .power(try power(.string(trimmed)))
+            case .key: return .key(try key(trimmed), repeat: 1)
+            case .app: return .app(try name(trimmed, "app"))
+            case .input: return .input(try name(trimmed, "input"))
+            case .text: return .text(text)
+            case .search: return .search(SearchRequest(keyword: text))
+            case .volume: return .volume(try volume(.string(trimmed)))
+            case .mute: return .mute(try onOff(.string(trimmed), "mute"))
+            case .channel: return .channel(try name(trimmed, "channel"))
+            case .artMode: return .artMode(try onOff(.string(trimmed), "art_mode"))
+            case .screen: return .screen(try onOff(.string(trimmed), "screen"))
+            case .soundOutput: return .soundOutput(try name(trimmed, "sound_output"))
+            case .toast: return .toast(text)
+            case .launch:
                 let value = try JSONParser.parse(text, limits: JSONLimits(maxDepth: 4, maxBytes: maxPayloadBytes))
                 return try launch(value)
-            default:
-                throw fail("unknown property '\(printable(property))' (known: \(properties.joined(separator: ", ")))")
             }
         } catch let error as CommandParseError {
             throw error
@@ -108,41 +93,43 @@ public enum CommandParser {
             let known = jsonKeys.filter { $0 != "transaction" }.joined(separator: ", ")
             throw fail("unknown command '\(printable(key))' (known: \(known))")
         }
-        var commands: [TVCommand] = []
+        var commands: [CheckedCommand] = []
+        func add(_ command: TVCommand) throws(CommandParseError) { commands.append(try checked(command)) }
+        func member(_ property: CommandProperty) -> JSONValue? { members[property.rawValue] }
         do {
-            if let value = members["power"] { commands.append(.power(try power(value))) }
-            if let value = members["art_mode"] { commands.append(.artMode(try onOff(value, "art_mode"))) }
-            if let value = members["screen"] { commands.append(.screen(try onOff(value, "screen"))) }
-            if let value = members["input"] { commands.append(.input(try name(try string(value, "input"), "input"))) }
-            if let value = members["app"] { commands.append(.app(try name(try string(value, "app"), "app"))) }
-            if let value = members["launch"] { commands.append(try launch(value)) }
-            if let value = members["volume"] { commands.append(.volume(try volume(value))) }
-            if let value = members["mute"] { commands.append(.mute(try onOff(value, "mute"))) }
-            if let value = members["sound_output"] {
-                commands.append(.soundOutput(try name(try string(value, "sound_output"), "sound_output")))
+            if let value = member(.power) { try add(.power(try power(value))) }
+            if let value = member(.artMode) { try add(.artMode(try onOff(value, "art_mode"))) }
+            if let value = member(.screen) { try add(.screen(try onOff(value, "screen"))) }
+            if let value = member(.input) { try add(.input(try name(try string(value, "input"), "input"))) }
+            if let value = member(.app) { try add(.app(try name(try string(value, "app"), "app"))) }
+            if let value = member(.launch) { try add(try launch(value)) }
+            if let value = member(.volume) { try add(.volume(try volume(value))) }
+            if let value = member(.mute) { try add(.mute(try onOff(value, "mute"))) }
+            if let value = member(.soundOutput) {
+                try add(.soundOutput(try name(try string(value, "sound_output"), "sound_output")))
             }
-            if let value = members["channel"] { commands.append(.channel(try name(try channelText(value), "channel"))) }
-            if let value = members["key"] {
+            if let value = member(.channel) { try add(.channel(try name(try channelText(value), "channel"))) }
+            if let value = member(.key) {
                 let pressed = try key(try string(value, "key"))
                 if let hold = members["hold_ms"] {
-                    commands.append(
+                    try add(
                         .holdKey(pressed, milliseconds: try holdMilliseconds(hold, repeat: members["repeat"])))
                 } else {
-                    commands.append(.key(pressed, repeat: try repeatCount(members["repeat"])))
+                    try add(.key(pressed, repeat: try repeatCount(members["repeat"])))
                 }
             } else if members["repeat"] != nil || members["hold_ms"] != nil {
                 throw fail("\(members["repeat"] != nil ? "repeat" : "hold_ms") needs a key")
             }
-            if let value = members["text"] { commands.append(.text(try typedText(try string(value, "text")))) }
-            if let value = members["search"] { commands.append(.search(try search(value))) }
-            if let value = members["toast"] { commands.append(.toast(try toastMessage(try string(value, "toast")))) }
+            if let value = member(.text) { try add(.text(try string(value, "text"))) }
+            if let value = member(.search) { try add(.search(try search(value))) }
+            if let value = member(.toast) { try add(.toast(try string(value, "toast"))) }
         } catch let error as CommandParseError {
             throw CommandParseError(message: error.message, transaction: transaction)
         } catch {
             throw fail("\(error)")
         }
         guard !commands.isEmpty else { throw fail("no command in the message") }
-        return ParsedCommands(commands: commands, transaction: transaction)
+        return ParsedCommands(checked: commands, transaction: transaction)
     }
 
     // MARK: values
@@ -180,9 +167,10 @@ public enum CommandParser {
     }
 
     private static func volume(_ value: JSONValue) throws(CommandParseError) -> Int {
+        // A whole number; its range is the command's limit (`checked()`).
         let number = value.intValue ?? value.stringValue.flatMap { Int($0) }
         let range = TVCommand.volumeRange
-        guard let number, range.contains(number) else {
+        guard let number else {
             throw reject(
                 "volume: expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(describe(value))"
             )
@@ -193,7 +181,7 @@ public enum CommandParser {
     private static func repeatCount(_ value: JSONValue?) throws(CommandParseError) -> Int {
         guard let value else { return 1 }
         let range = TVCommand.repeatRange
-        guard let count = value.intValue, range.contains(count) else {
+        guard let count = value.intValue else {
             throw reject(
                 "repeat: expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(describe(value))"
             )
@@ -223,15 +211,13 @@ public enum CommandParser {
         return text
     }
 
-    private static func typedText(_ text: String) throws(CommandParseError) -> String {
-        guard !text.isEmpty else { throw reject("text: empty") }
-        guard text.count <= TVCommand.maxTextLength else {
-            throw reject("text: \(text.count) characters exceeds the limit of \(TVCommand.maxTextLength)")
+    /// The command, checked against its limits (`TVCommand.checked()`, the one check).
+    private static func checked(_ command: TVCommand) throws(CommandParseError) -> CheckedCommand {
+        do {
+            return try command.checked()
+        } catch {
+            throw reject(error.message)
         }
-        guard !text.unicodeScalars.contains(where: isControl) else {
-            throw reject("text: control characters (newlines, NUL…) cannot be typed")
-        }
-        return text
     }
 
     private static func launch(_ value: JSONValue) throws(CommandParseError) -> TVCommand {
@@ -244,26 +230,11 @@ public enum CommandParser {
         guard let appValue = members["app"] else { throw reject("launch: needs an app") }
         let app = try name(try string(appValue, "launch.app"), "launch.app")
         var contentID: String?
-        if let value = members["contentId"] {
-            let text = try string(value, "launch.contentId")
-            guard !text.isEmpty, text.utf8.count < 255, !text.unicodeScalars.contains(where: isControl) else {
-                throw reject("launch.contentId: must be 1 to 254 bytes without control characters")
-            }
-            contentID = text
-        }
+        if let value = members["contentId"] { contentID = try string(value, "launch.contentId") }
         var mediaType: String?
-        if let value = members["mediaType"] {
-            let text = try string(value, "launch.mediaType")
-            guard mediaTypes.contains(text) else {
-                throw reject(
-                    "launch.mediaType: expected one of \(mediaTypes.joined(separator: ", ")), got '\(printable(text))'")
-            }
-            mediaType = text
-        }
+        if let value = members["mediaType"] { mediaType = try string(value, "launch.mediaType") }
         return .launch(appID: app, contentID: contentID, mediaType: mediaType)
     }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.isControlCharacter }
 
     /// The value as it may appear in a message (Support's `printable`).
     static func printable(_ text: String) -> String { Support.printable(text) }

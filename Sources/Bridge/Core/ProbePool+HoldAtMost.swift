@@ -1,4 +1,5 @@
 import Net
+import Synchronization
 
 extension ProbePool {
     /// Runs `work` in a slot, but holds the slot for at most `limit`: work that takes longer
@@ -9,26 +10,29 @@ extension ProbePool {
         holdingAtMost limit: Duration, _ work: @escaping @Sendable () async -> Result
     ) async -> Result {
         await acquire()
-        return await withTaskGroup(of: Result?.self) { group in
-            group.addTask { await work() }
-            group.addTask {
-                try? await EventLoop.sleep(for: limit)
-                return nil
-            }
-            var outcome: Result?
-            var holding = true
-            for await finished in group {
-                if holding {
-                    holding = false
-                    await release()
-                }
-                if let finished {
-                    outcome = finished
-                    group.cancelAll()  // the slot's timer
-                }
-            }
-            // The work task always finishes with a value; the group ends only after it.
-            return outcome!
+        let slot = HeldSlot(pool: self)
+        // Armed by a task of its own, as the work runs in this one: when the executor is busy
+        // (a start with hundreds of TVs), the hold starts as late as the work does, so a slot
+        // is not given back before its work had its turn.
+        Task { EventLoop.shared.startTask(at: .now + limit) { await slot.release() } }
+        let outcome = await work()
+        await slot.release()
+        return outcome
+    }
+}
+
+/// A slot released once, by whichever comes first: the work's end or the hold's timer.
+private final class HeldSlot: Sendable {
+    private let pool: ProbePool
+    private let held = Mutex(true)
+
+    init(pool: ProbePool) { self.pool = pool }
+
+    func release() async {
+        let wasHeld = held.withLock { held in
+            defer { held = false }
+            return held
         }
+        if wasHeld { await pool.release() }
     }
 }

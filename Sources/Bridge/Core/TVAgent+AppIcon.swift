@@ -101,7 +101,7 @@ extension TVAgent {
                 return
             }
             appIcon.shown = .icon(appID: appID)
-            await context.publisher.setRetained(topic, icon.bytes, category: .state)
+            await context.publisher.replaceRetained(topic, icon.bytes, category: .state)
         } else {
             guard appIcon.shown != .cleared else { return }
             appIcon.shown = .cleared

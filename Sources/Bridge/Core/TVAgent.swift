@@ -7,8 +7,8 @@ import TVModel
 import Wire
 
 /// The bridge's agent for one TV: its poller and its command queue. It polls the TV,
-/// plans each command it is given and carries the plans out in order, and publishes the
-/// TV's availability and state when they change.
+/// plans each command it is given and carries the plans out in order, and hands each
+/// snapshot to its `TVStatePublisher`, which decides what the broker is sent.
 actor TVAgent {
     nonisolated let id: TVID
     nonisolated let driver: any TVDriver
@@ -18,7 +18,7 @@ actor TVAgent {
     /// Called with a new Samsung token or certificate pin to persist.
     let secretsChanged: @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
 
-    /// When this TV is polled next (`PollScheduler`), and whether a round is running.
+    /// When this TV is polled next (a loop timer is armed for it), and whether a round is running.
     private nonisolated let pollTiming = Mutex(PollTiming())
     /// Commands waiting for the TV, and the task carrying them out while there are any.
     private nonisolated let commands = Mutex(OnDemandQueue<CommandJob>())
@@ -31,18 +31,13 @@ actor TVAgent {
     private var nextFullPoll = ContinuousClock.now
 
     private(set) var description: TVDescription
-    private(set) var snapshot = TVSnapshot(reachable: false)
-    private var publishedState: String?
-    /// What `publishedState` was made from: a poll that changed none of it publishes nothing
-    /// and is not serialized to find that out (most polls of a fleet change nothing).
-    private var publishedFrom: StateInputs?
-    private var publishedAvailability: Bool?
-    private(set) var lastSeen: Double?
+    /// What the TV's availability and state topics hold, and the events their changes raise.
+    private var state: TVStatePublisher
+    var snapshot: TVSnapshot { state.snapshot }
+    var lastSeen: Double? { state.lastSeen }
     /// The next poll waits the driver's reconcile interval (state is pushed), not
     /// `poll_interval`: when the push stops, it must be brought forward.
     private var pollingSlowly = false
-    /// When the `limited_mode` event was last emitted, and with which words.
-    private var limitedNotice = LimitedNotice()
     /// The `app_icon` topic: the icon cache and what the topic holds (`TVAgent+AppIcon.swift`).
     var appIcon = AppIconState()
     /// An `ON` waiting for the TV to come on (SPEC §10, `TVAgent+TurnOn.swift`).
@@ -69,7 +64,7 @@ actor TVAgent {
         self.description = description.bounded
         self.driver = driver
         self.context = context
-        self.lastSeen = lastSeen
+        self.state = TVStatePublisher(id: description.identity.id, lastSeen: lastSeen)
         self.descriptionChanged = descriptionChanged
         self.secretsChanged = secretsChanged
         let wakeTimeout = context.configuration.wakeTimeout(
@@ -101,7 +96,7 @@ actor TVAgent {
     /// `commandQueueLimit` messages, fails the whole message with `command_failed` and
     /// nothing of it is sent (SPEC §4, §10); the failure's message is returned.
     @discardableResult
-    nonisolated func submit(_ commands: [TVCommand], origin: CommandOrigin) async -> String? {
+    nonisolated func submit(_ commands: [CheckedCommand], origin: CommandOrigin) async -> String? {
         if isStopped { return "unknown TV '\(id)' (it was removed)" }  // the message came in while it was removed
         var plans: [TVPlan] = []
         for command in commands {
@@ -125,7 +120,7 @@ actor TVAgent {
             await context.commandFailed(message, tv: id.rawValue, origin: origin)
             return message
         }
-        await accepted(commands)
+        await accepted(commands.map(\.command))
         return nil
     }
 
@@ -138,19 +133,21 @@ actor TVAgent {
 
     // MARK: polling
 
-    /// Asks the scheduler for a poll at `due`, unless one is planned earlier or a round runs.
+    /// Arms a loop timer for a poll at `due`, unless one is planned earlier or a round runs. A
+    /// TV between polls holds no task, only that timer: a fleet's thousands of waits are
+    /// entries in the loop's timer heap.
     private nonisolated func schedulePoll(at due: ContinuousClock.Instant) {
         let scheduled = pollTiming.withLock { timing -> Bool in
             guard !timing.polling, timing.due.map({ due < $0 }) ?? true else { return false }
             timing.due = due
             return true
         }
-        if scheduled { context.polls.schedule(self, at: due) }
+        if scheduled { EventLoop.shared.schedule(at: due) { [weak self] in self?.pollDue(due) } }
     }
 
-    /// The scheduler's entry for `due` came up: a round in a task of its own (its frames are
-    /// freed when it ends), unless the entry is stale (the poll was brought forward since, or
-    /// the agent stopped).
+    /// The timer for `due` fired: a round in a task of its own (its frames are freed when it
+    /// ends), unless the timer is stale (the poll was brought forward since, or the agent
+    /// stopped).
     nonisolated func pollDue(_ due: ContinuousClock.Instant) {
         let start = pollTiming.withLock { timing -> Bool in
             guard !isStopped, !timing.polling, timing.due == due else { return false }
@@ -268,46 +265,10 @@ actor TVAgent {
 
     /// Publishes availability and state when they changed (SPEC §4: state on change).
     func publish(_ new: TVSnapshot) async {
-        let previous = snapshot
-        snapshot = new
         turnOnWatch.observed(powerIsOn: new.power == true)
-        if new.reachable { lastSeen = wallClockSeconds() }
-        let host = description.identity.host
-        let reportsInput = description.capabilities.inputState
-        if publishedAvailability != new.reachable {
-            publishedAvailability = new.reachable
-            await context.publisher.setRetained(
-                context.topics.availability(id), new.reachable ? "online" : "offline", category: .availability)
-            if !new.reachable && previous.reachable {
-                // The driver knows its vendor's likely causes, when it has an idea.
-                let hint = new.unreachableHint.map { ": " + $0 } ?? ""
-                await context.emit(
-                    BridgeEvent(
-                        .tvLost, tv: id.rawValue, message: "\(description.identity.name) stopped answering\(hint)"),
-                    level: .info)
-            }
-            publishedState = nil  // refresh last_seen with the availability change
-            context.tvListChanged.signal()
-        }
-        let inputs = StateInputs(snapshot: new, host: host, reportsInput: reportsInput)
-        let comparable =
-            publishedState != nil && inputs == publishedFrom
-            ? publishedState
-            : StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: nil).serialized()
-        publishedFrom = inputs
-        if comparable != publishedState {
-            publishedState = comparable
-            let document = StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: lastSeen)
-            await context.publisher.setRetained(
-                context.topics.state(id), document.serializedBytes(), category: .state)
-        }
+        let changes = state.update(new, description: description, limitedModeMessage: driver.limitedModeMessage)
+        await context.publish(changes, of: id)
         await showAppIcon(for: new)
-        if new.limitedMode == true && (previous.limitedMode != true || previous.limitedReason != new.limitedReason) {
-            let message = new.limitedReason ?? driver.limitedModeMessage
-            if limitedNotice.shouldSay(message) {
-                await context.emit(BridgeEvent(.limitedMode, tv: id.rawValue, message: message))
-            }
-        }
     }
 
     private func handle(_ event: DriverEvent) async {
@@ -368,13 +329,6 @@ func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
 
 func milliseconds(_ duration: Duration) -> Int64 {
     duration.wholeMilliseconds
-}
-
-/// What a TV's state document is made of, but `last_seen`.
-private struct StateInputs: Equatable {
-    let snapshot: TVSnapshot
-    let host: String
-    let reportsInput: Bool
 }
 
 /// When a TV is polled next and whether a round is running (`TVAgent.schedulePoll`).

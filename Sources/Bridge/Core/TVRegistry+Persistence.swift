@@ -1,5 +1,6 @@
 import Drivers
 import Net
+import Persistence
 import Support
 import TVModel
 

@@ -1,4 +1,6 @@
+import Configuration
 import Drivers
+import Persistence
 import Support
 import TVModel
 import Wire

@@ -97,28 +97,22 @@ extension MQTTClient {
     /// Calls `tick` at the session's deadlines (CONNACK, PINGREQ, PINGRESP).
     nonisolated func timerLoop() async -> String? {
         while !Task.isCancelled {
-            let sleeper = await armTimer()
-            await withTaskCancellationHandler {
-                await sleeper.value
-            } onCancel: {
-                sleeper.cancel()
-            }
+            let deadline = await armTimer()
+            _ = await timerWakeup.wait(timeout: ContinuousClock.now.duration(to: deadline))
             if Task.isCancelled { return nil }
             await tick()
         }
         return nil
     }
 
-    /// Starts the sleep until the session's next deadline. It is a task of its own so that
-    /// `received(_:)` can cut it short: CONNACK replaces the CONNACK deadline (10 s) with the
-    /// keep-alive one, which is earlier when keep-alive is shorter; sleeping on to the old one
-    /// would send the first PINGREQ late and let the broker drop us after 1.5 × keep-alive.
-    func armTimer() -> Task<Void, Never> {
+    /// The deadline the timer waits for next. `received(_:)` cuts the wait short: CONNACK
+    /// replaces the CONNACK deadline (10 s) with the keep-alive one, which is earlier when
+    /// keep-alive is shorter; waiting on to the old one would send the first PINGREQ late and
+    /// let the broker drop us after 1.5 × keep-alive.
+    func armTimer() -> ContinuousClock.Instant {
         let deadline = session.nextDeadline ?? .now + .seconds(1)
-        let sleeper = Task { _ = try? await EventLoop.sleep(until: deadline) }
-        timerSleeper = sleeper
         timerArmedUntil = deadline
-        return sleeper
+        return deadline
     }
 
     func tick() {
@@ -143,7 +137,7 @@ extension MQTTClient {
         // the hot path pays. An early wake-up is harmless: tick() does nothing before a deadline.
         if let next = session.nextDeadline, let armed = timerArmedUntil, next < armed {
             timerArmedUntil = next
-            timerSleeper?.cancel()
+            timerWakeup.signal()
         }
     }
 

@@ -49,11 +49,8 @@ extension MQTTClient {
     public func waitUntilConnected(timeout: Duration = .seconds(10)) async -> Bool {
         guard !session.isConnected, !stopping, !Task.isCancelled else { return session.isConnected }
         let token = takeToken()
-        let timer = Task {
-            try? await EventLoop.sleep(for: timeout)
-            await self.endConnectWait(token)
-        }
-        defer { timer.cancel() }
+        // A loop timer: a wait already ended finds its token gone and the timer does nothing.
+        EventLoop.shared.startTask(at: .now + timeout) { [weak self] in await self?.endConnectWait(token) }
         await withTaskCancellationHandler {
             // Stored before this task suspends; the timer's and the handler's hops to the actor
             // can only run after that.

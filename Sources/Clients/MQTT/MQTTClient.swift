@@ -57,11 +57,11 @@ public actor MQTTClient {
     var stopping = false
     var stopWaiters: [CheckedContinuation<Void, Never>] = []
     var serving = false
-    /// The reconnection delay in progress, which `stop()` cuts short.
-    var backoffSleeper: Task<Void, Never>?
-    /// The keep-alive timer's current sleep and its deadline; cut short when the session's
-    /// next deadline moves earlier (see `received(_:)`).
-    var timerSleeper: Task<Void, Never>?
+    /// Cuts the reconnection delay short: `stop()` signals it.
+    nonisolated let backoffWakeup = Wakeup()
+    /// Cuts the keep-alive timer's wait short when the session's next deadline moves earlier
+    /// (see `received(_:)`); `timerArmedUntil` is the deadline it waits for.
+    nonisolated let timerWakeup = Wakeup()
     var timerArmedUntil: ContinuousClock.Instant?
 
     enum Waiter {
@@ -139,14 +139,8 @@ public actor MQTTClient {
     /// The reconnection delay, cut short by `stop()` (or cancellation): with delays of up to
     /// 60 s, a plain sleep would hold `run()` — and a shutting-down bridge — for that long.
     private func sleepUnlessStopped(for delay: Duration) async {
-        let sleeper = Task { _ = try? await EventLoop.sleep(for: delay) }
-        backoffSleeper = sleeper
-        await withTaskCancellationHandler {
-            await sleeper.value
-        } onCancel: {
-            sleeper.cancel()
-        }
-        backoffSleeper = nil
+        guard !stopping else { return }
+        _ = await backoffWakeup.wait(timeout: delay)
     }
 
     /// Disconnects cleanly (DISCONNECT first, so the broker discards the will) and ends `run()`.
@@ -154,7 +148,7 @@ public actor MQTTClient {
         guard !stopping else { return }
         stopping = true
         endConnectWaits()
-        backoffSleeper?.cancel()
+        backoffWakeup.signal()
         guard serving else { return }
         perform(session.disconnect())
         if closeReason == nil { closeReason = .disconnectRequested }

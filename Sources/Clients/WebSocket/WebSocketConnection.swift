@@ -50,8 +50,7 @@ public actor WebSocketConnection {
     private var endReason: WebSocketCloseReason?
     private var endWaiters: [CheckedContinuation<WebSocketCloseReason, Never>] = []
 
-    // The timer: one sleeping task at a time, replaced when the next deadline moves earlier.
-    private var timerSleeper: Task<Void, Never>?
+    // The timer: one current loop timer, replaced when the next deadline moves earlier.
     private var timerArmedUntil: ContinuousClock.Instant?
     private var timerGeneration = 0
 
@@ -277,29 +276,24 @@ public actor WebSocketConnection {
         writeWaiters = pending
     }
 
+    /// Keeps one loop timer armed for the session's next deadline; a timer that is no longer
+    /// the current one (`timerGeneration`) does nothing when it fires.
     private func rearmTimer() {
         guard let deadline = session.nextDeadline else {
-            timerSleeper?.cancel()
-            timerSleeper = nil
+            timerGeneration += 1
             timerArmedUntil = nil
             return
         }
-        // A sleeper due earlier re-reads the deadline when it wakes: nothing to change.
+        // A timer due earlier re-reads the deadline when it fires: nothing to change.
         if let armed = timerArmedUntil, armed <= deadline { return }
-        timerSleeper?.cancel()
         timerGeneration += 1
         let generation = timerGeneration
         timerArmedUntil = deadline
-        timerSleeper = Task {
-            try? await EventLoop.sleep(until: deadline)
-            guard !Task.isCancelled else { return }
-            self.timerFired(generation)
-        }
+        EventLoop.shared.startTask(at: deadline) { await self.timerFired(generation) }
     }
 
     private func timerFired(_ generation: Int) {
         guard generation == timerGeneration else { return }
-        timerSleeper = nil
         timerArmedUntil = nil
         perform(session.tick(now: .now))
     }

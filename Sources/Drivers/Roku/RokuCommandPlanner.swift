@@ -17,8 +17,10 @@ public struct RokuCommandPlanner: Sendable {
         self.channels = channels
     }
 
-    public func plan(_ command: TVCommand) throws(CommandRejection) -> RokuAction {
-        if let violation = command.limitViolation { throw CommandRejection(violation) }
+    /// The command's limits were checked once, by `TVCommand.checked()`; what is checked here
+    /// is what this Roku accepts.
+    public func plan(_ checked: CheckedCommand) throws(CommandRejection) -> RokuAction {
+        let command = checked.command
         switch command {
         case .key(let key, let count):
             return try planKey(key, repeat: count)
@@ -30,7 +32,6 @@ public struct RokuCommandPlanner: Sendable {
         case .launch(let appID, let contentID, let mediaType):
             return try planLaunch(appID, contentID: contentID, mediaType: mediaType)
         case .text(let text):
-            try Self.checkText(text, field: "text", limit: TVCommand.maxTextLength, allowEmpty: false)
             return .text(text.map(RokuKeys.literal))
         case .input(let name):
             return try planInput(name)
@@ -145,12 +146,6 @@ public struct RokuCommandPlanner: Sendable {
         guard Self.isAppID(id) else {
             throw CommandRejection(
                 "launch: app id '\(Self.printable(appID))' must be letters, digits, '.', '_' or '-'")
-        }
-        if let contentID {
-            try Self.checkText(contentID, field: "contentId", limit: 255, allowEmpty: false)
-        }
-        if let mediaType {
-            try Self.checkText(mediaType, field: "mediaType", limit: 255, allowEmpty: false)
         }
         return .launch(appID: id, contentID: contentID, mediaType: mediaType)
     }

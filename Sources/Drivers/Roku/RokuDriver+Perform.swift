@@ -5,8 +5,8 @@ import Wire
 extension RokuDriver {
     /// Checks a command against this Roku's capabilities and apps as last read, and resolves
     /// it into the ECP requests `execute` makes (`RokuCommandPlanner`).
-    public func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
-        TVPlan(command, steps: try planner.plan(command))
+    public func plan(_ command: CheckedCommand) throws(CommandRejection) -> TVPlan {
+        TVPlan(command.command, steps: try planner.plan(command))
     }
 
     /// Carries out a plan: the ECP requests in order. A 403 Limited mode is remembered, so

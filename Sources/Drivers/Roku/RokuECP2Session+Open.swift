@@ -91,19 +91,11 @@ extension RokuECP2Session {
     private static func nextMessage(
         _ connection: WebSocketConnection, until deadline: ContinuousClock.Instant, waitingFor what: String
     ) async throws(OpenError) -> ECP2Message {
-        let incoming = await withTaskGroup(of: WebSocketIncoming?.self) { group in
-            group.addTask {
+        let incoming =
+            await withDeadline(deadline) { () -> WebSocketIncoming? in
                 var iterator = connection.incoming.makeAsyncIterator()
                 return await iterator.next()
-            }
-            group.addTask {
-                try? await EventLoop.sleep(until: deadline)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+            } ?? nil
         switch incoming {
         case .text(let text)?:
             do {

@@ -33,7 +33,6 @@ actor RokuECP2Session {
     /// "1" went to `authenticate` (as the Roku app does).
     private var nextID = 2
     private var slots: [String: Slot] = [:]
-    private var timers: [String: Task<Void, Never>] = [:]
     private var closedError: DriverError?
 
     /// Requests in flight at most in one `requests(_:)` batch: enough to hide the round trip,
@@ -116,15 +115,10 @@ actor RokuECP2Session {
             abandon(id)
             throw DriverError(.unreachable, "the ECP-2 session closed: \(error.message)")
         }
-        // The timer starts once the request is out, so that starting its task does not compete
-        // with the send (a keypress's own latency); its deadline counts from before the send.
+        // The timer is armed once the request is out; its deadline counts from before the send.
         // An answer (or the session's end) that came during the send needs no timer.
         if case .pending? = slots[id] {
-            timers[id] = Task { [weak self] in
-                try? await EventLoop.sleep(until: deadline)
-                guard !Task.isCancelled else { return }
-                await self?.expire(id, name: name)
-            }
+            EventLoop.shared.startTask(at: deadline) { [weak self] in await self?.expire(id, name: name) }
         }
         return id
     }
@@ -149,6 +143,8 @@ actor RokuECP2Session {
         return message
     }
 
+    /// Fails a request still unanswered at its deadline (`finish` leaves an answered one alone;
+    /// ids are never reused).
     private func expire(_ id: String, name: String) {
         finish(
             id,
@@ -158,7 +154,6 @@ actor RokuECP2Session {
     }
 
     private func finish(_ id: String, _ result: Result<ECP2Message, DriverError>) {
-        timers.removeValue(forKey: id)?.cancel()
         switch slots[id] {
         case .pending?:
             slots[id] = .answered(result)
@@ -171,7 +166,6 @@ actor RokuECP2Session {
     }
 
     private func abandon(_ id: String) {
-        timers.removeValue(forKey: id)?.cancel()
         if case .waiting(let continuation)? = slots[id] {
             continuation.resume(returning: .failure(DriverError(.unreachable, "abandoned")))
         }

@@ -90,20 +90,17 @@ extension SamsungArtChannel {
 
     /// Starts the clock on the status request just sent: unanswered, the channel is reopened.
     func armAnswerTimer() {
-        answerTimer?.cancel()
-        let timeout = answerTimeout
-        answerTimer = Task { [weak self] in
-            do {
-                try await EventLoop.sleep(for: timeout)
-            } catch {
-                return
-            }
-            await self?.checkAnswered()
+        answerTimerGeneration += 1
+        let generation = answerTimerGeneration
+        EventLoop.shared.startTask(at: .now + answerTimeout) { [weak self] in
+            await self?.checkAnswered(generation)
         }
     }
 
-    private func checkAnswered() {
-        guard connection != nil, ledger.statusOverdue(now: .now, timeout: answerTimeout) else { return }
+    private func checkAnswered(_ generation: Int) {
+        guard generation == answerTimerGeneration, connection != nil,
+            ledger.statusOverdue(now: .now, timeout: answerTimeout)
+        else { return }
         reopen(
             "art channel: no answer to a status request within \(answerTimeout); reopening it (a Frame whose "
                 + "firmware removed the art API, as some 2022 models did, never answers: art_mode then stays unknown)")
@@ -113,8 +110,7 @@ extension SamsungArtChannel {
     private func reopen(_ message: String) {
         logOnce(info: message, message)
         reopening = true
-        answerTimer?.cancel()
-        answerTimer = nil
+        answerTimerGeneration += 1
         if let closing = connection { Task { _ = try? await closing.close() } }
     }
 

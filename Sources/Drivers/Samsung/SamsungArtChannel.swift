@@ -76,8 +76,8 @@ actor SamsungArtChannel {
     private var loggedFor: Credentials?
     /// Unknown event names already logged (at debug, once each).
     var seenEvents: Set<String> = []
-    /// Fires when the last status request is due.
-    var answerTimer: Task<Void, Never>?
+    /// Which status-request timer is current (the loop timer armed by `armAnswerTimer`).
+    var answerTimerGeneration = 0
     /// Set requests whose `set` call still waits, by request id.
     var awaitedSets: Set<String> = []
     /// Answers to those set requests, until `set` takes them.
@@ -254,8 +254,7 @@ actor SamsungArtChannel {
     /// Forgets the connection (closing it); `forget`: and the art mode (kept when we reopen a
     /// channel that stopped answering, so the state does not flicker while it reconnects).
     func drop(forget: Bool) {
-        answerTimer?.cancel()
-        answerTimer = nil
+        answerTimerGeneration += 1
         if let closing = connection {
             connection = nil
             Task { _ = try? await closing.close() }

@@ -14,10 +14,7 @@ extension SamsungChannel {
         nextID &+= 1
         return await withCheckedContinuation { continuation in
             iconWaiters[path, default: []].append(continuation)
-            Task { [weak self] in
-                try? await EventLoop.sleep(for: timeout)
-                await self?.answerIcons(path, nil)
-            }
+            EventLoop.shared.startTask(at: .now + timeout) { [weak self] in await self?.answerIcons(path, nil) }
             handle(session.submit([.message(.appIcon(path: path))], id: requestID, now: .now))
         }
     }

@@ -1,7 +1,7 @@
 import TVModel
 
 /// Held keys on the remote channel (SPEC §10): `Press`, a pause, `Release`, sent in order by
-/// the channel's worker. The channel remembers a key that is down, so a shutdown during the
+/// the channel's I/O queue. The channel remembers a key that is down, so a shutdown during the
 /// pause still sends its `Release` before the connection closes. A connection that dropped
 /// takes its held key with it: the TV forgets a client's keys when it goes (the simulator does
 /// the same), and there is no connection left to send a `Release` on.

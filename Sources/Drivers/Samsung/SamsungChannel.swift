@@ -5,12 +5,12 @@ import Support
 /// The remote channel of one Samsung TV: drives a `SamsungSession` with what happens on the
 /// WebSocket and carries out the actions it returns.
 ///
-/// Three kinds of task feed it, all through this actor: the *worker* (one, for the channel's
-/// life) performs the I/O actions strictly in order — opening the connection, sending frames,
-/// pausing between a held key's Press and Release — so a request's frames never interleave
-/// with another's; a *reader* per connection hands every frame to the session; a *ticker*
-/// wakes the session at its pairing deadline. Callers wait on continuations that the session's
-/// `.completed` / `.failed` actions resume, exactly once.
+/// The I/O actions go through one serial queue (`OnDemandQueue`, its task running only while
+/// there are any): opening the connection, sending frames, pausing between a held key's Press
+/// and Release, strictly in order, so a request's frames never interleave with another's. A
+/// *reader* per connection hands every frame to the session, and a loop timer wakes the session
+/// at its pairing deadline. Callers wait on continuations that the session's `.completed` /
+/// `.failed` actions resume, exactly once.
 actor SamsungChannel {
     enum Work: Sendable {
         case open(SamsungRemoteEndpoint)
@@ -57,10 +57,10 @@ actor SamsungChannel {
     /// The pin an explicit pairing set aside: a different certificate pinned by that pairing
     /// is a certificate change the user accepted, and is logged as one.
     var pinBeforePairing: String?
-    private var workSink: AsyncStream<Work>.Continuation?
-    private var worker: Task<Void, Never>?
-    private var ticker: Task<Void, Never>?
+    private var work = OnDemandQueue<Work>()
+    /// The deadline the session's timer is armed for, and which arming is current.
     private var tickerDeadline: ContinuousClock.Instant?
+    private var tickerGeneration = 0
     private var isShutDown = false
 
     init(
@@ -96,10 +96,7 @@ actor SamsungChannel {
         let steps: [SamsungRemoteStep] = [.message(.installedApps)]
         return await withCheckedContinuation { continuation in
             appListWaiters[id] = continuation
-            Task { [weak self] in
-                try? await EventLoop.sleep(for: timeout)
-                await self?.answerAppList(id, nil)
-            }
+            EventLoop.shared.startTask(at: .now + timeout) { [weak self] in await self?.answerAppList(id, nil) }
             // The request's own outcome is not awaited: the answer (or the timeout) decides.
             let requestID = takeID()
             appListRequests[requestID] = id
@@ -143,9 +140,8 @@ actor SamsungChannel {
     func shutdown() {
         isShutDown = true
         dropConnection()
-        ticker?.cancel()
-        workSink?.finish()
-        worker?.cancel()
+        tickerGeneration += 1
+        work.cancelAll()
         let error = DriverError(.unreachable, "the driver is shut down")
         for (_, waiter) in waiters { waiter.resume(returning: .failure(error)) }
         waiters.removeAll()
@@ -161,7 +157,7 @@ actor SamsungChannel {
         return nextID
     }
 
-    /// Carries out the session's actions: I/O goes to the worker in order; events, failures
+    /// Carries out the session's actions: I/O goes to the queue in order; events, failures
     /// and closing happen at once.
     func handle(_ actions: [SamsungSessionAction]) {
         for action in actions {
@@ -228,38 +224,29 @@ actor SamsungChannel {
         Task { try? await closing.close() }
     }
 
-    private func enqueue(_ work: Work) {
-        if workSink == nil {
-            let (stream, sink) = AsyncStream.makeStream(of: Work.self)
-            workSink = sink
-            worker = Task { [weak self] in
-                for await item in stream {
-                    guard let self else { return }
-                    await self.perform(item)
-                }
-            }
-        }
-        workSink?.yield(work)
+    private func enqueue(_ item: Work) {
+        guard !isShutDown else { return }
+        _ = work.add(item) { Task { await self.performQueued() } }
     }
 
-    /// Keeps one ticker sleeping until the session's deadline.
+    /// The queue's carrier: performs the I/O actions in order while there are any.
+    private func performQueued() async {
+        while !Task.isCancelled, let item = work.next() { await perform(item) }
+    }
+
+    /// Keeps one loop timer armed for the session's deadline.
     private func scheduleTick() {
         let deadline = session.nextDeadline
         guard deadline != tickerDeadline else { return }
-        ticker?.cancel()
+        tickerGeneration += 1
         tickerDeadline = deadline
         guard let deadline, !isShutDown else { return }
-        ticker = Task { [weak self] in
-            do {
-                try await EventLoop.sleep(until: deadline)
-            } catch {
-                return
-            }
-            await self?.tick()
-        }
+        let generation = tickerGeneration
+        EventLoop.shared.startTask(at: deadline) { [weak self] in await self?.tick(generation) }
     }
 
-    private func tick() {
+    private func tick(_ generation: Int) {
+        guard generation == tickerGeneration else { return }
         tickerDeadline = nil
         handle(session.tick(now: .now))
     }

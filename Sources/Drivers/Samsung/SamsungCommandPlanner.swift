@@ -43,8 +43,10 @@ public struct SamsungCommandPlanner: Sendable {
         self.frameTV = frameTV
     }
 
-    public func plan(_ command: TVCommand) throws(CommandRejection) -> SamsungAction {
-        if let violation = command.limitViolation { throw CommandRejection(violation) }
+    /// The command's limits were checked once, by `TVCommand.checked()`; what is checked here
+    /// is what this TV accepts.
+    public func plan(_ checked: CheckedCommand) throws(CommandRejection) -> SamsungAction {
+        let command = checked.command
         switch command {
         case .key(let key, let count):
             return try SamsungCommandSteps.key(key, repeat: count)

@@ -1,8 +1,8 @@
 import TVModel
 
 /// Remote-channel steps for the commands `SamsungCommandPlanner` plans: keys, text and
-/// launches (inputs: `SamsungInputs`). The command's limits (`TVCommand.limitViolation`) are
-/// checked by the planner.
+/// launches (inputs: `SamsungInputs`). The command's limits were checked before it was
+/// planned (`CheckedCommand`).
 public enum SamsungCommandSteps {
     /// The pause between repeated clicks (`{"key":"KEY_VOLUP","repeat":5}`). Tizen drops keys
     /// that arrive in quick succession; samsungtvws waits 1 s, which makes a volume ramp slow. A

@@ -153,8 +153,8 @@ public final class SamsungDriver: TVDriver {
 
     /// Checks a command against this TV's keys, inputs and apps, and resolves it into what
     /// `execute` does (`SamsungCommandPlanner`).
-    public func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
-        TVPlan(command, steps: try planner.plan(command))
+    public func plan(_ command: CheckedCommand) throws(CommandRejection) -> TVPlan {
+        TVPlan(command.command, steps: try planner.plan(command))
     }
 
     public func updateHost(_ host: String) async {

@@ -94,9 +94,9 @@ public final class SamsungLegacyDriver: TVDriver {
 
     // MARK: commands
 
-    public func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
+    public func plan(_ command: CheckedCommand) throws(CommandRejection) -> TVPlan {
         let macs = state.withLock { $0.description.identity.macs }
-        return TVPlan(command, steps: try SamsungLegacyPlanner.plan(command, macs: macs))
+        return TVPlan(command.command, steps: try SamsungLegacyPlanner.plan(command, macs: macs))
     }
 
     public func execute(_ plan: TVPlan) async throws(DriverError) {

@@ -16,8 +16,9 @@ public enum SamsungLegacyPlanner {
     /// The legacy TVs' own power-off code (discrete; `KEY_POWER` toggles).
     static let powerOffKey = "KEY_POWEROFF"
 
-    public static func plan(_ command: TVCommand, macs: [String]) throws(CommandRejection) -> SamsungLegacyAction {
-        if let violation = command.limitViolation { throw CommandRejection(violation) }
+    /// The command's limits were checked once, by `TVCommand.checked()`.
+    public static func plan(_ checked: CheckedCommand, macs: [String]) throws(CommandRejection) -> SamsungLegacyAction {
+        let command = checked.command
         switch command {
         case .key(let key, let count):
             if case .vendor(let name) = key, name.uppercased() == powerOffKey { return .power(.off) }

@@ -36,6 +36,8 @@ final class SimHost: Sendable {
     }
 
     var isStopped: Bool { parts.withLock { $0.stopped } }
+    /// The address as a URL writes it (IPv6 in brackets).
+    var urlHost: String { address.contains(":") ? "[\(address)]" : address }
     var ssdpPort: UInt16? { parts.withLock { $0.ssdpPort } }
     var wolPort: UInt16? { parts.withLock { $0.wolPort } }
 

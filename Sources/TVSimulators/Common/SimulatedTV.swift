@@ -21,6 +21,8 @@ public protocol SimulatedTVOptions: Sendable {
 extension RokuSimulator: SimulatedTV {}
 extension SamsungSimulator: SimulatedTV {}
 extension SamsungLegacySimulator: SimulatedTV {}
+extension LGSimulator: SimulatedTV {}
 extension RokuSimulatorOptions: SimulatedTVOptions {}
 extension SamsungSimulatorOptions: SimulatedTVOptions {}
 extension SamsungLegacySimulatorOptions: SimulatedTVOptions {}
+extension LGSimulatorOptions: SimulatedTVOptions {}

@@ -29,18 +29,11 @@ struct SamsungIdentity: Sendable {
         self.name = name ?? (frame ? "[TV] Samsung Frame \(last)" : "[TV] Samsung \(last)")
         // 8C:EA:48 is one of Samsung's OUIs (Home Assistant's DHCP matcher lists it).
         let bytes: [UInt8] = [0x8C, 0xEA, 0x48, UInt8(seed >> 16 & 0xFF), UInt8(seed >> 8 & 0xFF), UInt8(seed & 0xFF)]
-        wifiMAC = bytes.map { Self.hex(UInt32($0), 2).uppercased() }.joined(separator: ":")
+        wifiMAC = bytes.map { SimHex.digits(UInt32($0), 2).uppercased() }.joined(separator: ":")
         let hash = RokuIdentity.fnv1a("samsung-duid \(host):\(port)")
         // A UUID whose tail is the MAC, as on real TVs' DUIDs and UDNs.
-        duid =
-            "uuid:\(Self.hex(hash, 8))-\(Self.hex(hash >> 16, 4))-4\(Self.hex(hash & 0xFFF, 3))-"
-            + "a\(Self.hex(seed & 0xFFF, 3))-\(bytes.map { Self.hex(UInt32($0), 2) }.joined())"
+        duid = "uuid:" + SimHex.uuid(hash: hash, seed: seed, variant: "a", node: bytes)
         modelName = model ?? generation?.name ?? (frame ? "QE55LS03TAUXXU" : "QE55Q60TAUXXU")
         modelCode = generation?.code ?? (frame ? "20_MUSEL_UHD_FRAME" : "20_MUSEL_UHD")
-    }
-
-    private static func hex(_ value: UInt32, _ width: Int) -> String {
-        let text = String(value & (width >= 8 ? 0xFFFF_FFFF : (1 << (4 * width)) - 1), radix: 16)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }

@@ -11,7 +11,7 @@ extension SamsungSimulator {
             let secure = service == .secure
             // Read per connection, so `replaceCertificate()` takes effect at once.
             let tls: SimHTTPServer.TLSProvider = { [weak self] in
-                self?.core.withLock { $0.certificate.context }
+                self?.core.withLock { $0.certificates.current.context }
             }
             let upgrade = SimUpgrade(accepts: WebSocketServerHandshake.isUpgradeRequest) {
                 [weak self] request, stream, leftover in

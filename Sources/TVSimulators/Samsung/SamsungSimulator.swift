@@ -16,9 +16,8 @@ public final class SamsungSimulator: Sendable {
 
     struct Core {
         var state = SamsungSimState()
-        var certificate: SamsungCertificate
-        /// The certificate `replaceCertificate` replaced, for `restoreCertificate`.
-        var replacedCertificate: SamsungCertificate?
+        /// The one served on `portWSS`, and the one `replaceCertificate` replaced.
+        var certificates: SimCertificates
         /// Issued tokens, oldest first, with the client name each is bound to.
         var tokens: [(token: String, client: String)] = []
         /// HTTP requests answered (queries are not logged, a poller would flood the log; tests
@@ -56,7 +55,7 @@ public final class SamsungSimulator: Sendable {
     public var modelName: String { identity.modelName }
     public var frame: Bool { options.frame }
     /// SHA-256 of the DER certificate served on `portWSS` now.
-    public var certificateSHA256: [UInt8] { core.withLock { $0.certificate.sha256 } }
+    public var certificateSHA256: [UInt8] { core.withLock { $0.certificates.current.sha256 } }
     /// Every token issued so far, oldest first.
     public var issuedTokens: [String] { core.withLock { $0.tokens.map(\.token) } }
     /// HTTP requests answered so far: REST (with `/sim/state`) and UPnP, not WebSocket frames.
@@ -71,7 +70,7 @@ public final class SamsungSimulator: Sendable {
     }
 
     private init(
-        options: SamsungSimulatorOptions, ports: [Service: UInt16], certificate: SamsungCertificate,
+        options: SamsungSimulatorOptions, ports: [Service: UInt16], certificate: SimCertificate,
         identity: SamsungIdentity, log: CommandLog
     ) {
         var options = options
@@ -84,7 +83,7 @@ public final class SamsungSimulator: Sendable {
         self.options = options
         self.identity = identity
         common = SimHost(address: options.host, label: identity.name, log: log)
-        core = Mutex(Core(certificate: certificate))
+        core = Mutex(Core(certificates: SimCertificates(certificate)))
         eventHub = SamsungEventHub(accepting: options.acceptsSubscriptions)
     }
 
@@ -107,9 +106,9 @@ public final class SamsungSimulator: Sendable {
             host: options.host, port: ports[.rest] ?? options.portWS, name: options.name,
             model: options.model, frame: options.frame,
             generation: options.frame ? options.artFirmware.identity : nil)
-        let certificate: SamsungCertificate
+        let certificate: SimCertificate
         do {
-            certificate = try SamsungCertificate.make(commonName: identity.name, host: options.host)
+            certificate = try SimCertificate.make(commonName: identity.name, host: options.host)
         } catch {
             for listener in listeners.values { listener.close() }
             throw error
@@ -139,21 +138,14 @@ public final class SamsungSimulator: Sendable {
     /// Serves a new self-signed certificate on `portWSS` from the next connection on (tests
     /// of a changed pin). Connections already open keep the old one.
     public func replaceCertificate() async throws {
-        let certificate = try SamsungCertificate.make(commonName: identity.name, host: options.host)
-        core.withLock { core in
-            core.replacedCertificate = core.certificate
-            core.certificate = certificate
-        }
+        let certificate = try SimCertificate.make(commonName: identity.name, host: options.host)
+        core.withLock { $0.certificates.replace(with: certificate) }
     }
 
     /// Serves the certificate `replaceCertificate` replaced again, from the next connection on
     /// (the real TV back after someone else answered on its address).
     public func restoreCertificate() {
-        core.withLock { core in
-            guard let replaced = core.replacedCertificate else { return }
-            core.replacedCertificate = core.certificate
-            core.certificate = replaced
-        }
+        core.withLock { $0.certificates.restore() }
     }
 
     /// Closes every socket and waits for every task. The simulator cannot be restarted.

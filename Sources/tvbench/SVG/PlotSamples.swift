@@ -48,4 +48,5 @@ enum LatencyGroup {
     static let mqtt = "tv2mqtt: MQTT publish → the TV has the command"
     static let rokuClient = "Roku keypress, the client alone → the TV's answer"
     static let samsungClient = "Samsung key, the client alone → the TV has it"
+    static let lgClient = "LG key, the client alone → the TV has it"
 }

@@ -12,7 +12,7 @@ import Support
 ///
 /// Transports: Roku HTTP ECP, Roku ECP-2 (the simulator with `ecp2: true`; measured once the
 /// bridge's session is authenticated, and only keypresses that came over it count), Samsung
-/// (the TLS remote WebSocket on 8002).
+/// (the TLS remote WebSocket on 8002), LG (the pointer input socket over TLS on 3001).
 struct CommandLatency: Scenario {
     static let name = "command-latency"
     static let warmUp = 20

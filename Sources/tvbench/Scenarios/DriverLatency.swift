@@ -2,7 +2,7 @@ import Harness
 
 /// `driver-latency`: the keypress sent by our driver alone (no MQTT, no bridge), timed from the
 /// call until the TV's answer, against the Python client Home Assistant uses on the same
-/// simulator (python-rokuecp; samsungtvws). A Roku keypress is timed until the TV's HTTP answer;
+/// simulator (python-rokuecp; samsungtvws; aiowebostv, `DriverLatency+LG.swift`). A Roku keypress is timed until the TV's HTTP answer;
 /// a Samsung key has no answer, so both clients' keys are timed until the simulator logs them
 /// (see `PythonSamsungTVWS`).
 struct DriverLatency: Scenario {
@@ -16,7 +16,7 @@ struct DriverLatency: Scenario {
             ("python_samsungtvws_key_p50_ms", "ms"), ("samsung_key_speedup_vs_python_samsungtvws", "×"),
             ("ecp_keypress_floor_ms", "ms"), ("ecp_keypress_overhead_ratio_vs_python_rokuecp", "×"),
             ("samsung_key_floor_ms", "ms"), ("samsung_key_overhead_ratio_vs_python_samsungtvws", "×"),
-        ]
+        ] + Self.lgMetrics
     }
 
     func run(options: BenchOptions) async throws -> [Measurement] {
@@ -75,6 +75,7 @@ struct DriverLatency: Scenario {
             + Self.floorMeasurements(
                 "samsung_key", ours: samsung, python: samsungPython, floor: samsungFloor,
                 reference: "python_samsungtvws")
+            + (try await measureLG(count: count))
     }
 
     /// Each client's median, with every sample kept for `--svg` under `group`.
@@ -98,7 +99,7 @@ struct DriverLatency: Scenario {
     /// reference / floor however little a client adds; this ratio compares what the clients add.
     static func floorMeasurements(
         _ prefix: String, ours: Double, python: Result<Double, BenchError>, floor: Result<Double, BenchError>,
-        reference: String
+        reference: String, ratioTarget: Target = .info()
     ) -> [Measurement] {
         let floorValue = try? floor.get()
         var ratio: Double?
@@ -117,7 +118,7 @@ struct DriverLatency: Scenario {
         return [
             Measurement("\(prefix)_floor_ms", floorValue, unit: "ms", target: .info(), note: floorNote),
             Measurement(
-                "\(prefix)_overhead_ratio_vs_\(reference)", ratio, unit: "×", target: .info(),
+                "\(prefix)_overhead_ratio_vs_\(reference)", ratio, unit: "×", target: ratioTarget,
                 note: ratio == nil ? "not measured (or ours at the floor)" : "what each client adds above the floor"),
         ]
     }

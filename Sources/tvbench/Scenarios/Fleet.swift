@@ -5,10 +5,11 @@ import Support
 
 /// `fleet`: `tvsim fleet` with many TVs on their own loopback addresses, found by SSDP (a
 /// search to the loopback broadcast address, which every simulated TV answers), polled every
-/// 10 s: half Rokus (ECP on one free port) and half Samsungs (on their standard ports 8001,
-/// 8002 and 9197, at their own addresses), 500 + 500 by default (`--fleet-size`). The
-/// Samsungs are not paired: a bridge polls a TV it holds no token for over REST and never
-/// opens its remote channel unasked (it would show the TV's approval prompt).
+/// 10 s: the three vendors in thirds, Rokus (ECP on one free port), Samsungs (on their standard
+/// ports 8001, 8002 and 9197) and LGs (3000, 3001, 1754), each at its own address, 1,000 by
+/// default (`--fleet-size`). Samsungs and LGs are not paired: a bridge polls a TV it holds no
+/// token (client key) for without opening its remote channel (it would show the TV's prompt):
+/// a Samsung over REST, an LG by a TCP connect to its SSAP port.
 ///
 /// Ready: from starting the bridge until every TV has its Home Assistant discovery config and
 /// its state published. Then a steady state (60 s, 10 s with `--quick`) in which the bridge's
@@ -53,8 +54,8 @@ struct Fleet: Scenario {
         let (small, reference) = measured[0]
         let (size, result) = measured[measured.count - 1]
         let targets = FleetTargets(size: size)
-        let samsungs = size / 2
-        let what = "\(size - samsungs) Rokus + \(samsungs) Samsungs, SSDP, poll 10 s"
+        let (rokus, samsungs, lgs) = Self.mix(size)
+        let what = "\(rokus) Rokus + \(samsungs) Samsungs + \(lgs) LGs, SSDP, poll 10 s"
         let perTV = size > small ? (result.after.rssMB - reference.after.rssMB) * 1024 / Double(size - small) : nil
         return [
             Measurement(
@@ -80,11 +81,16 @@ struct Fleet: Scenario {
         ]
     }
 
+    /// The three vendors in thirds (the Rokus take the remainder).
+    static func mix(_ size: Int) -> (rokus: Int, samsungs: Int, lgs: Int) {
+        (size - 2 * (size / 3), size / 3, size / 3)
+    }
+
     /// Starts `tvsim fleet` with `size` TVs and measures a bridge finding and polling them.
     private func fleet(size: Int, steady: Duration) async throws -> Run {
-        let samsungs = size / 2
+        let (rokus, samsungs, lgs) = Self.mix(size)
         let directory = try TemporaryDirectory(prefix: "tvbench-fleet")
-        let simulators = try await FleetSimulators.start(rokus: size - samsungs, samsungs: samsungs, in: directory)
+        let simulators = try await FleetSimulators.start(rokus: rokus, samsungs: samsungs, lgs: lgs, in: directory)
         do {
             let result = try await measure(size: size, steady: steady, ssdpPort: simulators.ssdpPort)
             await simulators.stop()

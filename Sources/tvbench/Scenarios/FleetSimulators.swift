@@ -2,7 +2,7 @@ import Harness
 import Support
 
 /// The fleet's simulated TVs: one `tvsim fleet` process per `maxTVsPerProcess` TVs, on
-/// consecutive loopback addresses from `BenchAddresses.fleetFirst`, Rokus first.
+/// consecutive loopback addresses from `BenchAddresses.fleetFirst`: Rokus, then Samsungs, then LGs.
 ///
 /// Several processes because of descriptors: a simulated Samsung holds five sockets (three
 /// listeners, two SSDP) and the bridge's connections to it, a Roku three and its connection,
@@ -15,19 +15,28 @@ struct FleetSimulators {
     let processes: [ChildProcess]
     let ssdpPort: UInt16
 
-    static func start(rokus: Int, samsungs: Int, in directory: TemporaryDirectory) async throws -> FleetSimulators {
+    static func start(rokus: Int, samsungs: Int, lgs: Int = 0, in directory: TemporaryDirectory) async throws
+        -> FleetSimulators
+    {
         var processes: [ChildProcess] = []
         var ssdpPort: UInt16?
         var first = 0
+        let total = rokus + samsungs + lgs
+        /// How many of the TVs numbered `range` fall in `vendor` (the TVs numbered `vendor`).
+        func overlap(_ range: Range<Int>, _ vendor: Range<Int>) -> Int { range.clamped(to: vendor).count }
         do {
-            while first < rokus + samsungs {
-                let count = min(maxTVsPerProcess, rokus + samsungs - first)
-                let chunkRokus = max(0, min(rokus - first, count))
+            while first < total {
+                let count = min(maxTVsPerProcess, total - first)
+                let chunk = first..<(first + count)
+                let chunkRokus = overlap(chunk, 0..<rokus)
+                let chunkSamsungs = overlap(chunk, rokus..<(rokus + samsungs))
+                let chunkLGs = count - chunkRokus - chunkSamsungs
                 let stderrPath = directory.file("tvsim-\(processes.count).err")
                 let process = try ChildProcess.spawn(
                     try Products.path("tvsim"),
                     [
-                        "fleet", "--roku", String(chunkRokus), "--samsung", String(count - chunkRokus),
+                        "fleet", "--roku", String(chunkRokus), "--samsung", String(chunkSamsungs),
+                        "--lg", String(chunkLGs),
                         "--first-host", BenchAddresses.fleetHost(first), "--ssdp-port", String(ssdpPort ?? 0),
                         "--log", directory.file("commands.log"),
                     ], stdout: .discard, stderr: .file(stderrPath))
@@ -51,7 +60,7 @@ struct FleetSimulators {
         let started = await waitUntil(timeout: .seconds(180), interval: .milliseconds(100)) {
             !process.isRunning
                 || (FileText.read(stderrPath) ?? "").split(separator: "\n").count {
-                    $0.hasPrefix("tvsim: roku") || $0.hasPrefix("tvsim: samsung")
+                    $0.hasPrefix("tvsim: roku") || $0.hasPrefix("tvsim: samsung") || $0.hasPrefix("tvsim: lg")
                 } >= count
         }
         guard started, process.isRunning else {

@@ -9,28 +9,23 @@ import Harness
 /// then `python3`. Never installed by the benchmark itself.
 enum PythonRokuECP {
     /// Times `Roku.remote()` like our driver: warm-up first, one session kept alive, the median.
-    static let script = """
-        import asyncio, sys, time
-        try:
-            from rokuecp import Roku
-        except ImportError as error:
-            print("IMPORT_ERROR", error)
-            sys.exit(3)
-        async def main():
-            host, port, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-            keys = ["up", "down"]
-            async with Roku(host, port=port) as roku:
-                for index in range(20):
-                    await roku.remote(keys[index % 2])
-                samples = []
-                for index in range(count):
-                    started = time.perf_counter()
-                    await roku.remote(keys[index % 2])
-                    samples.append((time.perf_counter() - started) * 1000)
-            samples.sort()
-            print("SAMPLES", " ".join(repr(sample) for sample in samples))
-        asyncio.run(main())
-        """
+    static let script =
+        importing("from rokuecp import Roku") + """
+            async def main():
+                host, port, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+                keys = ["up", "down"]
+                async with Roku(host, port=port) as roku:
+                    for index in range(20):
+                        await roku.remote(keys[index % 2])
+                    samples = []
+                    for index in range(count):
+                        started = time.perf_counter()
+                        await roku.remote(keys[index % 2])
+                        samples.append((time.perf_counter() - started) * 1000)
+                samples.sort()
+                print("SAMPLES", " ".join(repr(sample) for sample in samples))
+            asyncio.run(main())
+            """
 
     static func interpreters() -> [String] {
         var candidates: [String] = []
@@ -53,23 +48,50 @@ enum PythonRokuECP {
 
     /// Every keypress time in milliseconds, or why they could not be measured.
     static func keypressSamples(host: String, port: UInt16, count: Int) async -> Result<[Double], BenchError> {
-        var why = "not installed (pip install rokuecp into ~/.cache/tvbench-venv)"
+        await runReference(
+            script, [host, String(port), String(count)],
+            notInstalled: "not installed (pip install rokuecp into ~/.cache/tvbench-venv)",
+            done: { !samples(in: $0).isEmpty }
+        ).map { samples(in: $0) }
+    }
+
+    /// The head of every reference script: the standard modules, then `imports` (the client
+    /// library), printing `IMPORT_ERROR` and exiting 3 when it is not installed, so the next
+    /// interpreter is tried.
+    static func importing(_ imports: String) -> String {
+        let indented = imports.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+        return """
+            import asyncio, sys, time
+            try:
+            \(indented)
+            except ImportError as error:
+                print("IMPORT_ERROR", error)
+                sys.exit(3)
+
+            """
+    }
+
+    /// Runs a reference client's `script` with each interpreter in turn until one has its
+    /// library and its output is `done`: that output, or why none could run it
+    /// (`notInstalled` when none had the library).
+    static func runReference(
+        _ script: String, _ arguments: [String], notInstalled: String, done: (String) -> Bool
+    ) async -> Result<String, BenchError> {
+        var why = notInstalled
         for python in interpreters() {
             let result: CommandResult
             do {
-                result = try await ChildProcess.run(
-                    python, ["-c", script, host, String(port), String(count)], timeout: .seconds(120))
+                result = try await ChildProcess.run(python, ["-c", script] + arguments, timeout: .seconds(120))
             } catch {
                 why = "\(error)"
                 continue
             }
             if result.output.hasPrefix("IMPORT_ERROR") { continue }
-            let samples = samples(in: result.output)
-            guard result.status.isSuccess, !samples.isEmpty else {
-                why = "\(python) failed: \(result.error.split(separator: "\n").suffix(2).joined(separator: " "))"
+            guard result.status.isSuccess, done(result.output) else {
+                why = "\(python) failed: \(DriverLatency.tail(result))"
                 continue
             }
-            return .success(samples)
+            return .success(result.output)
         }
         return .failure(BenchError(why))
     }

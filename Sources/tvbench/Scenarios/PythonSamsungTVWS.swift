@@ -11,60 +11,43 @@ import Harness
 /// client's speed. Its SSL context skips certificate checks, as the TV's certificate is
 /// self-signed.
 enum PythonSamsungTVWS {
-    static let script = """
-        import asyncio, sys, time
-        try:
-            from samsungtvws.async_remote import SamsungTVWSAsyncRemote
-            from samsungtvws.remote import SendRemoteKey
-        except ImportError as error:
-            print("IMPORT_ERROR", error)
-            sys.exit(3)
-        async def main():
-            host, port, count, warm = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-            keys = ["KEY_UP", "KEY_DOWN"]
-            remote = SamsungTVWSAsyncRemote(host=host, port=port, key_press_delay=0, name="tvbench", timeout=10)
-            await remote.start_listening()
-            for index in range(warm):
-                await remote.send_commands([SendRemoteKey.click(keys[index % 2])])
-                await asyncio.sleep(0.003)
-            await asyncio.sleep(0.2)
-            print("START", repr(time.time()))
-            for index in range(count):
-                sent = time.time()
-                await remote.send_commands([SendRemoteKey.click(keys[index % 2])])
-                print("SENT", repr(sent))
-                await asyncio.sleep(0.003)
-            await asyncio.sleep(0.2)
-            await remote.close()
-        asyncio.run(main())
-        """
+    static let script =
+        PythonRokuECP.importing(
+            "from samsungtvws.async_remote import SamsungTVWSAsyncRemote\nfrom samsungtvws.remote import SendRemoteKey"
+        ) + """
+            async def main():
+                host, port, count, warm = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+                keys = ["KEY_UP", "KEY_DOWN"]
+                remote = SamsungTVWSAsyncRemote(host=host, port=port, key_press_delay=0, name="tvbench", timeout=10)
+                await remote.start_listening()
+                for index in range(warm):
+                    await remote.send_commands([SendRemoteKey.click(keys[index % 2])])
+                    await asyncio.sleep(0.003)
+                await asyncio.sleep(0.2)
+                print("START", repr(time.time()))
+                for index in range(count):
+                    sent = time.time()
+                    await remote.send_commands([SendRemoteKey.click(keys[index % 2])])
+                    print("SENT", repr(sent))
+                    await asyncio.sleep(0.003)
+                await asyncio.sleep(0.2)
+                await remote.close()
+            asyncio.run(main())
+            """
 
     /// Every send-to-receipt time in milliseconds, or why they could not be measured.
     static func keySamples(_ tv: SamsungBenchTV, count: Int, warmUp: Int) async -> Result<[Double], BenchError> {
-        var why = "not installed (pip install samsungtvws websockets into ~/.cache/tvbench-venv)"
-        for python in PythonRokuECP.interpreters() {
-            let result: CommandResult
-            do {
-                result = try await ChildProcess.run(
-                    python, ["-c", script, tv.host, String(tv.simulator.portWSS), String(count), String(warmUp)],
-                    timeout: .seconds(120))
-            } catch {
-                why = "\(error)"
-                continue
-            }
-            if result.output.hasPrefix("IMPORT_ERROR") { continue }
-            guard result.status.isSuccess, result.output.contains("START ") else {
-                why = "\(python) failed: \(result.error.split(separator: "\n").suffix(2).joined(separator: " "))"
-                continue
-            }
-            return samples(tv, output: result.output)
-        }
-        return .failure(BenchError(why))
+        await PythonRokuECP.runReference(
+            script, [tv.host, String(tv.simulator.portWSS), String(count), String(warmUp)],
+            notInstalled: "not installed (pip install samsungtvws websockets into ~/.cache/tvbench-venv)",
+            done: { $0.contains("START ") }
+        ).flatMap { samples(tv, output: $0) }
     }
 
     /// The send → logged times in milliseconds from a client's `START`/`SENT` lines (this
-    /// script, or `tvbench driver-client samsung`), paired in order with the simulator's stamps.
-    static func samples(_ tv: SamsungBenchTV, output: String) -> Result<[Double], BenchError> {
+    /// script, aiowebostv's, or `tvbench driver-client samsung|lg`), paired in order with the
+    /// simulator's stamps.
+    static func samples(_ tv: some KeyStamping, output: String) -> Result<[Double], BenchError> {
         let lines = output.split(separator: "\n")
         let start = lines.first { $0.hasPrefix("START ") }.flatMap { Double($0.dropFirst(6)) }
         let sent = lines.filter { $0.hasPrefix("SENT ") }.compactMap { Double($0.dropFirst(5)) }

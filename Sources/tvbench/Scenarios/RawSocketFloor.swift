@@ -12,7 +12,7 @@ import Harness
 enum RawSocketFloor {
     /// What both scripts share: the arguments, and reading a socket until a marker arrives.
     static let prelude = """
-        import sys
+        import os, sys, time
         host, port, count, warm = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
         def receive_until(connection, marker):
             received = b""
@@ -21,6 +21,26 @@ enum RawSocketFloor {
                 if not chunk:
                     sys.exit("the TV closed the connection")
                 received += chunk
+        def frame(payload):
+            mask = os.urandom(4)
+            masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
+            length = bytes([0x80 | len(payload)]) if len(payload) < 126 else bytes([0xFE]) + len(payload).to_bytes(2, "big")
+            return bytes([0x81]) + length + mask + masked
+        def send_timed(connection, frames):
+            for index in range(warm):
+                connection.sendall(frames[index % 2])
+                time.sleep(0.003)
+            time.sleep(0.2)
+            print("START", repr(time.time()))
+            sent = []
+            for index in range(count):
+                stamp = time.time()
+                connection.sendall(frames[index % 2])
+                sent.append(stamp)
+                time.sleep(0.003)
+            time.sleep(0.2)
+            for stamp in sent:
+                print("SENT", repr(stamp))
 
         """
 
@@ -47,7 +67,7 @@ enum RawSocketFloor {
         """
 
     static let samsungScript = """
-        import base64, json, os, socket, ssl, time
+        import base64, json, socket, ssl
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
         context.check_hostname = False
         context.verify_mode = ssl.CERT_NONE
@@ -61,28 +81,10 @@ enum RawSocketFloor {
             f"Host: {host}:{port}\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\n"
             f"Sec-WebSocket-Key: {nonce}\\r\\nSec-WebSocket-Version: 13\\r\\n\\r\\n").encode())
         receive_until(channel, b"ms.channel.connect")
-        def frame(key):
-            payload = json.dumps({"method": "ms.remote.control", "params": {
-                "Cmd": "Click", "DataOfCmd": key, "Option": "false", "TypeOfRemote": "SendRemoteKey"}}).encode()
-            mask = os.urandom(4)
-            masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
-            length = bytes([0x80 | len(payload)]) if len(payload) < 126 else bytes([0xFE]) + len(payload).to_bytes(2, "big")
-            return bytes([0x81]) + length + mask + masked
-        frames = [frame("KEY_UP"), frame("KEY_DOWN")]
-        for index in range(warm):
-            channel.sendall(frames[index % 2])
-            time.sleep(0.003)
-        time.sleep(0.2)
-        print("START", repr(time.time()))
-        sent = []
-        for index in range(count):
-            stamp = time.time()
-            channel.sendall(frames[index % 2])
-            sent.append(stamp)
-            time.sleep(0.003)
-        time.sleep(0.2)
-        for stamp in sent:
-            print("SENT", repr(stamp))
+        def key(name):
+            return frame(json.dumps({"method": "ms.remote.control", "params": {
+                "Cmd": "Click", "DataOfCmd": name, "Option": "false", "TypeOfRemote": "SendRemoteKey"}}).encode())
+        send_timed(channel, [key("KEY_UP"), key("KEY_DOWN")])
         """
 
     /// Every Roku keypress in milliseconds, until the TV's HTTP answer.
@@ -100,7 +102,7 @@ enum RawSocketFloor {
         }
     }
 
-    private static func run(_ script: String, _ arguments: [String]) async -> Result<String, BenchError> {
+    static func run(_ script: String, _ arguments: [String]) async -> Result<String, BenchError> {
         guard let python = PythonRokuECP.interpreters().last else { return .failure(BenchError("no python3")) }
         do {
             let result = try await ChildProcess.run(

@@ -107,7 +107,7 @@ let badCommands: [BadCommand] = [
         roku: "launch.app: '12\\u{d}\\u{a}X' \(notAName)"),
     BadCommand(
         "launch contentId with NUL", nil, #"{"launch":{"app":"12","contentId":"a\u0000b"}}"#,
-        roku: "launch.contentId: must be 1 to 254 bytes without control characters"),
+        roku: "launch.contentId: must be 1 to 254 characters without control characters"),
     // Injection attempts in text.
     BadCommand("text with CR/LF", "text", "line\r\nPOST /keypress/PowerOff", roku: controlText),
     BadCommand("text with NUL", "text", "a\u{0}b", roku: controlText),
@@ -142,7 +142,7 @@ let badCommands: [BadCommand] = [
         roku: notJSON),
     BadCommand("empty object", nil, "{}", roku: "no command in the message"),
     // Values out of range.
-    BadCommand("volume 150", "volume", "150", roku: "volume: expected a whole number from 0 to 100, got '150'"),
+    BadCommand("volume 150", "volume", "150", roku: "volume: expected a whole number from 0 to 100, got 150"),
     BadCommand("volume -1", nil, #"{"volume":-1}"#, roku: "volume: expected a whole number from 0 to 100, got -1"),
     BadCommand(
         "volume 25.5", nil, #"{"volume":25.5}"#, roku: "volume: expected a whole number from 0 to 100, got 25.5"),

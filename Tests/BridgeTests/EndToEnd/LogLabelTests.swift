@@ -1,3 +1,4 @@
+import Configuration
 import Harness
 import Support
 import Testing

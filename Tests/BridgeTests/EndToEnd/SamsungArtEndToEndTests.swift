@@ -1,3 +1,4 @@
+import Configuration
 import Drivers
 import Harness
 import TVModel

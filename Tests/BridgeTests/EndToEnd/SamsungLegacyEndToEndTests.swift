@@ -1,6 +1,8 @@
+import Configuration
 import Drivers
 import Foundation
 import Harness
+import Persistence
 import TVModel
 import TVSimulators
 import Testing
@@ -165,7 +167,8 @@ struct SamsungLegacyEndToEndTests {
         let target = try #require(Vendor.samsung.ssdpTargets.first)
         #expect(Vendor.samsungLegacy.ssdpTargets.isEmpty, "found through the Samsung probe only")
         #expect(Vendors.all.vendor(ssdpTarget: target)?.kind == .samsung)
-        #expect(Vendors.all.ssdpTargets.count == 2, "\(Vendors.all.ssdpTargets)")
+        #expect(Vendors.all.vendor(ssdpTarget: "urn:lge-com:service:webos-second-screen:1")?.kind == .lg)
+        #expect(Vendors.all.ssdpTargets.count == 3, "Roku, Samsung, LG: \(Vendors.all.ssdpTargets)")
     }
 
     @Test("found by SSDP (RemoteControlReceiver, no REST API on 8001) and controlled on port 55000")

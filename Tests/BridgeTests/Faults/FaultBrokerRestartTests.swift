@@ -1,4 +1,5 @@
 import Clients
+import Configuration
 import Drivers
 import Harness
 import TVModel

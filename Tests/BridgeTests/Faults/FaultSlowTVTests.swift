@@ -1,6 +1,8 @@
 import Clients
+import Configuration
 import Drivers
 import Harness
+import Persistence
 import TVModel
 import TVSimulators
 import TestSupport

@@ -1,5 +1,6 @@
 import Drivers
 import Harness
+import Persistence
 import TVModel
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import Configuration
 import Drivers
 import Synchronization
 import TVModel
@@ -50,7 +51,8 @@ final class RecordingDriver: TVDriver {
     }
 
     /// Accepts shared keys and `Home`/`VolumeUp`; refuses `.volume` like a Roku without ECP-2.
-    func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
+    func plan(_ checked: CheckedCommand) throws(CommandRejection) -> TVPlan {
+        let command = checked.command
         state.withLock { $0.planned.append(command) }
         switch command {
         case .key(.vendor(let name), _) where !["Home", "VolumeUp"].contains(name):

@@ -8,6 +8,7 @@ import Testing
 import Wire
 
 @testable import Bridge
+@testable import Persistence
 
 /// Every task of `tv2mqtt` runs on one thread, the event loop's: reading and parsing the state
 /// file (up to 16 MiB), like every file operation, runs beside it (`BlockingWork`), so a

@@ -6,6 +6,7 @@ import TVModel
 import Testing
 
 @testable import Bridge
+@testable import Persistence
 
 /// A token `tv2mqtt pair` saves while the daemon runs survives the daemon's saves, even when
 /// two of them are in flight at once (the registry actor is re-entered across the blocking

@@ -1,3 +1,4 @@
+import Drivers
 import TVModel
 import Testing
 
@@ -16,6 +17,7 @@ struct AddTVAddressTests {
             ("ROKU:10.0.0.5", "10.0.0.5", .roku, nil),
             ("fe80::1", "fe80::1", nil, nil),
             ("samsung:[fe80::1]:8001", "fe80::1", .samsung, 8001),
+            ("lg:10.0.0.7", "10.0.0.7", .lg, nil),
         ] as [(String, String, TVKind?, UInt16?)])
     func good(text: String, host: String, kind: TVKind?, port: UInt16?) throws {
         let address = try AddTVAddress.parse(text)
@@ -30,7 +32,7 @@ struct AddTVAddressTests {
             ("", "is not an IP address"),
             ("roku:", "is not an IP address"),
             ("tv.local", "is not an IP address"),
-            ("lg:10.0.0.5", "unknown kind 'lg'"),
+            ("sony:10.0.0.5", "unknown kind 'sony'"),
             ("10.0.0.5:99999", "is not a port"),
             ("10.0.0.5:0", "the port must be 1 to 65535"),
             ("[fe80::1", "is not an IP address"),
@@ -70,8 +72,8 @@ struct AddTVAddressTests {
 
     @Test("a kind name that TVKind does not know is refused, naming the known ones")
     func unknownKind() {
-        let message = Self.kindError("lg")
-        #expect(message?.contains("unknown kind 'lg' (known: auto, roku, samsung") == true)
+        let message = Self.kindError("sony")
+        #expect(message?.contains("unknown kind 'sony' (known: auto, roku, samsung, samsung-legacy, lg") == true)
     }
 
     static func error(_ text: String) -> String? {

@@ -99,9 +99,9 @@ struct AddTVRequestTests {
     func refusals() async throws {
         try await withRokus { fixture, _ in
             try await startBridge(fixture)
-            let kind = try await request(fixture, "tv/add", #"{"host":"127.0.0.4","kind":"lg"}"#)
+            let kind = try await request(fixture, "tv/add", #"{"host":"127.0.0.4","kind":"sony"}"#)
             #expect(kind["status"] == "error")
-            #expect(kind["error"]?.stringValue?.contains("unknown kind 'lg' (known: auto, roku, samsung") == true)
+            #expect(kind["error"]?.stringValue?.contains("unknown kind 'sony' (known: auto, roku, samsung") == true)
             let name = try await request(fixture, "tv/add", #"{"host":"tv.local"}"#)
             #expect(name["error"]?.stringValue?.contains("is not an IP address") == true)
             let dead = try await request(fixture, "tv/add", "roku:127.0.0.4")

@@ -73,7 +73,8 @@ final class StandInDriver: TVDriver {
     }
 
     /// The lines to send, one `OK` each.
-    func plan(_ command: TVCommand) throws(CommandRejection) -> TVPlan {
+    func plan(_ checked: CheckedCommand) throws(CommandRejection) -> TVPlan {
+        let command = checked.command
         let lines: [String]
         switch command {
         case .key(.shared(let key), let count):

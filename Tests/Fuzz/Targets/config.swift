@@ -1,7 +1,7 @@
 // The configuration file: ConfigurationLoader.load reading the fuzzed bytes as the file named
 // by --config (JSON parse with the loader's limits, then BridgeConfiguration.decode).
 
-import Bridge
+import Configuration
 import Drivers
 import Wire
 

@@ -1,0 +1,116 @@
+import Clients
+import Net
+import Support
+import Wire
+
+/// Opening and registering. The TLS port is tried first; the port in clear only when the TV
+/// refuses connections on 3001 and no certificate was ever pinned (a TV paired over TLS is
+/// never spoken to in clear again: the client key would cross the network readable).
+extension LGConnection {
+    func open() async throws(DriverError) {
+        let config = configuration
+        var connected: WebSocketClient.Connected
+        do {
+            connected = try await connect(secure: true)
+            isPlain = false
+        } catch let error where error.kind == .connect && error.message.contains("refused") && config.pin == nil {
+            logger.debug("no TLS on port \(config.securePort): trying \(config.plainPort) in clear")
+            do {
+                connected = try await connect(secure: false)
+            } catch {
+                throw DriverError(.unreachable, "cannot connect to the TV: \(error.message)")
+            }
+            isPlain = true
+        } catch let error where error.kind == .certificateChanged {
+            let seen = Self.presentedFingerprint(error.message)
+            let pinned = SamsungCertificatePolicy.normalize(config.pin ?? "")
+            blocked = .certificateChanged(pinned: pinned, seen: seen)
+            logger.warning("the TV's certificate changed (pinned \(pinned.prefix(16))…, now \(seen.prefix(16))…)")
+            emit(.certificateChanged(pinned: pinned, seen: seen))
+            throw Self.error(blocked!)
+        } catch {
+            throw DriverError(
+                error.kind == .timeout ? .timeout : .unreachable, "cannot connect to the TV: \(error.message)")
+        }
+        generation += 1
+        let current = generation
+        connection = connected.connection
+        let incoming = connected.connection.incoming
+        Task { [weak self] in
+            for await message in incoming {
+                guard let self else { return }
+                switch message {
+                case .text(let text): await self.receive(text, generation: current)
+                case .binary: continue
+                case .closed: await self.connectionEnded(current)
+                }
+            }
+        }
+        try await register(fingerprint: connected.peerCertificateSHA256.map { Digest.hex($0) })
+    }
+
+    private func connect(secure: Bool) async throws(WebSocketError) -> WebSocketClient.Connected {
+        let config = configuration
+        let port = secure ? config.securePort : config.plainPort
+        let host = config.host.contains(":") ? "[\(config.host)]" : config.host
+        let pinBytes = config.pin.flatMap(SamsungChannel.bytes(hex:))
+        return try await WebSocketClient.connect(
+            url: "\(secure ? "wss" : "ws")://\(host):\(port)/",
+            tls: secure ? TLSConfiguration(trust: .selfSigned(pinned: pinBytes)) : nil,
+            connectTimeout: config.connectTimeout, handshakeTimeout: config.requestTimeout,
+            configuration: WebSocketConfiguration(
+                maxMessageSize: LGMessage.maxBytes, keepAliveInterval: config.keepAlive,
+                keepAliveTimeout: config.keepAliveTimeout))
+    }
+
+    /// The fingerprint after "got " in the TLS layer's pin-mismatch message, normalised.
+    static func presentedFingerprint(_ message: String) -> String {
+        guard let range = message.firstRange(of: "got ") else { return "" }
+        return SamsungCertificatePolicy.normalize(String(message[range.upperBound...].prefix(95)))
+    }
+
+    /// Registers with the client key (silently) or asks the TV's user (the prompt).
+    private func register(fingerprint: String?) async throws(DriverError) {
+        let key = configuration.clientKey
+        let timeout = key == nil ? configuration.approvalTimeout : configuration.requestTimeout
+        if key == nil { logger.info("asking the TV for permission: choose Accept on the TV") }
+        let answer: LGMessage
+        do {
+            answer = try await exchange(id: LGRegistration.id, LGRegistration.message(clientKey: key), timeout: timeout)
+        } catch {
+            drop()
+            let message: String
+            switch error.kind {
+            case .unauthorized: message = LGPairingHelp.denied
+            case .timeout where key == nil: message = LGPairingHelp.unanswered
+            case .timeout: message = "the TV did not complete the registration: \(error.message)"
+            default: throw error
+            }
+            blocked = .pairingRequired(message)
+            logger.warning("pairing required: \(message)")
+            emit(.pairingRequired(message))
+            throw DriverError(.unauthorized, message)
+        }
+        guard answer.type == "registered", let issued = answer.payload["client-key"]?.stringValue,
+            LGRegistration.isPlausibleKey(issued)
+        else {
+            drop()
+            throw DriverError(.badResponse, "the TV answered the registration with \(answer)")
+        }
+        if let fingerprint, configuration.pin == nil {
+            if let previous = pinBeforePairing, SamsungCertificatePolicy.normalize(previous) != fingerprint {
+                logger.warning(
+                    "pairing accepted a new TLS certificate from the TV at \(configuration.host) (pinned \(previous.prefix(16))…, now \(fingerprint.prefix(16))…)"
+                )
+            }
+            configuration.pin = fingerprint
+            emit(.certificatePinned(fingerprint))
+        }
+        pinBeforePairing = nil
+        if issued != key {
+            configuration.clientKey = issued
+            emit(.token(issued))
+        }
+        logger.debug("registered with the TV\(isPlain ? " (in clear, port \(configuration.plainPort))" : "")")
+    }
+}

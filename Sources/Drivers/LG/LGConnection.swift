@@ -1,0 +1,260 @@
+import Clients
+import Net
+import Support
+import Wire
+
+/// The SSAP WebSocket of one LG TV: connects (TLS on 3001 with the certificate pinned at the
+/// first pairing; 3000 in clear only for a TV that has no 3001 and was never paired over TLS),
+/// registers (silently with the client key, or with the TV's prompt), then carries requests
+/// and subscriptions. Answers are matched by id; anything else the TV sends is logged at debug
+/// level and dropped. The client key never reaches a log line.
+actor LGConnection {
+    struct Configuration: Sendable {
+        var host: String
+        var securePort: UInt16 = 3001
+        var plainPort: UInt16 = 3000
+        /// The key the TV issued at pairing (state file); nil before the first pairing.
+        var clientKey: String?
+        /// SHA-256 of the TV's certificate, hex (state file).
+        var pin: String?
+        var approvalTimeout: Duration = .seconds(60)
+        var connectTimeout: Duration = .seconds(3)
+        var requestTimeout: Duration = .seconds(5)
+        var keepAlive: Duration = .seconds(20)
+        var keepAliveTimeout: Duration = .seconds(10)
+    }
+
+    /// Why the connection will not be made until the user acts (cleared by `pair`).
+    enum Blocked: Equatable, Sendable {
+        case pairingRequired(String)
+        case certificateChanged(pinned: String, seen: String)
+    }
+
+    var configuration: Configuration
+    let logger: Logger
+    let emit: @Sendable (DriverEvent) -> Void
+    /// Subscription pushes (uri, payload) and the end of a connection (nil).
+    let onPush: @Sendable (String?, JSONValue) -> Void
+
+    var connection: WebSocketConnection?
+    /// Whether the open connection is in clear (port 3000).
+    var isPlain = false
+    var blocked: Blocked?
+    var generation = 0
+    var nextID = 1
+    var waiters: [String: CheckedContinuation<Result<LGMessage, DriverError>, Never>] = [:]
+    /// Subscription ids → their URI, for the open connection.
+    var subscriptions: [String: String] = [:]
+    var pointer: WebSocketConnection?
+    /// One connect at a time: later callers wait for it.
+    var connecting: Task<Result<Void, DriverError>, Never>?
+
+    init(
+        configuration: Configuration, logger: Logger, emit: @escaping @Sendable (DriverEvent) -> Void,
+        onPush: @escaping @Sendable (String?, JSONValue) -> Void
+    ) {
+        self.onPush = onPush
+        self.configuration = configuration
+        self.logger = logger
+        self.emit = emit
+    }
+
+    var isConnected: Bool { connection != nil }
+    var hasClientKey: Bool { configuration.clientKey != nil }
+
+    // MARK: requests
+
+    /// Sends a request and returns the response's payload; an `error` message or a payload
+    /// with `returnValue: false` is a `.rejected` error. `prompt`: whether connecting may show
+    /// the TV's pairing prompt (commands may; polls never do).
+    func request(_ uri: String, _ payload: JSONValue? = nil, prompt: Bool = false) async throws(DriverError)
+        -> JSONValue
+    {
+        try await ensureConnected(prompt: prompt)
+        let id = takeID()
+        let answer = try await exchange(id: id, LGMessage.encode(type: "request", id: id, uri: uri, payload: payload))
+        if let refusal = answer.refusal { throw DriverError(.rejected, "\(uri): \(printable(refusal))") }
+        return answer.payload
+    }
+
+    /// Subscribes to `uri`: its first answer is returned, later ones go to the push handler.
+    func subscribe(_ uri: String) async throws(DriverError) -> JSONValue {
+        try await ensureConnected(prompt: false)
+        let id = takeID()
+        subscriptions[id] = uri
+        let answer: LGMessage
+        do {
+            answer = try await exchange(id: id, LGMessage.encode(type: "subscribe", id: id, uri: uri))
+        } catch {
+            subscriptions[id] = nil
+            throw error
+        }
+        if let refusal = answer.refusal {
+            subscriptions[id] = nil
+            throw DriverError(.rejected, "\(uri): \(printable(refusal))")
+        }
+        return answer.payload
+    }
+
+    /// Sends `text` and waits `requestTimeout` for the message with `id`.
+    func exchange(id: String, _ text: String, timeout: Duration? = nil) async throws(DriverError)
+        -> LGMessage
+    {
+        guard let connection else { throw DriverError(.unreachable, "the TV closed the connection") }
+        let waitFor = timeout ?? configuration.requestTimeout
+        let answer = await withCheckedContinuation { continuation in
+            waiters[id] = continuation
+            Task {
+                do {
+                    try await connection.send(text: text)
+                } catch {
+                    self.answer(id, .failure(DriverError(.unreachable, "sending to the TV failed: \(error)")))
+                }
+            }
+            Task { [weak self] in
+                try? await EventLoop.sleep(for: waitFor)
+                await self?.answer(id, .failure(DriverError(.timeout, "the TV did not answer within \(waitFor)")))
+            }
+        }
+        let message = try answer.get()
+        if message.type == "error" {
+            throw DriverError(Self.errorKind(message.error), "the TV refused: \(printable(message.error ?? "error"))")
+        }
+        return message
+    }
+
+    private static func errorKind(_ error: String?) -> DriverError.Kind {
+        guard let error else { return .rejected }
+        if error.hasPrefix("401") || error.hasPrefix("403") { return .unauthorized }
+        return .rejected
+    }
+
+    func answer(_ id: String, _ result: Result<LGMessage, DriverError>) {
+        waiters.removeValue(forKey: id)?.resume(returning: result)
+    }
+
+    func takeID() -> String {
+        defer { nextID += 1 }
+        return "\(nextID)"
+    }
+
+    // MARK: connecting
+
+    /// Opens and registers, unless open. A blocked connection (denied, certificate changed)
+    /// fails at once with the reason.
+    func ensureConnected(prompt: Bool) async throws(DriverError) {
+        if connection != nil { return }
+        if let blocked { throw Self.error(blocked) }
+        guard prompt || configuration.clientKey != nil else {
+            throw DriverError(.unauthorized, LGPairingHelp.notPaired)
+        }
+        if let connecting {
+            try await connecting.value.get()
+            return
+        }
+        let task = Task { () -> Result<Void, DriverError> in
+            do throws(DriverError) {
+                try await self.open()
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        connecting = task
+        let result = await task.value
+        connecting = nil
+        try result.get()
+    }
+
+    static func error(_ blocked: Blocked) -> DriverError {
+        switch blocked {
+        case .pairingRequired(let message): DriverError(.unauthorized, message)
+        case .certificateChanged:
+            DriverError(.unauthorized, "the TV's TLS certificate changed since pairing; pair again if you trust it")
+        }
+    }
+
+    /// Forgets the client key and any block, connects and waits for the user's answer.
+    func pair() async throws(DriverError) {
+        drop()
+        blocked = nil
+        configuration.clientKey = nil
+        pinBeforePairing = configuration.pin
+        configuration.pin = nil
+        try await ensureConnected(prompt: true)
+    }
+
+    /// The pin a pairing set aside, to log a certificate the user accepted by pairing again.
+    var pinBeforePairing: String?
+
+    func adoptSecrets(clientKey: String?, pin: String?) {
+        if let clientKey { configuration.clientKey = clientKey }
+        if let pin { configuration.pin = pin }
+        blocked = nil
+    }
+
+    func updateHost(_ host: String) {
+        configuration.host = host
+        drop()
+    }
+
+    /// Closes the connection and fails what waits on it.
+    func drop() {
+        generation += 1
+        subscriptions.removeAll()
+        let closing = [connection, pointer].compactMap { $0 }
+        connection = nil
+        pointer = nil
+        for closing in closing { Task { try? await closing.close() } }
+        let waiting = waiters
+        waiters.removeAll()
+        for (_, waiter) in waiting {
+            waiter.resume(returning: .failure(DriverError(.unreachable, "the connection closed")))
+        }
+    }
+
+    func connectionEnded(_ ended: Int) {
+        guard ended == generation else { return }
+        logger.debug("the SSAP connection closed")
+        drop()
+        onPush(nil, .null)
+    }
+
+    func receive(_ text: String, generation current: Int) {
+        guard current == generation else { return }
+        let message: LGMessage
+        do {
+            message = try LGMessage.decode(Array(text.utf8))
+        } catch {
+            logger.debug("ignored an SSAP message: \(error.message)")
+            return
+        }
+        guard let id = message.id else {
+            logger.debug("ignored an SSAP message without an id: \(message)")
+            return
+        }
+        if let uri = subscriptions[id], waiters[id] == nil {
+            if message.type == "response" { onPush(uri, message.payload) }
+            return
+        }
+        if id == LGRegistration.id, message.type == "response" {
+            // The prompt is on screen; `registered` or `error` follows.
+            logger.info("the TV shows its pairing prompt: choose Accept on the TV")
+            return
+        }
+        guard waiters[id] != nil else {
+            logger.debug("ignored an SSAP \(message) that answers nothing asked")
+            return
+        }
+        // Only these answer: an unknown type carrying our id is not taken as a success.
+        guard ["response", "error", "registered"].contains(message.type) else {
+            logger.debug("ignored an SSAP \(message) of an unknown type")
+            return
+        }
+        answer(id, .success(message))
+    }
+}
+
+extension LGConnection {
+    func isSubscribed(_ uri: String) -> Bool { subscriptions.values.contains(uri) }
+}

@@ -1,0 +1,9 @@
+/// What the user reads when an LG TV has not approved tv2mqtt, and what to do.
+enum LGPairingHelp {
+    static let notPaired =
+        "not paired with this LG TV: run 'tv2mqtt pair' (or press Pair in Home Assistant) and choose Accept on the TV"
+    static let denied =
+        "the TV refused tv2mqtt (Decline on the prompt, or the key was revoked): pair again and choose Accept on the TV"
+    static let unanswered =
+        "nobody answered the TV's prompt in time: pair again and choose Accept on the TV"
+}

@@ -1,0 +1,24 @@
+import TVModel
+
+extension TVKind {
+    public static let lg = TVKind(rawValue: "lg")
+}
+
+extension Vendor {
+    /// LG webOS TVs (2014 and later): SSAP over a WebSocket on 3001 (TLS) or 3000 (in clear).
+    public static let lg = Vendor(
+        kind: .lg, manufacturer: "LG", defaultPort: LGPorts.secure,
+        ssdpTargets: [LGProbe.searchTarget], ssdpLocationIsControlPort: false,
+        placeholderCapabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true),
+        pairs: true, wakeHint: "LG: Turn on via Wi-Fi (Mobile TV On)",
+        describe: { host, port, settings throws(DriverError) in
+            try await LGProbe.describe(host: host, port: port, settings: settings)
+        },
+        makeDriver: { description, secrets, factory in
+            LGDriver(
+                description: description, settings: factory.settings,
+                options: LGDriverOptions(
+                    securePort: description.identity.port == LGPorts.plain ? LGPorts.secure : description.identity.port,
+                    clientKey: secrets.token, certificatePin: secrets.certificatePin))
+        })
+}

@@ -1,0 +1,5 @@
+/// Drops every record.
+public struct DiscardingSink: LogSink {
+    public init() {}
+    public func write(_ record: LogRecord) {}
+}

@@ -1,0 +1,261 @@
+import TVModel
+import TVSimulators
+import Testing
+import Wire
+
+@testable import Drivers
+
+/// The LG driver against the simulated TV over real sockets: pairing, keys, power, pushed state.
+@Suite("LG driver against the simulated TV", .serialized)
+struct LGDriverSimulatorTests {
+    @Test("the probe names the TV by its UUID, with the description's name and model")
+    func probe() async throws {
+        try await withLGRig { rig in
+            let identity = rig.description.identity
+            #expect(identity.kind == .lg)
+            #expect(identity.id.rawValue.hasPrefix("lg_"))
+            #expect(identity.name == rig.simulator.name)
+            #expect(identity.model == rig.simulator.modelName)
+            #expect(rig.entries("pairing").isEmpty, "the probe registers nothing")
+        }
+    }
+
+    @Test("approve: pair emits the client key and the pin; a driver with them registers silently and sends keys")
+    func pairAndKeys() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            #expect(rig.simulator.clientKeys == [paired.key])
+            #expect(paired.pin == rig.certificatePin)
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, collector in
+                try await driver.perform(.key(.shared(.home), repeat: 1))
+                try await driver.perform(.key(.vendor("RED"), repeat: 2))
+                try await lgWait { rig.buttons.count >= 3 }
+                #expect(rig.buttons == ["HOME", "RED", "RED"])
+                let actions = rig.entries("pairing").compactMap { $0["action"]?.stringValue }
+                #expect(actions.contains("silent"))
+                #expect(collector.tokens.isEmpty, "a silent registration issues no new key")
+                let leaked = rig.logs.lines.filter { $0.contains(paired.key) }
+                #expect(leaked.isEmpty, "the client key is never logged")
+            }
+        }
+    }
+
+    @Test("deny: the command fails unauthorized with what to do, pairing_required, nothing sent")
+    func deny() async throws {
+        try await withLGRig({ $0.approval = .deny }) { rig in
+            try await withLGDriver(rig.driver()) { driver, collector in
+                let error = await driverError { () async throws(DriverError) in
+                    try await driver.perform(.key(.shared(.home), repeat: 1))
+                }
+                #expect(error?.kind == .unauthorized)
+                #expect(error?.message.contains("choose Accept") == true)
+                await collector.settle { !$0.isEmpty }
+                #expect(collector.pairingMessages.count == 1)
+                #expect(rig.buttons.isEmpty)
+                #expect(await driver.poll(full: false).pairingRequired == true)
+            }
+        }
+    }
+
+    @Test("ignore: the registration that never completes ends in pairing_required after the approval time")
+    func ignore() async throws {
+        try await withLGRig({ $0.approval = .ignore }) { rig in
+            try await withLGDriver(rig.driver(approval: .seconds(1))) { driver, collector in
+                let error = await driverError { () async throws(DriverError) in try await driver.pair() }
+                #expect(error?.kind == .unauthorized)
+                #expect(error?.message.contains("nobody answered") == true)
+                await collector.settle { !$0.isEmpty }
+                #expect(collector.pairingMessages.count == 1)
+            }
+        }
+    }
+
+    @Test("state is pushed: a volume change on the TV arrives as a state event without a poll")
+    func pushed() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, collector in
+                let first = await driver.poll(full: true)
+                #expect(first.reachable && first.power == true && first.powerMode == "Active")
+                #expect(first.volume == 10 && first.appID == "com.webos.app.livetv" && first.channelNumber == "7-1")
+                #expect(driver.reconcileInterval == .seconds(60), "subscribed: the bridge only reconciles")
+                try rig.simulator.apply(["volume": 33, "app": "netflix"])
+                let pushed = { collector.states.contains { $0.volume == 33 && $0.app == "Netflix" } }
+                try await lgWait { pushed() }
+                let arrived = pushed()
+                #expect(arrived)
+                try rig.simulator.apply(["power_mode": "Screen Off"])
+                try await lgWait { collector.states.last?.powerMode == "Screen Off" }
+                #expect(collector.states.last?.power == true, "Screen Off is on with the screen off")
+            }
+        }
+    }
+
+    @Test("power: OFF goes to Active Standby (off); ON wakes it by Wake-on-LAN to the reported MACs")
+    func power() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, collector in
+                _ = await driver.poll(full: true)
+                #expect(await driver.description.identity.macs.contains(rig.simulator.wiredMAC))
+                try await driver.perform(.power(.off))
+                try await lgWait { collector.states.last?.powerMode == "Active Standby" }
+                #expect(collector.states.last?.power == false)
+                #expect(rig.simulator.state.power == .activeStandby)
+                try await driver.perform(.power(.on))
+                try await lgWait { rig.simulator.state.power == .active }
+                #expect(!rig.entries("wol").isEmpty)
+                #expect(rig.simulator.state.power == .active)
+            }
+        }
+    }
+
+    @Test(
+        "Suspend closes the socket: noticed at once, off; Wake-on-LAN wakes it, the next poll reconnects and subscribes"
+    )
+    func suspendAndReconnect() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, _ in
+                _ = await driver.poll(full: true)
+                #expect(driver.reconcileInterval != nil)
+                try rig.simulator.apply(["power_mode": "Suspend"])
+                try await lgWait { driver.reconcileInterval == nil }
+                #expect(driver.reconcileInterval == nil, "the lost socket was noticed: the bridge polls again")
+                let off = await driver.poll(full: false)
+                #expect(!off.reachable && off.power == false)
+                try await driver.perform(.power(.on))
+                try await lgWait { rig.simulator.state.power == .active }
+                var on = await driver.poll(full: false)
+                for _ in 0..<20 where !on.reachable {
+                    try await Task.sleep(for: .milliseconds(250))
+                    on = await driver.poll(full: false)
+                }
+                #expect(on.reachable && on.power == true)
+                #expect(driver.reconcileInterval != nil, "subscribed again")
+            }
+        }
+    }
+
+    @Test("volume, mute, app, input, channel and text reach the TV as SSAP requests")
+    func commands() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, _ in
+                _ = await driver.poll(full: true)
+                try await driver.perform(.volume(25))
+                try await driver.perform(.mute(true))
+                try await driver.perform(.app("YouTube"))
+                try await driver.perform(.input("HDMI 2"))
+                try await driver.perform(.channel("7-2"))
+                try await driver.perform(.text("hello"))
+                let state = rig.simulator.state
+                #expect(state.volume == 25 && state.muted)
+                #expect(state.channel?.number == "7-2")
+                #expect(state.text == "hello")
+                let uris = rig.entries("ssap").compactMap { $0["uri"]?.stringValue }
+                #expect(uris.contains("ssap://system.launcher/launch"))
+                #expect(uris.contains("ssap://tv/switchInput"))
+            }
+        }
+    }
+
+    @Test("screen off and on, sound output and a toast: LG's own commands, state pushed back")
+    func screenSoundToast() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, collector in
+                let first = await driver.poll(full: true)
+                #expect(first.screenOn == true && first.soundOutput == "tv_speaker")
+                let capabilities = await driver.description.capabilities
+                #expect(capabilities.screenControl && capabilities.toast)
+                #expect(capabilities.soundOutputs.contains("external_arc"))
+                try await driver.perform(.screen(false))
+                #expect(rig.simulator.state.power == .screenOff)
+                try await lgWait { collector.states.last?.screenOn == false }
+                #expect(collector.states.last?.screenOn == false && collector.states.last?.power == true)
+                try await driver.perform(.screen(true))
+                #expect(rig.simulator.state.power == .active)
+                try await driver.perform(.soundOutput("external_arc"))
+                #expect(rig.simulator.state.soundOutput == "external_arc")
+                try await lgWait { collector.states.last?.soundOutput == "external_arc" }
+                #expect(collector.states.last?.soundOutput == "external_arc")
+                try await driver.perform(.toast("Dinner is ready"))
+                let toasts = rig.entries("toast").compactMap { $0["message"]?.stringValue }
+                #expect(toasts == ["Dinner is ready"])
+                #expect(throws: CommandRejection.self) { try driver.plan(.soundOutput("kitchen_radio")) }
+            }
+        }
+    }
+
+    @Test("an app's icon is read from the TV's own host (port 3000), never from a host the list names")
+    func appIcon() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, _ in
+                _ = await driver.poll(full: true)
+                #expect(await driver.description.capabilities.appIcons)
+                let icon = try await driver.appIcon("netflix")
+                #expect(icon?.contentType == "image/png")
+                #expect(try await driver.appIcon("not.an.app") == nil)
+                #expect(LGReadings.iconPath("http://10.0.0.9:3000/resources/ab/x.png", host: "127.0.0.7") == nil)
+                #expect(
+                    LGReadings.iconPath("https://127.0.0.7:3001/resources/ab/x.png", host: "127.0.0.7")
+                        == "/resources/ab/x.png")
+            }
+        }
+    }
+
+    @Test("a changed certificate: certificateChanged, the command fails, the client key is not sent")
+    func certificateChanged() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGRig { other in
+                let driver = rig.driver(key: paired.key, pin: paired.pin, securePort: other.simulator.portWSS)
+                try await withLGDriver(driver) { driver, collector in
+                    let error = await driverError { () async throws(DriverError) in
+                        try await driver.perform(.key(.shared(.home), repeat: 1))
+                    }
+                    #expect(error?.kind == .unauthorized)
+                    #expect(error?.message.contains("certificate changed") == true)
+                    await collector.settle { !$0.isEmpty }
+                    #expect(collector.certificateChanges == 1)
+                    #expect(other.entries("pairing").isEmpty, "nothing was registered with the impostor")
+                }
+            }
+        }
+    }
+
+    @Test("a TV paired over TLS is never spoken to in clear, even when its TLS port refuses")
+    func noPlainAfterTLS() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            let registrations = rig.entries("pairing").count
+            let closed = try closedPort(host: rig.simulator.host)
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin, securePort: closed)) { driver, _ in
+                let snapshot = await driver.poll(full: false)
+                #expect(!snapshot.reachable)
+                #expect(rig.entries("pairing").count == registrations, "nothing registered in clear")
+            }
+        }
+    }
+
+    @Test("a TV without TLS (plain model) pairs and takes keys on port 3000")
+    func plainModel() async throws {
+        try await withLGRig({ $0.plain = true }) { rig in
+            let closed = try closedPort(host: rig.simulator.host)
+            try await withLGDriver(rig.driver(securePort: closed)) { driver, collector in
+                try await driver.pair()
+                await collector.settle { events in events.contains { if case .token = $0 { true } else { false } } }
+                #expect(collector.pins.isEmpty, "no certificate to pin")
+                try await driver.perform(.key(.shared(.back), repeat: 1))
+                try await lgWait { rig.buttons == ["BACK"] }
+                #expect(rig.buttons == ["BACK"])
+            }
+        }
+    }
+}
+
+extension EventCollector {
+    var states: [TVSnapshot] { events.compactMap { if case .state(let snapshot) = $0 { snapshot } else { nil } } }
+}
