@@ -143,7 +143,8 @@ let package = Package(
         .testTarget(
             name: "StatusPageTests",
             dependencies: [
-                "StatusPage", "Bridge", "Configuration", "Drivers", "TVSimulators", "Clients", "Harness", "TestSupport",
+                "StatusPage", "Bridge", "Configuration", "Drivers", "TVSimulators", "Clients", "Harness", "Net", "Wire",
+                "Support", "TestSupport",
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators", "TestSupport"]),
     ]

@@ -2,7 +2,8 @@
 # Installs what building, testing and trying tv2mqtt need, when it is missing, on Debian or
 # Ubuntu: mosquitto and its clients (the tests and the quick start run a private broker),
 # openssl (test certificates), the OpenSSL headers and pkg-config (the COpenSSL target),
-# util-linux (setpriv) and iproute2. Swift itself is not installed here: see the README.
+# util-linux (setpriv), iproute2 and chromium (the status page's browser tests drive it
+# headless). Swift itself is not installed here: see the README.
 set -euo pipefail
 
 export PATH="$PATH:/usr/sbin:/usr/local/sbin"
@@ -13,6 +14,7 @@ command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v setpriv >/dev/null 2>&1 || missing+=(util-linux)
 dpkg -s libssl-dev >/dev/null 2>&1 || missing+=(libssl-dev)
+command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
 if [ "${#missing[@]}" -gt 0 ]; then
     echo "installing ${missing[*]}" >&2
     sudo=""

@@ -1,20 +1,12 @@
-/// The page itself: HTML, CSS and JavaScript served at `GET /`, `GET app.css` and `GET app.js`.
-/// A placeholder until the page is written; every URL in it is relative.
+/// The status page's files, embedded in the binary so the page works offline and behind any
+/// proxy: no CDN, no web font, and every URL in them relative to the page.
+///
+/// `html` is `GET /`, `css` is `GET app.css`, `js` is `GET app.js`. Each lives in a file of its
+/// own beside this one (`StatusPageAssets+HTML.swift`…), as a raw string literal.
 public enum StatusPageAssets {
-    public static let html = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>tv2mqtt</title>
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <link rel="stylesheet" href="app.css"></head>
-        <body><h1>tv2mqtt</h1><pre id="state">loading…</pre><script src="app.js"></script></body></html>
-        """
-    public static let css = """
-        body { font-family: system-ui, sans-serif; margin: 1rem; }
-        @media (prefers-color-scheme: dark) { body { background: #111; color: #eee; } }
-        """
-    public static let js = """
-        fetch("api/state").then(r => r.json()).then(s => {
-          document.getElementById("state").textContent = JSON.stringify(s, null, 2);
-        });
-        """
+    /// The most the three files may weigh together (issue: under 100 KB in all).
+    public static let maxTotalBytes = 100 * 1024
+
+    /// The three files' size in bytes, as served.
+    public static var totalBytes: Int { html.utf8.count + css.utf8.count + js.utf8.count }
 }
