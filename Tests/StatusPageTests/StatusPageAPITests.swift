@@ -1,4 +1,5 @@
 import Bridge
+import Drivers
 import Harness
 import Net
 import StatusPage
@@ -41,6 +42,8 @@ extension StatusPageSuite {
                 #expect(state["config"]?["http"]?["listen"] != nil)
                 #expect((state["log"]?.arrayValue?.count ?? 0) > 0)
                 #expect(state["discovery"]?["answers"] != nil)
+                let kinds = state["bridge"]?["kinds"]?.arrayValue?.compactMap(\.stringValue)
+                #expect(kinds == Vendors.all.kindNames)
             }
         }
 

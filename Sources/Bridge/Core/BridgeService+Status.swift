@@ -20,6 +20,8 @@ extension BridgeService {
                 "connected": .bool(await client.isConnected), "url": .string(configuration.mqtt.server.description),
             ],
             "counts": ["tvs": .integer(Int64(agents.count)), "online": .integer(Int64(online))],
+            // The kinds the add-TV form offers, from the vendor list.
+            "kinds": .array(registry.factory.vendors.map { .string($0.kind.rawValue) }),
         ]
     }
 

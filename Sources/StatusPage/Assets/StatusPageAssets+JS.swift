@@ -260,7 +260,7 @@ extension StatusPageAssets {
             const again = list.querySelector(`[data-tv="${CSS.escape(focusedID)}"] a`);
             if (again) again.focus();
           }
-          const kinds = new Set(["roku", "samsung", "lg"]);
+          const kinds = new Set(model.bridge.kinds || []);
           for (const tv of model.tvs) if (tv.kind) kinds.add(tv.kind);
           replace($("kinds"), [...kinds].map((kind) => el("option", { value: kind })));
         }
