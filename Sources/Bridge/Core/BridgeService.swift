@@ -148,7 +148,7 @@ public final class BridgeService: Sendable {
         let agents = await registry.agents()
         for agent in agents { agent.stop() }
         await registry.saveNow()
-        let driversClosed = await withDeadline(.now + Self.driverShutdownBudget) {
+        let driversClosed: Void? = await withDeadline(.now + Self.driverShutdownBudget) {
             await withDiscardingTaskGroup { group in
                 for agent in agents { group.addTask { await agent.driver.shutdown() } }
             }
@@ -157,10 +157,10 @@ public final class BridgeService: Sendable {
         // The will would say the same, but only after the keep-alive runs out; say it now.
         let client = self.client
         let offlineTopic = context.topics.bridgeState
-        let saidOffline = await withDeadline(deadline - .seconds(1)) {
+        let saidOffline: Void? = await withDeadline(deadline - .seconds(1)) {
             _ = try? await client.publish(offlineTopic, Array("offline".utf8), qos: .atLeastOnce, retain: true)
         }
-        let disconnected = await withDeadline(deadline) { await client.stop() }
+        let disconnected: Void? = await withDeadline(deadline) { await client.stop() }
         if saidOffline == nil || disconnected == nil {
             context.logger.warning("the MQTT broker did not answer in time; the will says offline instead")
         }
