@@ -42,7 +42,8 @@ struct LGDriverFaultTests {
     func pointerElsewhere() async throws {
         try await withLGRig { rig in
             let paired = try await rig.pair()
-            rig.simulator.setFault(.pointerHost("10.0.0.9"))
+            // Another loopback host: were the refusal broken, nothing would leave the machine.
+            rig.simulator.setFault(.pointerHost("127.0.0.99"))
             try await withLGDriver(driver(rig, paired, rig.settings)) { driver, _ in
                 let error = await driverError { () async throws(DriverError) in
                     try await driver.perform(.key(.shared(.home), repeat: 1))
