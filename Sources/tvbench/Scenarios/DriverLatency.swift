@@ -97,14 +97,20 @@ struct DriverLatency: Scenario {
     /// above it than ours does: (reference − floor) / (ours − floor). The speedup divides totals
     /// that both carry the floor, which no client can shrink, so it cannot exceed
     /// reference / floor however little a client adds; this ratio compares what the clients add.
+    /// The stamps' resolution, in ms: an overhead smaller than this is not told from none.
+    static let timingResolution = 0.001
+
     static func floorMeasurements(
         _ prefix: String, ours: Double, python: Result<Double, BenchError>, floor: Result<Double, BenchError>,
         reference: String, ratioTarget: Target = .info()
     ) -> [Measurement] {
         let floorValue = try? floor.get()
         var ratio: Double?
-        if let floorValue, let python = try? python.get(), ours > floorValue {
-            ratio = (python - floorValue) / (ours - floorValue)
+        var atFloor = false
+        if let floorValue, let python = try? python.get(), python > floorValue {
+            // At or under the floor, ours adds nothing measurable: it counts as one timing step.
+            atFloor = ours - floorValue < Self.timingResolution
+            ratio = (python - floorValue) / max(ours - floorValue, Self.timingResolution)
         }
         var ceiling = ""
         if let floorValue, let python = try? python.get() {
@@ -119,7 +125,11 @@ struct DriverLatency: Scenario {
             Measurement("\(prefix)_floor_ms", floorValue, unit: "ms", target: .info(), note: floorNote),
             Measurement(
                 "\(prefix)_overhead_ratio_vs_\(reference)", ratio, unit: "×", target: ratioTarget,
-                note: ratio == nil ? "not measured (or ours at the floor)" : "what each client adds above the floor"),
+                note: ratio == nil
+                    ? "not measured (or the reference at the floor)"
+                    : atFloor
+                        ? "ours at or under the floor: its overhead counted as \(Report.format(Self.timingResolution * 1000)) µs"
+                        : "what each client adds above the floor"),
         ]
     }
 
