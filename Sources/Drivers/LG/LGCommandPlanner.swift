@@ -45,6 +45,8 @@ struct LGCommandPlanner {
             case .button(let name): return [.buttons(Array(repeating: name, count: count))]
             case .power(let action): return [.power(action)]
             case .input(let id): return [.request(LGURI.switchInput, ["inputId": .string(id)])]
+            case .deleteCharacter: return [.request(LGURI.deleteCharacters, ["count": .integer(Int64(count))])]
+            case .keyboardEnter: return Array(repeating: .request(LGURI.sendEnterKey, nil), count: count)
             }
         case .power(let action): return [.power(action)]
         case .app(let nameOrID): return [.request(LGURI.launch, ["id": .string(try appID(nameOrID))])]
@@ -134,6 +136,8 @@ enum LGURI {
     static let soundOutput = "ssap://com.webos.service.apiadapter/audio/getSoundOutput"
     static let changeSoundOutput = "ssap://com.webos.service.apiadapter/audio/changeSoundOutput"
     static let insertText = "ssap://com.webos.service.ime/insertText"
+    static let deleteCharacters = "ssap://com.webos.service.ime/deleteCharacters"
+    static let sendEnterKey = "ssap://com.webos.service.ime/sendEnterKey"
     static let toast = "ssap://system.notifications/createToast"
     static let connectionInfo = "ssap://com.webos.service.connectionmanager/getinfo"
     static let systemInfo = "ssap://system/getSystemInfo"

@@ -9,6 +9,11 @@ enum LGKeyCode: Equatable, Sendable {
     case power(PowerAction)
     /// `input_*`: `ssap://tv/switchInput` with the webOS input id.
     case input(String)
+    /// `BACKSPACE`: the on-screen keyboard deletes a character (`deleteCharacters`).
+    case deleteCharacter
+    /// `KEYBOARD_ENTER`: the on-screen keyboard submits its text (`sendEnterKey`); the `ENTER`
+    /// button only presses the highlighted key.
+    case keyboardEnter
 }
 
 /// The keys of the pointer input socket (names from aiowebostv's `BUTTONS` and LGWebOSRemote;
@@ -39,6 +44,9 @@ enum LGKeys {
         "LIVE_ZOOM", "MAGNIFIER_ZOOM", "TELETEXT", "TEXTOPTION", "AUDIODESCRIPTION", "SEARCH", "TV",
     ]
 
+    /// The input method's keys, beside the buttons.
+    static let keyboardKeys: [String: LGKeyCode] = ["BACKSPACE": .deleteCharacter, "KEYBOARD_ENTER": .keyboardEnter]
+
     static func code(for key: TVKey) throws(CommandRejection) -> LGKeyCode {
         switch key {
         case .shared(.playPause):
@@ -50,6 +58,7 @@ enum LGKeys {
             return code
         case .vendor(let name):
             let upper = name.uppercased()
+            if let keyboard = keyboardKeys[upper] { return keyboard }
             guard vendorButtons.contains(upper) else {
                 throw CommandRejection("unknown LG key '\(printable(name))' (LG buttons: HOME, BACK, RED, 0-9, …)")
             }
