@@ -46,6 +46,12 @@ actor LGConnection {
     /// Subscription ids → their URI, for the open connection.
     var subscriptions: [String: String] = [:]
     var pointer: WebSocketConnection?
+    /// The TV shows its PIN screen for the open connection's registration (`pair(pin:)` next).
+    var pinShown = false
+    /// The PIN to send as soon as the TV shows its PIN screen (`pair(pin:)`); never logged.
+    var pinToSend: String?
+    /// The open connection's certificate, until its registration completes.
+    var registeringFingerprint: String?
     /// One connect at a time: later callers wait for it.
     var connecting: Task<Result<Void, DriverError>, Never>?
 
@@ -201,6 +207,7 @@ actor LGConnection {
     /// Closes the connection and fails what waits on it.
     func drop() {
         generation += 1
+        pinShown = false
         subscriptions.removeAll()
         let closing = [connection, pointer].compactMap { $0 }
         connection = nil
@@ -238,8 +245,7 @@ actor LGConnection {
             return
         }
         if id == LGRegistration.id, message.type == "response" {
-            // The prompt is on screen; `registered` or `error` follows.
-            logger.info("the TV shows its pairing prompt: choose Accept on the TV")
+            registrationShown(message)
             return
         }
         guard waiters[id] != nil else {

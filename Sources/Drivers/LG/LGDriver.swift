@@ -128,6 +128,12 @@ public final class LGDriver: TVDriver {
         refreshAfterRegistering()
     }
 
+    public func pair(pin: String) async throws(DriverError) {
+        guard PairingPIN.isValid(pin) else { throw DriverError(.rejected, PairingPIN.refusal) }
+        try await connection.pair(pin: pin)
+        refreshAfterRegistering()
+    }
+
     /// The first registration happened outside a poll (a pairing, or a command that showed the
     /// prompt): state and subscriptions now, published as pushed state.
     func refreshAfterRegistering() {
