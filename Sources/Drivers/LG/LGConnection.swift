@@ -22,6 +22,11 @@ actor LGConnection {
         var requestTimeout: Duration = .seconds(5)
         var keepAlive: Duration = .seconds(20)
         var keepAliveTimeout: Duration = .seconds(10)
+        /// A lost socket is reconnected after `reconnectFirst`, the wait doubling after each
+        /// failed attempt up to `reconnectMax`, and starting again at `reconnectFirst` after a
+        /// success.
+        var reconnectFirst: Duration = .seconds(1)
+        var reconnectMax: Duration = .seconds(60)
     }
 
     /// Why the connection will not be made until the user acts (cleared by `pair`).
@@ -52,14 +57,23 @@ actor LGConnection {
     var pinToSend: String?
     /// The open connection's certificate, until its registration completes.
     var registeringFingerprint: String?
+    /// The reconnecting after a lost socket, while it runs (`LGConnection+Reconnect`).
+    var reconnecting: Task<Void, Never>?
+    var reconnectRun = 0
+    var reconnectDelay: Duration = .seconds(1)
+    var nextAttempt: ContinuousClock.Instant?
+    /// Called once a lost socket is open and registered again.
+    let onReconnected: @Sendable () -> Void
     /// One connect at a time: later callers wait for it.
     var connecting: Task<Result<Void, DriverError>, Never>?
 
     init(
         configuration: Configuration, logger: Logger, emit: @escaping @Sendable (DriverEvent) -> Void,
-        onPush: @escaping @Sendable (String?, JSONValue) -> Void
+        onPush: @escaping @Sendable (String?, JSONValue) -> Void,
+        onReconnected: @escaping @Sendable () -> Void = {}
     ) {
         self.onPush = onPush
+        self.onReconnected = onReconnected
         self.configuration = configuration
         self.logger = logger
         self.emit = emit
@@ -154,6 +168,15 @@ actor LGConnection {
         guard prompt || configuration.clientKey != nil else {
             throw DriverError(.unauthorized, LGPairingHelp.notPaired)
         }
+        // Polls leave a lost socket to the backoff; a user's command still tries at once.
+        if !prompt, reconnecting != nil {
+            throw DriverError(.unreachable, "the TV closed the connection: reconnecting with backoff")
+        }
+        try await connectOnce()
+    }
+
+    /// Opens and registers; a connect already under way is waited for instead.
+    func connectOnce() async throws(DriverError) {
         if let connecting {
             try await connecting.value.get()
             return
@@ -182,6 +205,7 @@ actor LGConnection {
 
     /// Forgets the client key and any block, connects and waits for the user's answer.
     func pair() async throws(DriverError) {
+        stopReconnecting()
         drop()
         blocked = nil
         configuration.clientKey = nil
@@ -201,6 +225,7 @@ actor LGConnection {
 
     func updateHost(_ host: String) {
         configuration.host = host
+        stopReconnecting()
         drop()
     }
 
@@ -225,6 +250,7 @@ actor LGConnection {
         logger.debug("the SSAP connection closed")
         drop()
         onPush(nil, .null)
+        startReconnecting()
     }
 
     func receive(_ text: String, generation current: Int) {
