@@ -57,6 +57,8 @@ actor LGConnection {
     var pinToSend: String?
     /// The open connection's certificate, until its registration completes.
     var registeringFingerprint: String?
+    /// Shut down: nothing connects again (a refresh or poll still running must not).
+    var isShutDown = false
     /// The reconnecting after a lost socket, while it runs (`LGConnection+Reconnect`).
     var reconnecting: Task<Void, Never>?
     var reconnectRun = 0
@@ -163,6 +165,7 @@ actor LGConnection {
     /// Opens and registers, unless open. A blocked connection (denied, certificate changed)
     /// fails at once with the reason.
     func ensureConnected(prompt: Bool) async throws(DriverError) {
+        if isShutDown { throw DriverError(.unreachable, "the driver was shut down") }
         if connection != nil { return }
         if let blocked { throw Self.error(blocked) }
         guard prompt || configuration.clientKey != nil else {
@@ -193,6 +196,11 @@ actor LGConnection {
         let result = await task.value
         connecting = nil
         try result.get()
+        if isShutDown {
+            // Shut down while connecting: this connection is not kept.
+            await shutdown()
+            throw DriverError(.unreachable, "the driver was shut down")
+        }
     }
 
     static func error(_ blocked: Blocked) -> DriverError {
@@ -227,6 +235,18 @@ actor LGConnection {
         configuration.host = host
         stopReconnecting()
         drop()
+    }
+
+    /// For good: stops reconnecting, closes the sockets and waits for their closing handshake,
+    /// so a process exiting next leaves no TLS session half-used on another thread.
+    func shutdown() async {
+        isShutDown = true
+        stopReconnecting()
+        let closing = [connection, pointer].compactMap { $0 }
+        connection = nil
+        pointer = nil
+        drop()
+        for closing in closing { _ = try? await closing.close() }
     }
 
     /// Closes the connection and fails what waits on it.

@@ -121,8 +121,7 @@ public final class LGDriver: TVDriver {
     }
 
     public func shutdown() async {
-        await connection.stopReconnecting()
-        await connection.drop()
+        await connection.shutdown()
         events.finish()
     }
 

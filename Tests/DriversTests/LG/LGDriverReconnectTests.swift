@@ -42,6 +42,19 @@ struct LGDriverReconnectTests {
         }
     }
 
+    @Test("after shutdown nothing connects again: not the refresh a pairing started, not a poll")
+    func nothingAfterShutdown() async throws {
+        try await withLGRig { rig in
+            let driver = rig.driver()
+            try await driver.pair()  // starts the read-and-subscribe refresh in the background
+            await driver.shutdown()
+            let after = await driver.poll(full: false)
+            #expect(!after.reachable)
+            try await Task.sleep(for: .seconds(1))
+            #expect(rig.simulator.connectionCount == 0, "a connection was opened after shutdown")
+        }
+    }
+
     private func attempts(_ rig: LGRig) -> Int {
         rig.logs.lines.filter { $0.contains("reconnecting to the TV") }.count
     }
