@@ -6,15 +6,21 @@ import Persistence
 import Support
 import TVModel
 
-/// `tv2mqtt pair [HOST]`: asks a TV of a vendor that pairs (`Vendor.pairs`) to approve tv2mqtt,
-/// waits for the answer, and saves the token in the state directory. Without HOST, the only
+/// `tv2mqtt pair [HOST]`: asks a TV of a vendor that pairs (`Vendor.pairs`) to approve tv2mqtt
+/// (or, for a TV that shows a PIN, takes the PIN: `--pin`, or typed when asked), waits for the answer, and saves the token in the state directory. Without HOST, the only
 /// such TV (`OnlyTV`). Exit 0 when
 /// approved, 1 with what to do when not.
 enum PairCommand {
     static let specs =
         ConfigurationLoader.runFlags.filter {
             ["config", "state-dir", "log-level", "ssdp-address", "no-ssdp"].contains($0.name)
-        } + [OnlyTV.timeoutFlag]
+        } + [OnlyTV.timeoutFlag, pinFlag]
+
+    static let pinFlag = FlagSpec(
+        "pin", value: "PIN",
+        help:
+            "the PIN the TV shows, for a \(pairingTVs(Vendors.all.filter(\.pairsByPIN))) that pairs by PIN; without it, the command asks for the PIN when the TV shows one"
+    )
 
     static func main(
         _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
@@ -25,12 +31,14 @@ enum PairCommand {
             let parsed = try CommandLineTool.parse(
                 arguments, specs: specs, usage: "tv2mqtt pair [OPTIONS] [HOST]",
                 summary:
-                    "Pairs with a \(Self.pairingTVs(Vendors.all.filter(\.pairs))): approve tv2mqtt on the TV when it asks. The token is saved in the state directory. Without HOST, the only such TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
+                    "Pairs with a \(Self.pairingTVs(Vendors.all.filter(\.pairs))): approve tv2mqtt on the TV when it asks, or type the PIN it shows (--pin, or when asked). The token is saved in the state directory. Without HOST, the only such TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
             )
         else { return 0 }
         guard parsed.positionals.count <= 1 else {
             throw ConfigError("pair takes one TV address at most (see 'tv2mqtt pair --help')")
         }
+        let givenPIN = parsed.value(pinFlag.name)
+        if let givenPIN, !PairingPIN.isValid(givenPIN) { throw ConfigError("--pin: \(PairingPIN.refusal)") }
         let setup = try TVCommandSetup(parsed, environment: environment, makeFactory: makeFactory)
         let (configuration, logger, factory, store) = (setup.configuration, setup.logger, setup.factory, setup.store)
         let searchSeconds = setup.searchSeconds
@@ -80,7 +88,7 @@ enum PairCommand {
         }
         defer { collecting.cancel() }
         do {
-            try await driver.pair()
+            try await pair(driver, givenPIN: givenPIN)
         } catch {
             printError(error.message)
             await driver.shutdown()
@@ -105,6 +113,22 @@ enum PairCommand {
             "paired with \(description.identity.name) (\(description.identity.id))\(await secrets.token == nil ? "; this TV issues no token, so it may ask again" : "")"
         )
         return 0
+    }
+
+    /// Pairs with the PIN given, or as the TV asks: when it shows a PIN, the PIN typed on
+    /// standard input (never echoed back or logged).
+    static func pair(_ driver: any TVDriver, givenPIN: String?) async throws(DriverError) {
+        if let givenPIN { return try await driver.pair(pin: givenPIN) }
+        do {
+            try await driver.pair()
+        } catch  where error.kind == .pinRequired {
+            print("The TV shows a PIN: type it and press Enter: ", terminator: "")
+            let line = readLine() ?? ""
+            let typed = String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            guard !typed.isEmpty else { throw error }
+            guard PairingPIN.isValid(typed) else { throw DriverError(.rejected, PairingPIN.refusal) }
+            try await driver.pair(pin: typed)
+        }
     }
 
     /// "Samsung TV": the manufacturers whose TVs pair, for messages.

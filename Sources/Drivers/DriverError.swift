@@ -12,6 +12,8 @@ public struct DriverError: Error, Equatable, Sendable, CustomStringConvertible {
         case limitedMode
         /// Samsung: the TV has not approved us (or revoked the token).
         case unauthorized
+        /// Pairing: the TV shows a PIN for the user to type back (`TVDriver.pair(pin:)`).
+        case pinRequired
         /// The TV answered something we cannot understand.
         case badResponse
         /// The TV refused the request (an HTTP 4xx, an error event).

@@ -56,6 +56,10 @@ public protocol TVDriver: AnyObject, Sendable {
     /// Asks the TV to approve tv2mqtt and waits for the answer (Samsung); others need no pairing.
     func pair() async throws(DriverError)
 
+    /// Pairs with the PIN the TV shows (vendors whose descriptor says `pairsByPIN`): sent to a
+    /// PIN screen a `pair()` left showing, or to the one a new registration brings up.
+    func pair(pin: String) async throws(DriverError)
+
     /// The icon of an app (TVs whose capabilities say `appIcons`); nil when the TV has none
     /// for it (an input, the home screen). Thrown errors are passing (unreachable, timeout).
     func appIcon(_ appID: String) async throws(DriverError) -> AppIcon?
@@ -95,6 +99,10 @@ extension TVDriver {
 
     public func pair() async throws(DriverError) {
         throw DriverError(.unsupported, "this TV needs no pairing")
+    }
+
+    public func pair(pin: String) async throws(DriverError) {
+        throw DriverError(.unsupported, "this TV does not pair by PIN")
     }
 
     public func adoptSecrets(token: String?, certificatePin: String?) async {}

@@ -29,6 +29,8 @@ public struct Vendor: Sendable {
     public let placeholderCapabilities: TVCapabilities
     /// Whether its TVs must be paired (approved on the TV) before they take commands.
     public let pairs: Bool
+    /// Whether its TVs may show a PIN to type back when pairing (`TVDriver.pair(pin:)`).
+    public let pairsByPIN: Bool
     /// The setting that lets its TVs wake by network, for the turn-on failure message.
     public let wakeHint: String?
     /// Its section of the configuration file and its keys in `tvs` entries, if it has any.
@@ -46,7 +48,7 @@ public struct Vendor: Sendable {
     public init(
         kind: TVKind, manufacturer: String, defaultPort: UInt16, ssdpTargets: [String],
         ssdpLocationIsControlPort: Bool, probedWhenKindUnknown: Bool = true,
-        placeholderCapabilities: TVCapabilities, pairs: Bool = false, wakeHint: String? = nil,
+        placeholderCapabilities: TVCapabilities, pairs: Bool = false, pairsByPIN: Bool = false, wakeHint: String? = nil,
         configuration: VendorConfiguration? = nil, diagnosticSensors: [DiagnosticSensor] = [],
         findRemoteKey: String? = nil, describe: @escaping Describe, makeDriver: @escaping MakeDriver
     ) {
@@ -58,6 +60,7 @@ public struct Vendor: Sendable {
         self.probedWhenKindUnknown = probedWhenKindUnknown
         self.placeholderCapabilities = placeholderCapabilities
         self.pairs = pairs
+        self.pairsByPIN = pairsByPIN
         self.wakeHint = wakeHint
         self.configuration = configuration
         self.diagnosticSensors = diagnosticSensors

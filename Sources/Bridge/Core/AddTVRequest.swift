@@ -74,7 +74,7 @@ extension AddTVRequest {
         case .unreachable: "no TV answered at \(place) (nothing accepted the connection)"
         case .timeout: "no TV answered at \(place) in time"
         case .badResponse: "the device at \(place) did not answer as a TV tv2mqtt knows"
-        case .rejected, .forbidden, .unauthorized: "the device at \(place) refused the probe"
+        case .rejected, .forbidden, .unauthorized, .pinRequired: "the device at \(place) refused the probe"
         // Written by the drivers themselves, quoting nothing the device sent.
         case .limitedMode, .unsupported: error.message
         }

@@ -73,8 +73,11 @@ extension BridgeService {
         case .tvPair:
             let id = try await knownTV(request)
             guard let agent = await registry.agent(id) else { throw RequestError("unknown TV") }
+            // `pin`: the PIN the TV shows (a TV that pairs by PIN); a secret, never logged.
+            let pin = request["pin"].map { $0.stringValue ?? "" }
+            if let pin, !PairingPIN.isValid(pin) { throw RequestError(PairingPIN.refusal) }
             do {
-                try await agent.driver.pair()
+                if let pin { try await agent.driver.pair(pin: pin) } else { try await agent.driver.pair() }
             } catch {
                 throw RequestError(error.message)
             }

@@ -69,35 +69,60 @@ extension LGConnection {
         return SamsungCertificatePolicy.normalize(String(message[range.upperBound...].prefix(95)))
     }
 
-    /// Registers with the client key (silently) or asks the TV's user (the prompt).
+    /// Registers with the client key (silently) or asks the TV's user (the prompt, or the PIN
+    /// screen when the TV shows one: the PIN given to `pair(pin:)` is sent at once; without
+    /// one the connection stays open for it).
     private func register(fingerprint: String?) async throws(DriverError) {
         let key = configuration.clientKey
         let timeout = key == nil ? configuration.approvalTimeout : configuration.requestTimeout
-        if key == nil { logger.info("asking the TV for permission: choose Accept on the TV") }
+        if key == nil, pinToSend == nil { logger.info("asking the TV for permission: choose Accept on the TV") }
+        registeringFingerprint = fingerprint
         let answer: LGMessage
-        do {
-            answer = try await exchange(id: LGRegistration.id, LGRegistration.message(clientKey: key), timeout: timeout)
-        } catch {
-            drop()
-            let message: String
-            switch error.kind {
-            case .unauthorized: message = LGPairingHelp.denied
-            case .timeout where key == nil: message = LGPairingHelp.unanswered
-            case .timeout: message = "the TV did not complete the registration: \(error.message)"
-            default: throw error
+        do throws(DriverError) {
+            let message = LGRegistration.message(clientKey: key, byPIN: pinToSend != nil)
+            do throws(DriverError) {
+                answer = try await exchange(id: LGRegistration.id, message, timeout: timeout)
+            } catch  where pinShown {
+                guard let pin = pinToSend else {
+                    emit(.pairingRequired(LGPairingHelp.pinShown))
+                    throw error
+                }
+                answer = try await sendPIN(pin)
             }
-            blocked = .pairingRequired(message)
-            logger.warning("pairing required: \(message)")
-            emit(.pairingRequired(message))
-            throw DriverError(.unauthorized, message)
+        } catch  where pinShown {
+            throw error
+        } catch {
+            try refuseRegistration(error, byPIN: pinToSend != nil, hadKey: key != nil)
         }
+        try accept(answer)
+    }
+
+    /// A registration that failed: what the user must do, said once, until they pair again.
+    func refuseRegistration(_ error: DriverError, byPIN: Bool, hadKey: Bool) throws(DriverError) -> Never {
+        drop()
+        let message: String
+        switch error.kind {
+        case .unauthorized: message = byPIN ? LGPairingHelp.wrongPIN : LGPairingHelp.denied
+        case .timeout where !hadKey: message = LGPairingHelp.unanswered
+        case .timeout: message = "the TV did not complete the registration: \(error.message)"
+        default: throw error
+        }
+        blocked = .pairingRequired(message)
+        logger.warning("pairing required: \(message)")
+        emit(.pairingRequired(message))
+        throw DriverError(.unauthorized, message)
+    }
+
+    /// `registered`: the key the TV issued and the certificate seen are kept (and emitted).
+    func accept(_ answer: LGMessage) throws(DriverError) {
+        let key = configuration.clientKey
         guard answer.type == "registered", let issued = answer.payload["client-key"]?.stringValue,
             LGRegistration.isPlausibleKey(issued)
         else {
             drop()
             throw DriverError(.badResponse, "the TV answered the registration with \(answer)")
         }
-        if let fingerprint, configuration.pin == nil {
+        if let fingerprint = registeringFingerprint, configuration.pin == nil {
             if let previous = pinBeforePairing, SamsungCertificatePolicy.normalize(previous) != fingerprint {
                 logger.warning(
                     "pairing accepted a new TLS certificate from the TV at \(configuration.host) (pinned \(previous.prefix(16))…, now \(fingerprint.prefix(16))…)"
@@ -107,6 +132,7 @@ extension LGConnection {
             emit(.certificatePinned(fingerprint))
         }
         pinBeforePairing = nil
+        registeringFingerprint = nil
         if issued != key {
             configuration.clientKey = issued
             emit(.token(issued))

@@ -22,6 +22,11 @@ actor LGConnection {
         var requestTimeout: Duration = .seconds(5)
         var keepAlive: Duration = .seconds(20)
         var keepAliveTimeout: Duration = .seconds(10)
+        /// A lost socket is reconnected after `reconnectFirst`, the wait doubling after each
+        /// failed attempt up to `reconnectMax`, and starting again at `reconnectFirst` after a
+        /// success.
+        var reconnectFirst: Duration = .seconds(1)
+        var reconnectMax: Duration = .seconds(60)
     }
 
     /// Why the connection will not be made until the user acts (cleared by `pair`).
@@ -46,14 +51,31 @@ actor LGConnection {
     /// Subscription ids → their URI, for the open connection.
     var subscriptions: [String: String] = [:]
     var pointer: WebSocketConnection?
+    /// The TV shows its PIN screen for the open connection's registration (`pair(pin:)` next).
+    var pinShown = false
+    /// The PIN to send as soon as the TV shows its PIN screen (`pair(pin:)`); never logged.
+    var pinToSend: String?
+    /// The open connection's certificate, until its registration completes.
+    var registeringFingerprint: String?
+    /// Shut down: nothing connects again (a refresh or poll still running must not).
+    var isShutDown = false
+    /// The reconnecting after a lost socket, while it runs (`LGConnection+Reconnect`).
+    var reconnecting: Task<Void, Never>?
+    var reconnectRun = 0
+    var reconnectDelay: Duration = .seconds(1)
+    var nextAttempt: ContinuousClock.Instant?
+    /// Called once a lost socket is open and registered again.
+    let onReconnected: @Sendable () -> Void
     /// One connect at a time: later callers wait for it.
     var connecting: Task<Result<Void, DriverError>, Never>?
 
     init(
         configuration: Configuration, logger: Logger, emit: @escaping @Sendable (DriverEvent) -> Void,
-        onPush: @escaping @Sendable (String?, JSONValue) -> Void
+        onPush: @escaping @Sendable (String?, JSONValue) -> Void,
+        onReconnected: @escaping @Sendable () -> Void = {}
     ) {
         self.onPush = onPush
+        self.onReconnected = onReconnected
         self.configuration = configuration
         self.logger = logger
         self.emit = emit
@@ -143,11 +165,21 @@ actor LGConnection {
     /// Opens and registers, unless open. A blocked connection (denied, certificate changed)
     /// fails at once with the reason.
     func ensureConnected(prompt: Bool) async throws(DriverError) {
+        if isShutDown { throw DriverError(.unreachable, "the driver was shut down") }
         if connection != nil { return }
         if let blocked { throw Self.error(blocked) }
         guard prompt || configuration.clientKey != nil else {
             throw DriverError(.unauthorized, LGPairingHelp.notPaired)
         }
+        // Polls leave a lost socket to the backoff; a user's command still tries at once.
+        if !prompt, reconnecting != nil {
+            throw DriverError(.unreachable, "the TV closed the connection: reconnecting with backoff")
+        }
+        try await connectOnce()
+    }
+
+    /// Opens and registers; a connect already under way is waited for instead.
+    func connectOnce() async throws(DriverError) {
         if let connecting {
             try await connecting.value.get()
             return
@@ -164,6 +196,11 @@ actor LGConnection {
         let result = await task.value
         connecting = nil
         try result.get()
+        if isShutDown {
+            // Shut down while connecting: this connection is not kept.
+            await shutdown()
+            throw DriverError(.unreachable, "the driver was shut down")
+        }
     }
 
     static func error(_ blocked: Blocked) -> DriverError {
@@ -176,6 +213,7 @@ actor LGConnection {
 
     /// Forgets the client key and any block, connects and waits for the user's answer.
     func pair() async throws(DriverError) {
+        stopReconnecting()
         drop()
         blocked = nil
         configuration.clientKey = nil
@@ -195,12 +233,26 @@ actor LGConnection {
 
     func updateHost(_ host: String) {
         configuration.host = host
+        stopReconnecting()
         drop()
+    }
+
+    /// For good: stops reconnecting, closes the sockets and waits for their closing handshake,
+    /// so a process exiting next leaves no TLS session half-used on another thread.
+    func shutdown() async {
+        isShutDown = true
+        stopReconnecting()
+        let closing = [connection, pointer].compactMap { $0 }
+        connection = nil
+        pointer = nil
+        drop()
+        for closing in closing { _ = try? await closing.close() }
     }
 
     /// Closes the connection and fails what waits on it.
     func drop() {
         generation += 1
+        pinShown = false
         subscriptions.removeAll()
         let closing = [connection, pointer].compactMap { $0 }
         connection = nil
@@ -218,6 +270,7 @@ actor LGConnection {
         logger.debug("the SSAP connection closed")
         drop()
         onPush(nil, .null)
+        startReconnecting()
     }
 
     func receive(_ text: String, generation current: Int) {
@@ -238,8 +291,7 @@ actor LGConnection {
             return
         }
         if id == LGRegistration.id, message.type == "response" {
-            // The prompt is on screen; `registered` or `error` follows.
-            logger.info("the TV shows its pairing prompt: choose Accept on the TV")
+            registrationShown(message)
             return
         }
         guard waiters[id] != nil else {

@@ -29,5 +29,6 @@ extension LGDriver {
     func wake() async {
         let macs = state.withLock { $0.description.identity.macs }
         await DriverWake.send(to: macs, settings: settings, logger: logger)
+        await connection.retrySoon()
     }
 }

@@ -78,8 +78,11 @@ public final class LGDriver: TVDriver {
                 clientKey: options.clientKey, pin: options.certificatePin, approvalTimeout: options.approvalTimeout,
                 connectTimeout: settings.connectTimeout, requestTimeout: settings.requestTimeout,
                 keepAlive: options.keepAlive, keepAliveTimeout: options.keepAliveTimeout),
-            logger: logger, emit: { events.yield($0) }, onPush: { relay.deliver($0, $1) })
-        relay.set { [weak self] uri, payload in self?.pushed(uri, payload) }
+            logger: logger, emit: { events.yield($0) }, onPush: { relay.deliver($0, $1) },
+            onReconnected: { relay.reconnected() })
+        relay.set(
+            push: { [weak self] uri, payload in self?.pushed(uri, payload) },
+            reconnected: { [weak self] in self?.refreshAfterRegistering() })
     }
 
     public var description: TVDescription {
@@ -118,13 +121,19 @@ public final class LGDriver: TVDriver {
     }
 
     public func shutdown() async {
-        await connection.drop()
+        await connection.shutdown()
         events.finish()
     }
 
     /// Pairs, then reads and subscribes at once: the bridge has no reason to poll just then.
     public func pair() async throws(DriverError) {
         try await connection.pair()
+        refreshAfterRegistering()
+    }
+
+    public func pair(pin: String) async throws(DriverError) {
+        guard PairingPIN.isValid(pin) else { throw DriverError(.rejected, PairingPIN.refusal) }
+        try await connection.pair(pin: pin)
         refreshAfterRegistering()
     }
 
@@ -171,12 +180,20 @@ public final class LGDriver: TVDriver {
     }
 }
 
-/// Hands subscription pushes from the connection to the driver, which exists only after the
-/// connection was made.
+/// Hands subscription pushes and reconnections from the connection to the driver, which
+/// exists only after the connection was made.
 final class LGPushRelay: Sendable {
     private let target = Mutex<(@Sendable (String?, JSONValue) -> Void)?>(nil)
+    private let reconnectTarget = Mutex<(@Sendable () -> Void)?>(nil)
 
-    func set(_ handler: @escaping @Sendable (String?, JSONValue) -> Void) { target.withLock { $0 = handler } }
+    func set(
+        push: @escaping @Sendable (String?, JSONValue) -> Void, reconnected: @escaping @Sendable () -> Void
+    ) {
+        target.withLock { $0 = push }
+        reconnectTarget.withLock { $0 = reconnected }
+    }
 
     func deliver(_ uri: String?, _ payload: JSONValue) { target.withLock { $0 }?(uri, payload) }
+
+    func reconnected() { reconnectTarget.withLock { $0 }?() }
 }

@@ -6,4 +6,8 @@ enum LGPairingHelp {
         "the TV refused tv2mqtt (Decline on the prompt, or the key was revoked): pair again and choose Accept on the TV"
     static let unanswered =
         "nobody answered the TV's prompt in time: pair again and choose Accept on the TV"
+    static let pinShown =
+        "the TV shows a PIN: send it with 'tv2mqtt pair --pin PIN' (or {\"pin\": \"PIN\"} on the bridge's tv/pair request)"
+    static let wrongPIN =
+        "the TV refused the PIN: pair again and type the PIN the TV shows"
 }

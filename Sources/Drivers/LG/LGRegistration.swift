@@ -21,9 +21,10 @@ enum LGRegistration {
         "CONTROL_TV_POWER", "CONTROL_WOL",
     ]
 
-    static func message(clientKey: String?) -> String {
+    /// `byPIN`: ask for the PIN screen rather than the prompt.
+    static func message(clientKey: String?, byPIN: Bool = false) -> String {
         var payload: [String: JSONValue] = [
-            "forcePairing": false, "pairingType": "PROMPT",
+            "forcePairing": false, "pairingType": .string(byPIN ? "PIN" : "PROMPT"),
             "manifest": [
                 "manifestVersion": 1, "appVersion": "1.1",
                 "signed": [

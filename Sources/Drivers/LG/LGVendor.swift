@@ -10,7 +10,7 @@ extension Vendor {
         kind: .lg, manufacturer: "LG", defaultPort: LGPorts.secure,
         ssdpTargets: [LGProbe.searchTarget], ssdpLocationIsControlPort: false,
         placeholderCapabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true),
-        pairs: true, wakeHint: "LG: Turn on via Wi-Fi (Mobile TV On)",
+        pairs: true, pairsByPIN: true, wakeHint: "LG: Turn on via Wi-Fi (Mobile TV On)",
         describe: { host, port, settings throws(DriverError) in
             try await LGProbe.describe(host: host, port: port, settings: settings)
         },

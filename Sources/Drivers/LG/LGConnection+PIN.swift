@@ -1,0 +1,46 @@
+import Wire
+
+/// PIN pairing: the TV answers the registration with its PIN screen instead of the prompt; the
+/// user reads the PIN on the TV and tv2mqtt sends it (`pairing/setPin`); `registered` follows,
+/// or an error on the registration for a wrong PIN. The PIN is never logged.
+extension LGConnection {
+    static let setPinURI = "ssap://pairing/setPin"
+
+    /// Sends `pin` to the PIN screen a `pair()` left showing on the open connection, or
+    /// registers again asking for the PIN screen and sends it as soon as the screen shows.
+    func pair(pin: String) async throws(DriverError) {
+        if pinShown, connection != nil {
+            let answer: LGMessage
+            do throws(DriverError) {
+                answer = try await sendPIN(pin)
+            } catch {
+                try refuseRegistration(error, byPIN: true, hadKey: false)
+            }
+            try accept(answer)
+            return
+        }
+        pinToSend = pin
+        defer { pinToSend = nil }
+        try await pair()
+    }
+
+    /// The registration's `response`: the prompt or the PIN screen is on the TV.
+    func registrationShown(_ message: LGMessage) {
+        guard message.payload["pairingType"]?.stringValue == "PIN" else {
+            // The prompt is on screen; `registered` or `error` follows.
+            logger.info("the TV shows its pairing prompt: choose Accept on the TV")
+            return
+        }
+        pinShown = true
+        if pinToSend == nil { logger.info(LGPairingHelp.pinShown) }
+        answer(LGRegistration.id, .failure(DriverError(.pinRequired, LGPairingHelp.pinShown)))
+    }
+
+    /// `pairing/setPin`, then the registration's answer: `registered`, or an error for a wrong PIN.
+    func sendPIN(_ pin: String) async throws(DriverError) -> LGMessage {
+        pinShown = false
+        let request = LGMessage.encode(
+            type: "request", id: takeID(), uri: Self.setPinURI, payload: ["pin": .string(pin)])
+        return try await exchange(id: LGRegistration.id, request)
+    }
+}

@@ -1,0 +1,56 @@
+import Net
+
+/// Reconnecting a lost SSAP socket with a bounded exponential backoff: the first attempt after
+/// `reconnectFirst`, then twice as long after each failure up to `reconnectMax`. While it runs
+/// polls do not connect (a TV in Suspend is not hammered at every poll); a wake brings the next
+/// attempt forward, and a success resets the wait.
+extension LGConnection {
+    func startReconnecting() {
+        guard reconnecting == nil, blocked == nil, configuration.clientKey != nil else { return }
+        reconnectRun += 1
+        let run = reconnectRun
+        reconnectDelay = configuration.reconnectFirst
+        nextAttempt = .now + reconnectDelay
+        reconnecting = Task { await self.reconnect(run) }
+    }
+
+    func stopReconnecting() {
+        reconnectRun += 1
+        reconnecting?.cancel()
+        reconnecting = nil
+        nextAttempt = nil
+    }
+
+    /// Wake-on-LAN was sent: the TV is expected back, so the wait starts again from the first.
+    func retrySoon() {
+        guard reconnecting != nil else { return }
+        reconnectDelay = configuration.reconnectFirst
+        nextAttempt = .now + reconnectDelay
+    }
+
+    private func reconnect(_ run: Int) async {
+        while run == reconnectRun {
+            // Short naps, so that `retrySoon` and `stopReconnecting` take effect.
+            while run == reconnectRun, let due = nextAttempt, ContinuousClock.now < due {
+                try? await EventLoop.sleep(for: min(.milliseconds(200), due - .now))
+            }
+            guard run == reconnectRun else { return }
+            guard connection == nil, blocked == nil, configuration.clientKey != nil else { break }
+            logger.debug("reconnecting to the TV")
+            do {
+                try await connectOnce()
+                logger.debug("reconnected to the TV")
+                break
+            } catch {
+                guard blocked == nil else { break }
+                reconnectDelay = min(reconnectDelay * 2, configuration.reconnectMax)
+                nextAttempt = .now + reconnectDelay
+                logger.debug("reconnecting failed (\(error.message)): next attempt in \(reconnectDelay)")
+            }
+        }
+        guard run == reconnectRun else { return }
+        reconnecting = nil
+        nextAttempt = nil
+        if connection != nil { onReconnected() }
+    }
+}
