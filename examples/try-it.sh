@@ -49,19 +49,35 @@ free_port() {
     echo "no free port found" >&2
     exit 1
 }
-mqtt_port=$(free_port)
 ssdp_port=$(free_port)
 wol_port=$(free_port)
 base=tv2mqtt
 
-step "Starting mosquitto on 127.0.0.1:$mqtt_port"
-printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$mqtt_port" >"$work/mosquitto.conf"
-mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 1 50); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$mqtt_port") 2>/dev/null && break
-    sleep 0.1
-done
+# A port found free can be taken before mosquitto binds it: a broker that is not listening
+# within 10 s is stopped, its log shown, and started again on another port (three tries).
+start_broker() {
+    local pid
+    mqtt_port=$(free_port)
+    printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$mqtt_port" >"$work/mosquitto.conf"
+    mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 100); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$mqtt_port") 2>/dev/null; then
+            pids+=("$pid")
+            return 0
+        fi
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    echo "mosquitto did not listen on 127.0.0.1:$mqtt_port:" >&2
+    sed 's/^/   /' "$work/mosquitto.log" >&2
+    return 1
+}
+step "Starting mosquitto"
+start_broker || start_broker || start_broker || exit 1
+echo "   listening on 127.0.0.1:$mqtt_port"
 sub() { mosquitto_sub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
 pub() { mosquitto_pub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
 
@@ -108,7 +124,14 @@ for _ in $(seq 1 60); do
     mapfile -t ids < <(sub -v -t "$base/+/state" -W 1 2>/dev/null | cut -d' ' -f1 | cut -d/ -f2 | grep -v '^bridge$' | sort -u || true)
     [ "${#ids[@]}" -ge 4 ] && break
 done
-[ "${#ids[@]}" -ge 4 ] || { echo "the bridge did not find the four simulated TVs; see $work/tv2mqtt.log" >&2; exit 1; }
+if [ "${#ids[@]}" -lt 4 ]; then
+    # The work directory goes at exit: show its logs now.
+    echo "the bridge did not find the four simulated TVs (found: ${ids[*]:-none}); its log:" >&2
+    tail -n 40 "$work/tv2mqtt.log" | sed 's/^/   /' >&2
+    echo "mosquitto's log:" >&2
+    tail -n 20 "$work/mosquitto.log" | sed 's/^/   /' >&2
+    exit 1
+fi
 say "found: ${ids[*]}"
 sed 's/^/   log: /' "$work/tv2mqtt.log" | grep -E "found|connected" | head -n 6 || true
 
