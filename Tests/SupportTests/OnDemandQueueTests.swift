@@ -23,6 +23,20 @@ struct OnDemandQueueTests {
         var hasCarrier: Bool { queue.withLock { $0.carrier != nil } }
         var doneJobs: [Int] { done.withLock { $0 } }
 
+        /// Queues `job` as a caller that will carry the queue itself when nobody does.
+        func addCarriedByCaller(_ job: Int) -> Bool { queue.withLock { $0.addCarriedByCaller(job) } }
+
+        /// The caller's side: does `count` jobs itself (none: stops at once), then hands off.
+        func carryAsCaller(jobs count: Int) {
+            for _ in 0..<count {
+                guard let job = queue.withLock({ $0.next() }) else { return }
+                done.withLock { $0.append(job) }
+            }
+            queue.withLock { $0.handOff { Task { await self.carry() } } }
+        }
+
+        var isCarried: Bool { queue.withLock { $0.isCarried } }
+
         private func carry() async {
             while !Task.isCancelled, let job = queue.withLock({ $0.next() }) {
                 let now = running.withLock { running in
@@ -115,6 +129,37 @@ struct OnDemandQueueTests {
         _ = owner.add(2)
         let restarted = await waitUntil { owner.doneJobs == [0, 2] }
         #expect(restarted, "after cancelAll the next add starts a new carrier")
+    }
+}
+
+extension OnDemandQueueTests {
+    @Test("a caller that carries the queue does its jobs itself; nobody else starts meanwhile")
+    func callerCarries() async {
+        let owner = Owner()
+        #expect(owner.addCarriedByCaller(1), "nobody carried: the caller must")
+        #expect(!owner.addCarriedByCaller(2), "the caller already carries")
+        _ = owner.add(3)
+        #expect(!owner.hasCarrier, "no task while the caller carries")
+        owner.carryAsCaller(jobs: 3)
+        #expect(owner.doneJobs == [1, 2, 3])
+        #expect(!owner.isCarried)
+        _ = owner.add(4)
+        let next = await waitUntil { owner.doneJobs == [1, 2, 3, 4] }
+        #expect(next, "after the caller, the next add starts a carrier task")
+    }
+
+    @Test("a caller that stops early hands the jobs left to a carrier task, in order")
+    func callerHandsOff() async {
+        let owner = Owner()
+        #expect(owner.addCarriedByCaller(1))
+        _ = owner.add(2)
+        _ = owner.add(3)
+        owner.carryAsCaller(jobs: 1)
+        #expect(owner.hasCarrier || owner.doneJobs.count == 3)
+        let finished = await waitUntil { owner.doneJobs == [1, 2, 3] && !owner.isCarried }
+        #expect(finished)
+        owner.carryAsCaller(jobs: 0)
+        #expect(!owner.hasCarrier, "a hand-off with nothing carried starts nothing")
     }
 }
 

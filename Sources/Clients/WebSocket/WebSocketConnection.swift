@@ -4,11 +4,12 @@ import Wire
 
 /// One WebSocket connection, either role, over any `ByteStream` (TCP, or TLS over TCP).
 ///
-/// The `WebSocketSession` state machine, driven by three loops of this actor: a reader that feeds
-/// it what the transport delivers, a writer that sends queued frames in order (one outbox, so a
-/// pong or a close can never land inside another frame, and a burst of sends costs few writes),
-/// and a timer for keepalive and the close handshake. Every wait is a suspension on the event
-/// loop; nothing blocks a thread.
+/// The `WebSocketSession` state machine, driven by this actor: a reader loop that feeds it what
+/// the transport delivers, one outbox written in order (so a pong or a close can never land
+/// inside another frame, and a burst of sends costs few writes), and a timer for keepalive and
+/// the close handshake. A sender that finds no write in progress writes the outbox on its own
+/// task; frames queued otherwise (a pong, a close) get a task that writes while there are any.
+/// Every wait is a suspension on the event loop; nothing blocks a thread.
 ///
 /// ```swift
 /// let ws = WebSocketConnection(stream: tcp, role: .server, leftover: parser.takeRemainingBytes())
@@ -37,7 +38,11 @@ public actor WebSocketConnection {
     private var outbox: [UInt8] = []
     private var queuedTotal = 0
     private var writtenTotal = 0
-    private var writerWake: CheckedContinuation<Void, Never>?
+    /// Someone is writing the outbox (`writeOutbox`); nobody else may.
+    private var isWriting = false
+    /// A sender is queuing its frame and will write the outbox itself.
+    private var senderWillWrite = false
+    private var transportClosed = false
     private var writeWaiters: [(mark: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     private var writeFailure: WebSocketError?
 
@@ -76,7 +81,6 @@ public actor WebSocketConnection {
     private func start(leftover: [UInt8]) {
         if !leftover.isEmpty { perform(session.receive(leftover, now: .now)) }
         Task { await self.readLoop() }
-        Task { await self.writeLoop() }
         rearmTimer()
     }
 
@@ -131,10 +135,17 @@ public actor WebSocketConnection {
 
     private func perform(sending actions: [WebSocketSessionAction]) async throws(WebSocketError) {
         if let writeFailure { throw writeFailure }
+        senderWillWrite = true
         perform(actions)
+        senderWillWrite = false
         Trace.mark(.encoded)
         let mark = queuedTotal
+        if !isWriting {
+            isWriting = true
+            await writeOutbox()
+        }
         guard writtenTotal < mark else { return }
+        if let writeFailure { throw writeFailure }
         do {
             try await withCheckedThrowingContinuation { writeWaiters.append((mark, $0)) }
         } catch let error as WebSocketError {
@@ -210,9 +221,12 @@ public actor WebSocketConnection {
         consumer = nil
     }
 
+    /// Frames were queued, or the connection ended: a task writes them (and then closes the
+    /// transport) unless someone is writing, or a sender is about to.
     private func wakeWriter() {
-        writerWake?.resume()
-        writerWake = nil
+        guard !isWriting, !senderWillWrite else { return }
+        isWriting = true
+        Task { await self.writeOutbox() }
     }
 
     // MARK: The loops
@@ -237,13 +251,10 @@ public actor WebSocketConnection {
         }
     }
 
-    private func writeLoop() async {
-        while true {
-            if outbox.isEmpty {
-                if endReason != nil { break }
-                await withCheckedContinuation { writerWake = $0 }
-                continue
-            }
+    /// Writes the outbox until it is empty, then closes the transport if the connection has
+    /// ended. Called only by whoever set `isWriting`.
+    private func writeOutbox() async {
+        while !outbox.isEmpty, writeFailure == nil {
             let chunk = outbox
             outbox = []
             do {
@@ -253,9 +264,15 @@ public actor WebSocketConnection {
             } catch {
                 writeFailure = WebSocketError(.closed, "write to \(peerDescription) failed: \(error)")
                 perform(session.transportEnded(error: "\(error)"))
-                break
             }
         }
+        isWriting = false
+        if endReason != nil || writeFailure != nil { closeTransport() }
+    }
+
+    private func closeTransport() {
+        guard !transportClosed else { return }
+        transportClosed = true
         stream.close()
         // Anything still queued will never be written.
         writeFailure = writeFailure ?? WebSocketError(.closed, "the WebSocket connection is closed")

@@ -5,12 +5,13 @@ import Support
 /// The remote channel of one Samsung TV: drives a `SamsungSession` with what happens on the
 /// WebSocket and carries out the actions it returns.
 ///
-/// The I/O actions go through one serial queue (`OnDemandQueue`, its task running only while
-/// there are any): opening the connection, sending frames, pausing between a held key's Press
-/// and Release, strictly in order, so a request's frames never interleave with another's. A
-/// *reader* per connection hands every frame to the session, and a loop timer wakes the session
-/// at its pairing deadline. Callers wait on continuations that the session's `.completed` /
-/// `.failed` actions resume, exactly once.
+/// The I/O actions go through one serial queue (`OnDemandQueue`): opening the connection,
+/// sending frames, pausing between a held key's Press and Release, strictly in order, so a
+/// request's frames never interleave with another's. A `send` that finds the queue idle does its
+/// own I/O on its own task, so a key goes from the driver to the socket without a hand-over;
+/// otherwise a task carries the queue while there is work. A *reader* per connection hands every
+/// frame to the session, and a loop timer wakes the session at its pairing deadline. A request's
+/// outcome comes from the session's `.completed` / `.failed` actions, exactly once.
 actor SamsungChannel {
     enum Work: Sendable {
         case open(SamsungRemoteEndpoint)
@@ -43,7 +44,8 @@ actor SamsungChannel {
     /// Tells the current connection's reader from a stale one's.
     var generation = 0
     var nextID: UInt64 = 1
-    var waiters: [UInt64: CheckedContinuation<Result<Void, DriverError>, Never>] = [:]
+    /// The requests `send` waits for, by id (`SamsungChannel+Requests.swift`).
+    var requests: [UInt64: RequestOutcome] = [:]
     var appListWaiters: [UInt64: CheckedContinuation<[SamsungInstalledApp]?, Never>] = [:]
     /// App-list requests by their request id → the waiter, so a failed request answers at once.
     var appListRequests: [UInt64: UInt64] = [:]
@@ -81,11 +83,9 @@ actor SamsungChannel {
         guard !isShutDown else { throw DriverError(.unreachable, "the driver is shut down") }
         Trace.mark(.driverSend)
         let id = takeID()
-        let result = await withCheckedContinuation { continuation in
-            waiters[id] = continuation
-            handle(session.submit(steps, id: id, now: .now))
-        }
-        try result.get()
+        requests[id] = .pending
+        if handle(session.submit(steps, id: id, now: .now), callerCarries: true) { await carry(until: id) }
+        try await outcome(of: id).get()
     }
 
     /// Asks for the installed apps when the channel is open (or may be opened without a
@@ -142,9 +142,7 @@ actor SamsungChannel {
         dropConnection()
         tickerGeneration += 1
         work.cancelAll()
-        let error = DriverError(.unreachable, "the driver is shut down")
-        for (_, waiter) in waiters { waiter.resume(returning: .failure(error)) }
-        waiters.removeAll()
+        failRequests(DriverError(.unreachable, "the driver is shut down"))
         for (_, waiter) in appListWaiters { waiter.resume(returning: nil) }
         appListWaiters.removeAll()
         answerIcons(nil)
@@ -158,15 +156,19 @@ actor SamsungChannel {
     }
 
     /// Carries out the session's actions: I/O goes to the queue in order; events, failures
-    /// and closing happen at once.
-    func handle(_ actions: [SamsungSessionAction]) {
+    /// and closing happen at once. True when the caller asked to carry the queue and must now
+    /// do so (nobody else was).
+    @discardableResult
+    func handle(_ actions: [SamsungSessionAction], callerCarries: Bool = false) -> Bool {
+        var mustCarry = false
         for action in actions {
             logger.trace("session: \(action)")
+            if let item = Work(action) {
+                if enqueue(item, callerCarries: callerCarries) { mustCarry = true }
+                continue
+            }
             switch action {
-            case .open(let endpoint): enqueue(.open(endpoint))
-            case .send(let message): enqueue(.send(message))
-            case .pause(let duration): enqueue(.pause(duration))
-            case .completed(let id): enqueue(.completed(id))
+            case .open, .send, .pause, .completed: break
             case .failed(let id, let error): finish(id, .failure(error))
             case .persistToken(let token): emit(.token(token.value))
             case .pinCertificate(let pin):
@@ -190,10 +192,11 @@ actor SamsungChannel {
             }
         }
         scheduleTick()
+        return mustCarry
     }
 
     func finish(_ id: UInt64, _ result: Result<Void, DriverError>) {
-        waiters.removeValue(forKey: id)?.resume(returning: result)
+        answerRequest(id, result)
         if let waiter = appListRequests.removeValue(forKey: id), case .failure = result {
             answerAppList(waiter, nil)
         }
@@ -224,14 +227,24 @@ actor SamsungChannel {
         Task { try? await closing.close() }
     }
 
-    private func enqueue(_ item: Work) {
-        guard !isShutDown else { return }
+    /// Queues `item`; true when the caller asked to carry the queue and nobody else does.
+    private func enqueue(_ item: Work, callerCarries: Bool) -> Bool {
+        guard !isShutDown else { return false }
+        if callerCarries { return work.addCarriedByCaller(item) }
         _ = work.add(item) { Task { await self.performQueued() } }
+        return false
     }
 
     /// The queue's carrier: performs the I/O actions in order while there are any.
     private func performQueued() async {
         while !Task.isCancelled, let item = work.next() { await perform(item) }
+    }
+
+    /// A sender carrying the queue: performs the I/O actions until its own request is done,
+    /// then leaves what others queued meanwhile to a carrier task.
+    private func carry(until id: UInt64) async {
+        while !Task.isCancelled, !isAnswered(id), let item = work.next() { await perform(item) }
+        work.handOff { Task { await self.performQueued() } }
     }
 
     /// Keeps one loop timer armed for the session's deadline.
