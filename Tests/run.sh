@@ -2,7 +2,8 @@
 # Runs the whole test suite: installs what the tests need when it is missing (mosquitto and its
 # clients, openssl, the OpenSSL headers) on Debian/Ubuntu, checks that no closure is written inside
 # #expect(...)/#require(...), that the example YAML parses, that every relative link and anchor
-# in the Markdown files resolves and that the committed benchmark plots parse (Tests/lint), then
+# in the Markdown files resolves, that the committed benchmark plots parse and that library code
+# waits only by the project's five primitives (Tests/lint), then
 # `swift test`.
 # Every test talks only to loopback: brokers and simulated TVs on 127.0.0.x, free ports.
 set -euo pipefail
@@ -15,6 +16,7 @@ if command -v python3 >/dev/null 2>&1; then
     python3 Tests/lint/addon_options.py
     python3 Tests/lint/markdown_links.py
     python3 Tests/lint/svg_plots.py
+    python3 Tests/lint/one_way_to_wait.py
 else
     echo "note: python3 not found; skipping the checks in Tests/lint" >&2
 fi

@@ -108,16 +108,8 @@ public final class ChildProcess: Sendable {
     public func wait(timeout: Duration) async -> TerminationStatus? {
         if let status = state.status { return status }
         let state = self.state
-        return await withTaskGroup(of: TerminationStatus?.self) { group in
-            group.addTask { await state.wait(cancellable: true) }
-            group.addTask {
-                try? await EventLoop.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? state.status
-        }
+        let status = await withDeadline(.now + timeout) { await state.wait(cancellable: true) } ?? nil
+        return status ?? state.status
     }
 
     /// Stops the child: `SIGTERM` to its process group, then `SIGKILL` to the group if it has not

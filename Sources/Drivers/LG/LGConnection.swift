@@ -133,8 +133,7 @@ actor LGConnection {
                     self.answer(id, .failure(DriverError(.unreachable, "sending to the TV failed: \(error)")))
                 }
             }
-            Task { [weak self] in
-                try? await EventLoop.sleep(for: waitFor)
+            EventLoop.shared.startTask(at: .now + waitFor) { [weak self] in
                 await self?.answer(id, .failure(DriverError(.timeout, "the TV did not answer within \(waitFor)")))
             }
         }

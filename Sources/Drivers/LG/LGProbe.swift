@@ -54,27 +54,19 @@ enum LGProbe {
         } catch {
             return nil
         }
-        return await withTaskGroup(of: JSONValue?.self) { group in
-            group.addTask {
-                for await message in connection.incoming {
-                    guard case .text(let text) = message else {
-                        if case .closed = message { return nil } else { continue }
-                    }
-                    if let decoded = try? LGMessage.decode(Array(text.utf8)), decoded.type == "hello" {
-                        return decoded.payload
-                    }
+        let answer = await withDeadline(.now + timeout) { () -> JSONValue? in
+            for await message in connection.incoming {
+                guard case .text(let text) = message else {
+                    if case .closed = message { return nil } else { continue }
                 }
-                return nil
+                if let decoded = try? LGMessage.decode(Array(text.utf8)), decoded.type == "hello" {
+                    return decoded.payload
+                }
             }
-            group.addTask {
-                try? await EventLoop.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            _ = try? await connection.close()
-            return first
+            return nil
         }
+        _ = try? await connection.close()
+        return answer ?? nil
     }
 
     /// The identity `hello` gives (the UUID, the id; the webOS version), with the name and
