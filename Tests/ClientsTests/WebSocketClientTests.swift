@@ -186,7 +186,11 @@ struct WebSocketBackPressureTests {
         let count = 4000
         let sent = Counter()
         let server = try LoopbackServer.start { stream in
-            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream) else { return }
+            // The server's writes wait for the client to read: on a busy machine the client's
+            // task may not run for seconds, so the write deadline is far beyond the test's.
+            let patient = WebSocketConfiguration(writeTimeout: .seconds(60))
+            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream, configuration: patient)
+            else { return }
             for index in 0..<count {
                 var payload = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: 10_000)
                 payload[0] = UInt8(truncatingIfNeeded: index >> 8)

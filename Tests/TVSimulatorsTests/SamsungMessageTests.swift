@@ -89,8 +89,11 @@ import Wire
             #expect(tv)
 
             try await channel.key("KEY_POWER", "Press")
-            // The simulator times the hold from when it reads Press: leave margin for a busy machine.
-            try await Task.sleep(for: .milliseconds(3600))
+            // The simulator times the hold from when it reads Press, which a busy machine may
+            // delay by seconds: the hold starts once it has.
+            let pressed = await log.waitFor(timeout: .seconds(10)) { $0["cmd"] == "Press" }
+            #expect(pressed != nil)
+            try await Task.sleep(for: .milliseconds(3300))
             try await channel.key("KEY_POWER", "Release")
             let off = await eventually { sim.state.power == .standby }
             #expect(off)

@@ -306,7 +306,8 @@ public actor WebSocketConnection {
         timerGeneration += 1
         let generation = timerGeneration
         timerArmedUntil = deadline
-        EventLoop.shared.startTask(at: deadline) { await self.timerFired(generation) }
+        // Weak: a timer must not keep a connection its owner has let go of alive until it is due.
+        EventLoop.shared.startTask(at: deadline) { [weak self] in await self?.timerFired(generation) }
     }
 
     private func timerFired(_ generation: Int) {
