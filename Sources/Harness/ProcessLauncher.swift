@@ -1,6 +1,4 @@
-import Dispatch
 import Glibc
-import Synchronization
 
 /// Starts a child with `posix_spawn` on a dedicated thread, which then stays to reap it.
 ///
@@ -41,25 +39,30 @@ enum ProcessLauncher {
     /// `setpriv`, if this system has it.
     static let setpriv: String? = ExecutableLookup.resolve("setpriv")
 
-    /// Spawns the child on a new thread which then waits for it and calls `state.reap()`.
-    static func launch(_ request: Request, state: ChildState) throws(HarnessError) -> pid_t {
-        let outcome = Mutex<Result<pid_t, HarnessError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        try startThread {
-            let result = spawn(request)
-            outcome.withLock { $0 = result }
-            if case .success(let pid) = result {
-                state.started(pid: pid)
-                ChildRegistry.insert(pid)
+    /// Spawns the child on a new thread which then waits for it and calls `state.reap()`. The
+    /// caller is suspended, not blocked, until the child exists: tvbench and the tests run their
+    /// tasks on the event loop's one thread, which must not wait for a thread to be scheduled.
+    static func launch(_ request: Request, state: ChildState) async throws(HarnessError) -> pid_t {
+        let outcome = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<pid_t, HarnessError>, Never>) in
+            do throws(HarnessError) {
+                try startThread {
+                    let result = spawn(request)
+                    if case .success(let pid) = result {
+                        state.started(pid: pid)
+                        ChildRegistry.insert(pid)
+                    }
+                    continuation.resume(returning: result)
+                    guard case .success(let pid) = result else { return }
+                    var info = siginfo_t()
+                    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+                    state.reap()
+                }
+            } catch {
+                continuation.resume(returning: .failure(error))
             }
-            done.signal()
-            guard case .success(let pid) = result else { return }
-            var info = siginfo_t()
-            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
-            state.reap()
         }
-        done.wait()
-        return try outcome.withLock { $0! }.get()
+        return try outcome.get()
     }
 
     private final class ThreadBody {

@@ -76,7 +76,7 @@ struct MQTTClientBrokerTests {
     @Test("our publishes at QoS 0, 1 and 2 reach mosquitto_sub with that QoS")
     func publishAtEachQoS() async throws {
         try await withMosquitto { broker in
-            let subscriber = try FormattedSubscriber(broker: broker, topics: ["qos/#"], qos: 2)
+            let subscriber = try await FormattedSubscriber(broker: broker, topics: ["qos/#"], qos: 2)
             defer { subscriber.process.kill() }
             try await subscriber.waitUntilSubscribed(on: broker)
             let id = TestMQTT.clientID("pub")
@@ -190,7 +190,7 @@ struct MQTTClientBrokerTests {
         try await withMosquitto { broker in
             let proxy = try TCPProxy(to: broker.port)
             defer { proxy.close() }
-            let subscriber = try FormattedSubscriber(broker: broker, topics: ["will/#"], qos: 1)
+            let subscriber = try await FormattedSubscriber(broker: broker, topics: ["will/#"], qos: 1)
             defer { subscriber.process.kill() }
             try await subscriber.waitUntilSubscribed(on: broker)
 
@@ -259,7 +259,7 @@ struct MQTTClientBrokerTests {
                         MQTTMessage(topic: "re/after", payload: Array("back".utf8), qos: .atLeastOnce)
                     ])
 
-                let subscriber = try FormattedSubscriber(broker: broker, topics: ["out/#"], qos: 1)
+                let subscriber = try await FormattedSubscriber(broker: broker, topics: ["out/#"], qos: 1)
                 defer { subscriber.process.kill() }
                 try await subscriber.waitUntilSubscribed(on: broker)
                 try await running.client.publish("out/x", "resumed", qos: .atLeastOnce)

@@ -29,7 +29,7 @@ private let peerScript: String = {
 struct WebSocketInteropTests {
     @Test("our client against their server: subprotocol, echoes, order, both close handshakes")
     func ourClientTheirServer() async throws {
-        let server = try ChildProcess.spawn(
+        let server = try await ChildProcess.spawn(
             "python3", [peerScript, "server"], stdout: .capture, stderr: .capture)
         defer { server.kill() }
         let port = try await within(20) { () async throws -> UInt16 in

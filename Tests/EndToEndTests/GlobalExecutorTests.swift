@@ -62,7 +62,7 @@ struct GlobalExecutorTests {
                     tvs.append(tv)
                     arguments += ["--tv", "roku:\(tv.host):\(tv.port)"]
                 }
-                let process = try FaultBridgeProcess.start(arguments, environment: environment)
+                let process = try await FaultBridgeProcess.start(arguments, environment: environment)
                 bridge = process
                 let polled = await waitUntil(timeout: .seconds(15)) {
                     tvs.map(\.httpRequestCount).reduce(0, +) >= 10 * Self.tvCount

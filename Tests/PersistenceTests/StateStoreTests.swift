@@ -100,7 +100,7 @@ struct StateStoreTests {
     func staleTemporaryFiles() async throws {
         let directory = try TemporaryDirectory(prefix: "state-store")
         defer { directory.remove() }
-        let ended = try ChildProcess.spawn("true")
+        let ended = try await ChildProcess.spawn("true")
         _ = await ended.wait()  // reaped: its pid names no process now
         let running = getppid()
         for pid in [ended.pid, running, getpid()] {
