@@ -1,4 +1,7 @@
+import Dispatch
 import Glibc
+import Support
+import Synchronization
 
 /// Starts a child with `posix_spawn` on a dedicated thread, which then stays to reap it.
 ///
@@ -41,28 +44,36 @@ enum ProcessLauncher {
 
     /// Spawns the child on a new thread which then waits for it and calls `state.reap()`. The
     /// caller is suspended, not blocked, until the child exists: tvbench and the tests run their
-    /// tasks on the event loop's one thread, which must not wait for a thread to be scheduled.
+    /// tasks on the event loop's one thread, and creating the thread and spawning the child
+    /// (`clone` twice) can take tens of milliseconds on a busy machine, so both happen on one of
+    /// Dispatch's threads (`BlockingWork`).
     static func launch(_ request: Request, state: ChildState) async throws(HarnessError) -> pid_t {
-        let outcome = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<pid_t, HarnessError>, Never>) in
-            do throws(HarnessError) {
-                try startThread {
-                    let result = spawn(request)
-                    if case .success(let pid) = result {
-                        state.started(pid: pid)
-                        ChildRegistry.insert(pid)
-                    }
-                    continuation.resume(returning: result)
-                    guard case .success(let pid) = result else { return }
-                    var info = siginfo_t()
-                    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
-                    state.reap()
+        try await BlockingWork.run { launchWaiting(request, state: state) }.get()
+    }
+
+    /// `launch`, blocking its thread until the child exists.
+    private static func launchWaiting(_ request: Request, state: ChildState) -> Result<pid_t, HarnessError> {
+        let outcome = Mutex<Result<pid_t, HarnessError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        do {
+            try startThread {
+                let result = spawn(request)
+                outcome.withLock { $0 = result }
+                if case .success(let pid) = result {
+                    state.started(pid: pid)
+                    ChildRegistry.insert(pid)
                 }
-            } catch {
-                continuation.resume(returning: .failure(error))
+                done.signal()
+                guard case .success(let pid) = result else { return }
+                var info = siginfo_t()
+                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+                state.reap()
             }
+        } catch {
+            return .failure(error)
         }
-        return try outcome.get()
+        done.wait()
+        return outcome.withLock { $0! }
     }
 
     private final class ThreadBody {
