@@ -1,5 +1,6 @@
 import Glibc
 import Harness
+import TestSupport
 import Testing
 
 @testable import Net
@@ -59,7 +60,9 @@ struct TCPTests {
         try await withEchoServer { address in
             let connection = try await TCPConnection.connect(to: address)
             defer { connection.close() }
-            let payload = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+            let payload = try await offTheLoop {
+                (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+            }
             async let received = readExactly(connection, payload.count)
             try await connection.write(payload)
             #expect(try await received == payload)
