@@ -3,7 +3,7 @@
 # clients, openssl, the OpenSSL headers) on Debian/Ubuntu, checks that no closure is written inside
 # #expect(...)/#require(...), that the example YAML parses, that every relative link and anchor
 # in the Markdown files resolves and that the committed benchmark plots parse (Tests/lint), then
-# `swift test`.
+# `swift test`, on the event loop and then on Swift's thread pool.
 # Every test talks only to loopback: brokers and simulated TVs on 127.0.0.x, free ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,4 +19,6 @@ else
     echo "note: python3 not found; skipping the checks in Tests/lint" >&2
 fi
 Tests/lint/systemd_unit.sh
+# On the event loop, as tv2mqtt runs (Tests/TestLoopExecutor), then on Swift's thread pool.
 swift test "$@"
+TV2MQTT_EXECUTOR=pool swift test --skip-build "$@"
