@@ -103,7 +103,7 @@ let package = Package(
             exclude: ["README.md", "plots"], swiftSettings: strict),
 
         // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).
-        .target(name: "TestSupport", dependencies: ["Net", "TestLoopExecutor"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Net", "Support", "TestLoopExecutor"], path: "Tests/TestSupport"),
         // Makes the event loop the test process's global executor before main, as in tv2mqtt.
         .target(name: "TestLoopExecutor", path: "Tests/TestLoopExecutor"),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),

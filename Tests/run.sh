@@ -3,8 +3,8 @@
 # clients, openssl, the OpenSSL headers) on Debian/Ubuntu, checks that no closure is written inside
 # #expect(...)/#require(...), that the example YAML parses, that every relative link and anchor
 # in the Markdown files resolves, that the committed benchmark plots parse and that library code
-# waits only by the project's five primitives (Tests/lint), then
-# `swift test`.
+# waits only by the project's five primitives (Tests/lint), then `swift test`, on the event loop
+# and then on Swift's thread pool.
 # Every test talks only to loopback: brokers and simulated TVs on 127.0.0.x, free ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,4 +21,6 @@ else
     echo "note: python3 not found; skipping the checks in Tests/lint" >&2
 fi
 Tests/lint/systemd_unit.sh
+# On the event loop, as tv2mqtt runs (Tests/TestLoopExecutor), then on Swift's thread pool.
 swift test "$@"
+TV2MQTT_EXECUTOR=pool swift test --skip-build "$@"

@@ -18,7 +18,7 @@ extension ChildProcess {
         _ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
         workingDirectory: String? = nil, stdout: Output = .inherit, stderr: Output = .inherit,
         stdin: Input = .null, diesWithParent: Bool = true, killsGroupOnExit: Bool = true
-    ) throws(HarnessError) -> ChildProcess {
+    ) async throws(HarnessError) -> ChildProcess {
         let path = try ExecutableLookup.require(executable)
         var owned: [String] = []
         var redirections: [(fd: Int32, path: String, flags: Int32)] = []
@@ -53,7 +53,7 @@ extension ChildProcess {
                 executable: path, arguments: arguments, environment: environment,
                 workingDirectory: workingDirectory, redirections: redirections, diesWithParent: diesWithParent)
             let state = ChildState(killsGroupOnExit: killsGroupOnExit)
-            let pid = try ProcessLauncher.launch(request, state: state)
+            let pid = try await ProcessLauncher.launch(request, state: state)
             return ChildProcess(
                 pid: pid, executablePath: path, arguments: arguments, state: state,
                 stdoutCapture: captures[0], stderrCapture: captures[1], ownedFiles: owned)
@@ -78,7 +78,7 @@ extension ChildProcess {
         _ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
         workingDirectory: String? = nil, stdin: Input = .null, timeout: Duration = .seconds(30)
     ) async throws(HarnessError) -> CommandResult {
-        let child = try spawn(
+        let child = try await spawn(
             executable, arguments, environment: environment, workingDirectory: workingDirectory,
             stdout: .capture, stderr: .capture, stdin: stdin)
         guard let status = await child.wait(timeout: timeout) else {

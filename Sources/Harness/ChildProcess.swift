@@ -9,7 +9,7 @@ import Net
 /// `defer` — or an `await` on the exit, which a continuation handles without an actor hop.
 ///
 /// ```swift
-/// let sleeper = try ChildProcess.spawn("sleep", ["30"])
+/// let sleeper = try await ChildProcess.spawn("sleep", ["30"])
 /// let status = await sleeper.terminate()   // .signaled(SIGTERM)
 /// ```
 ///

@@ -147,7 +147,7 @@ public final class MosquittoBroker: Sendable {
     /// listening on the port would pass that test while mosquitto fails to bind.
     private func launch() async throws(HarnessError) {
         let runningBefore = runningMarkers()
-        let child = try ChildProcess.spawn(
+        let child = try await ChildProcess.spawn(
             executable, ["-c", configPath], stdout: .file(stderrPath), stderr: .file(stderrPath))
         process.withLock { $0 = child }
         let ports = (options.plainListener ? [port] : []) + (tlsPort.map { [$0] } ?? [])

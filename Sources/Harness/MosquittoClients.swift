@@ -76,13 +76,14 @@ public enum MosquittoClients {
     /// it is subscribed (`waitUntilSubscribed(on:)`). Stop it with `stop()`.
     public static func startSubscriber(
         to endpoint: MQTTEndpoint, topics: [String], qos: Int = 0, verbose: Bool = true, clientID: String? = nil
-    ) throws(HarnessError) -> MosquittoSubscriber {
+    ) async throws(HarnessError) -> MosquittoSubscriber {
         let clientID = clientID ?? "harness-sub-\(UInt32.random(in: 0...UInt32.max))"
         let directory = try TemporaryDirectory(prefix: "mosquitto-sub")
         let outputPath = directory.file("messages.txt")
         var arguments = endpoint.arguments + topics.flatMap { ["-t", $0] } + ["-q", String(qos), "-i", clientID]
         if verbose { arguments.append("-v") }
-        let process = try ChildProcess.spawn("mosquitto_sub", arguments, stdout: .file(outputPath), stderr: .capture)
+        let process = try await ChildProcess.spawn(
+            "mosquitto_sub", arguments, stdout: .file(outputPath), stderr: .capture)
         return MosquittoSubscriber(process: process, clientID: clientID, outputPath: outputPath, directory: directory)
     }
 }

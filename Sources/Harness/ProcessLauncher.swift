@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Support
 import Synchronization
 
 /// Starts a child with `posix_spawn` on a dedicated thread, which then stays to reap it.
@@ -41,25 +42,38 @@ enum ProcessLauncher {
     /// `setpriv`, if this system has it.
     static let setpriv: String? = ExecutableLookup.resolve("setpriv")
 
-    /// Spawns the child on a new thread which then waits for it and calls `state.reap()`.
-    static func launch(_ request: Request, state: ChildState) throws(HarnessError) -> pid_t {
+    /// Spawns the child on a new thread which then waits for it and calls `state.reap()`. The
+    /// caller is suspended, not blocked, until the child exists: tvbench and the tests run their
+    /// tasks on the event loop's one thread, and creating the thread and spawning the child
+    /// (`clone` twice) can take tens of milliseconds on a busy machine, so both happen on one of
+    /// Dispatch's threads (`BlockingWork`).
+    static func launch(_ request: Request, state: ChildState) async throws(HarnessError) -> pid_t {
+        try await BlockingWork.run { launchWaiting(request, state: state) }.get()
+    }
+
+    /// `launch`, blocking its thread until the child exists.
+    private static func launchWaiting(_ request: Request, state: ChildState) -> Result<pid_t, HarnessError> {
         let outcome = Mutex<Result<pid_t, HarnessError>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        try startThread {
-            let result = spawn(request)
-            outcome.withLock { $0 = result }
-            if case .success(let pid) = result {
-                state.started(pid: pid)
-                ChildRegistry.insert(pid)
+        do {
+            try startThread {
+                let result = spawn(request)
+                outcome.withLock { $0 = result }
+                if case .success(let pid) = result {
+                    state.started(pid: pid)
+                    ChildRegistry.insert(pid)
+                }
+                done.signal()
+                guard case .success(let pid) = result else { return }
+                var info = siginfo_t()
+                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+                state.reap()
             }
-            done.signal()
-            guard case .success(let pid) = result else { return }
-            var info = siginfo_t()
-            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
-            state.reap()
+        } catch {
+            return .failure(error)
         }
         done.wait()
-        return try outcome.withLock { $0! }.get()
+        return outcome.withLock { $0! }
     }
 
     private final class ThreadBody {

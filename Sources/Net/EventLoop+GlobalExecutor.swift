@@ -23,7 +23,7 @@ extension EventLoop {
     ///
     /// Call once, at the start of `main`, before any task is created; the tv2mqtt, tvsim and
     /// tvbench executables do, unless `TV2MQTT_EXECUTOR=pool` (`poolVariable`) asks for Swift's
-    /// thread pool, for comparison. Library code and tests run on the pool.
+    /// thread pool, for comparison. The tests run on the loop too (`Tests/TestLoopExecutor`).
     public static func becomeGlobalExecutor(environment: [String: String]) {
         guard environment[poolVariable] != "pool" else { return }
         _ = shared

@@ -25,7 +25,8 @@ public final class EventLoop: Sendable {
     private let state = Mutex(LoopState())
     private static let wakeToken: UInt64 = 0
 
-    private init() {
+    /// A loop of its own, for tests that must hold its thread; everything else uses `shared`.
+    init() {
         epollFD = csys_epoll_create()
         wakeFD = csys_eventfd()
         precondition(epollFD >= 0 && wakeFD >= 0, "cannot create epoll or eventfd: \(errno)")
@@ -201,8 +202,6 @@ public final class EventLoop: Sendable {
         let capacity = 256
         var tokens = [UInt64](repeating: 0, count: capacity)
         var masks = [UInt32](repeating: 0, count: capacity)
-        let readMask = CSYS_EPOLLIN | CSYS_EPOLLHUP | CSYS_EPOLLERR | CSYS_EPOLLRDHUP
-        let writeMask = CSYS_EPOLLOUT | CSYS_EPOLLHUP | CSYS_EPOLLERR
         var ready: [(UnsafeContinuation<Void, any Error>, Result<Void, any Error>)] = []
         var batch: [SwiftJob] = []
         var calls: [@Sendable () -> Void] = []
@@ -214,27 +213,20 @@ public final class EventLoop: Sendable {
                 guard let next = state.plannedWake else { return -1 }
                 return Self.milliseconds(until: next)
             }
-            let count = csys_epoll_wait(epollFD, &tokens, &masks, Int32(capacity), timeout)
+            var count = csys_epoll_wait(epollFD, &tokens, &masks, Int32(capacity), timeout)
             if count < 0 && errno != EINTR { fatalError("epoll_wait failed: \(errno)") }
             state.withLock { state in
                 state.sleeping = false
                 state.wakeNeeded = false
-                for index in 0..<max(0, Int(count)) {
-                    let token = tokens[index]
-                    if token == Self.wakeToken {
-                        var value: UInt64 = 0
-                        _ = Glibc.read(wakeFD, &value, 8)
-                        continue
-                    }
-                    guard var registration = state.registrations[token] else { continue }
-                    if masks[index] & readMask != 0, let waiter = registration.signal(.read) {
-                        ready.append((waiter.continuation, .success(())))
-                    }
-                    if masks[index] & writeMask != 0, let waiter = registration.signal(.write) {
-                        ready.append((waiter.continuation, .success(())))
-                    }
-                    state.registrations[token] = registration
-                }
+                take(count, tokens, masks, into: &state, ready: &ready)
+            }
+            // A full batch may leave sockets ready in epoll: take them all before any deadline
+            // is checked, so that a socket ready before its deadline is never timed out.
+            while count == capacity {
+                count = csys_epoll_wait(epollFD, &tokens, &masks, Int32(capacity), 0)
+                state.withLock { state in take(count, tokens, masks, into: &state, ready: &ready) }
+            }
+            state.withLock { state in
                 let now = ContinuousClock.now
                 while let timer = state.timers.top, timer.deadline <= now {
                     state.timers.pop()
@@ -263,6 +255,31 @@ public final class EventLoop: Sendable {
             state.withLock { swap(&batch, &$0.jobs) }
             for job in batch { csys_run_job(job.pointer) }
             batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Signals the waiters of the `count` sockets `epoll_wait` reported (the eventfd only wakes).
+    private func take(
+        _ count: Int32, _ tokens: [UInt64], _ masks: [UInt32], into state: inout LoopState,
+        ready: inout [(UnsafeContinuation<Void, any Error>, Result<Void, any Error>)]
+    ) {
+        let readMask = CSYS_EPOLLIN | CSYS_EPOLLHUP | CSYS_EPOLLERR | CSYS_EPOLLRDHUP
+        let writeMask = CSYS_EPOLLOUT | CSYS_EPOLLHUP | CSYS_EPOLLERR
+        for index in 0..<max(0, Int(count)) {
+            let token = tokens[index]
+            if token == Self.wakeToken {
+                var value: UInt64 = 0
+                _ = Glibc.read(wakeFD, &value, 8)
+                continue
+            }
+            guard var registration = state.registrations[token] else { continue }
+            if masks[index] & readMask != 0, let waiter = registration.signal(.read) {
+                ready.append((waiter.continuation, .success(())))
+            }
+            if masks[index] & writeMask != 0, let waiter = registration.signal(.write) {
+                ready.append((waiter.continuation, .success(())))
+            }
+            state.registrations[token] = registration
         }
     }
 

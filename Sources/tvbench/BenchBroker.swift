@@ -39,7 +39,7 @@ final class BenchBroker: Sendable {
             let config = directory.file("mosquitto.conf")
             try FileText.write(lines.joined(separator: "\n") + "\n", to: config)
             let stderr = directory.file("stderr.log")
-            let process = try ChildProcess.spawn(
+            let process = try await ChildProcess.spawn(
                 "mosquitto", ["-c", config], stdout: .file(stderr), stderr: .file(stderr))
             let broker = BenchBroker(port: port, directory: directory, process: process)
             let ready = await waitUntil(timeout: .seconds(10), interval: .milliseconds(10)) {

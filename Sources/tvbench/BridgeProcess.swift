@@ -62,7 +62,7 @@ final class BridgeProcess: Sendable {
     /// Starts the bridge with an empty state directory (every run discovers from scratch).
     /// Wake-on-LAN goes to the discard port on loopback, where nobody listens: nothing leaves
     /// the machine.
-    static func start(_ settings: BridgeSettings, broker: BenchBroker) throws -> BridgeProcess {
+    static func start(_ settings: BridgeSettings, broker: BenchBroker) async throws -> BridgeProcess {
         // TVBENCH_BRIDGE: another tv2mqtt binary (a --static-swift-stdlib build, or a copy made
         // with `objcopy --strip-debug`: valgrind 3.19 cannot read the Swift binary's DWARF).
         let executable = try settings.executable ?? BridgeBuild.executable()
@@ -87,7 +87,7 @@ final class BridgeProcess: Sendable {
         let prefix = (getenv("TVBENCH_BRIDGE_PREFIX").map { String(cString: $0) } ?? "")
             .split(separator: " ").map(String.init)
         let command = prefix + [executable] + arguments
-        let process = try ChildProcess.spawn(
+        let process = try await ChildProcess.spawn(
             command[0], Array(command.dropFirst()), environment: settings.environment, stdout: .file(logPath),
             stderr: .file(logPath))
         return BridgeProcess(

@@ -57,7 +57,7 @@ func withBroker<T>(_ body: (BenchBroker) async throws -> T) async throws -> T {
 func withBridge<T>(
     _ settings: BridgeSettings, broker: BenchBroker, _ body: (BridgeProcess) async throws -> T
 ) async throws -> T {
-    let bridge = try BridgeProcess.start(settings, broker: broker)
+    let bridge = try await BridgeProcess.start(settings, broker: broker)
     do {
         let result = try await body(bridge)
         await bridge.stop()

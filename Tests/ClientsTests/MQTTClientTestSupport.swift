@@ -166,7 +166,7 @@ final class FormattedSubscriber: Sendable {
     private let outputPath: String
     private let directory: TemporaryDirectory
 
-    init(broker: MosquittoBroker, topics: [String], qos: Int = 2) throws {
+    init(broker: MosquittoBroker, topics: [String], qos: Int = 2) async throws {
         directory = try TemporaryDirectory(prefix: "mqtt-sub")
         outputPath = directory.file("out.txt")
         clientID = TestMQTT.clientID("sub")
@@ -176,7 +176,7 @@ final class FormattedSubscriber: Sendable {
                 "%q %r %t %p",
             ]
             + topics.flatMap { ["-t", $0] }
-        process = try ChildProcess.spawn(
+        process = try await ChildProcess.spawn(
             "mosquitto_sub", arguments, stdout: .file(outputPath), stderr: .capture)
     }
 

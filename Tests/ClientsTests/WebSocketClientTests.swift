@@ -1,6 +1,7 @@
 import Clients
 import Net
 import Synchronization
+import TestSupport
 import Testing
 import Wire
 
@@ -32,7 +33,7 @@ struct WebSocketClientTests {
         try await within(20) {
             let ws = try await WebSocketClient.connect(url: server.wsURL, subprotocols: ["ecp-2"])
                 .connection
-            let big = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            let big = try await offTheLoop { (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) } }
             try await ws.send(binary: big)
             for index in 0..<100 { try await ws.send(text: "message \(index) ✓") }
             try await ws.send(binary: [])

@@ -1,6 +1,7 @@
 import Clients
 import Glibc
 import Harness
+import TestSupport
 import Testing
 import Wire
 
@@ -29,7 +30,7 @@ private let peerScript: String = {
 struct WebSocketInteropTests {
     @Test("our client against their server: subprotocol, echoes, order, both close handshakes")
     func ourClientTheirServer() async throws {
-        let server = try ChildProcess.spawn(
+        let server = try await ChildProcess.spawn(
             "python3", [peerScript, "server"], stdout: .capture, stderr: .capture)
         defer { server.kill() }
         let port = try await within(20) { () async throws -> UInt16 in
@@ -54,7 +55,7 @@ struct WebSocketInteropTests {
             var events = ws.incoming.makeAsyncIterator()
             try await ws.send(text: "héllo ✓")
             #expect(await events.next() == .text("héllo ✓"))
-            let big = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            let big = try await offTheLoop { (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) } }
             try await ws.send(binary: big)
             let echoed = await events.next() == .binary(big)  // not in #expect: a failure would print 1 MiB
             #expect(echoed)

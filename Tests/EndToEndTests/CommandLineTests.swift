@@ -67,13 +67,13 @@ struct CommandLineTests {
         try await withMosquitto { broker in
             let directory = try TemporaryDirectory(prefix: "run")
             defer { directory.remove() }
-            let subscriber = try MosquittoClients.startSubscriber(
+            let subscriber = try await MosquittoClients.startSubscriber(
                 to: broker.endpoint(), topics: ["tv2mqtt/bridge/state"])
             try await subscriber.waitUntilSubscribed(on: broker)
             // exec keeps the blocked signal mask: the daemon must unblock SIGTERM itself.
             let blocker =
                 "import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGTERM, signal.SIGINT]); os.execv(sys.argv[1], sys.argv[1:])"
-            let bridge = try ChildProcess.spawn(
+            let bridge = try await ChildProcess.spawn(
                 "python3",
                 [
                     "-c", blocker, tv2mqtt, "run", "--mqtt-server", broker.url, "--no-ssdp", "--state-dir",
@@ -98,7 +98,7 @@ struct CommandLineTests {
         try await withMosquitto { broker in
             let directory = try TemporaryDirectory(prefix: "crash")
             defer { directory.remove() }
-            let bridge = try ChildProcess.spawn(
+            let bridge = try await ChildProcess.spawn(
                 tv2mqtt, ["run", "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", directory.path],
                 stdout: .discard, stderr: .capture)
             let online = try await MosquittoClients.subscribe(

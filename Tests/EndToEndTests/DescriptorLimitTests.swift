@@ -32,7 +32,7 @@ struct DescriptorLimitTests {
         let hard = Self.hardLimit
         // prlimit execs tv2mqtt with the lower soft limit: same pid. Port 1: no broker needed,
         // the limit is raised before the bridge connects.
-        let bridge = try ChildProcess.spawn(
+        let bridge = try await ChildProcess.spawn(
             "prlimit",
             [
                 "--nofile=256:\(hard)", FaultBridgeProcess.tv2mqtt, "run", "--mqtt-server", "mqtt://127.0.0.1:1",

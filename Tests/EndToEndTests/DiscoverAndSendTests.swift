@@ -93,10 +93,10 @@ struct DiscoverAndSendTests {
                 defer { directory.remove() }
                 let tv = simulators[0]
                 let id = "roku_" + tv.serial.lowercased()
-                let subscriber = try MosquittoClients.startSubscriber(
+                let subscriber = try await MosquittoClients.startSubscriber(
                     to: broker.endpoint(), topics: ["tv2mqtt/\(id)/availability", "tv2mqtt/bridge/state"])
                 try await subscriber.waitUntilSubscribed(on: broker)
-                let bridge = try ChildProcess.spawn(
+                let bridge = try await ChildProcess.spawn(
                     tv2mqtt,
                     [
                         "run", "--mqtt-server", broker.url, "--state-dir", directory.path, "--no-ssdp",

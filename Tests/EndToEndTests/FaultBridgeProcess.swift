@@ -14,10 +14,10 @@ enum FaultBridgeProcess {
     /// pid: nice execs it), for loops that start it again and again and must not take the CPU
     /// from the timing-sensitive tests running beside them.
     static func start(_ arguments: [String], environment: [String: String] = [:], lowPriority: Bool = false)
-        throws -> ChildProcess
+        async throws -> ChildProcess
     {
         let command = lowPriority ? ["-n", "19", tv2mqtt, "run"] : ["run"]
-        return try ChildProcess.spawn(
+        return try await ChildProcess.spawn(
             lowPriority ? "nice" : tv2mqtt, command + arguments,
             environment: ProcessEnvironment.current().merging(environment) { $1 }, stdout: .discard, stderr: .capture)
     }

@@ -11,10 +11,10 @@ struct FaultBrokerStoppedTests {
         try await withMosquitto { broker in
             let directory = try TemporaryDirectory(prefix: "frozen-broker")
             defer { directory.remove() }
-            let subscriber = try MosquittoClients.startSubscriber(
+            let subscriber = try await MosquittoClients.startSubscriber(
                 to: broker.endpoint(), topics: ["tv2mqtt/bridge/state"])
             try await subscriber.waitUntilSubscribed(on: broker)
-            let bridge = try FaultBridgeProcess.start([
+            let bridge = try await FaultBridgeProcess.start([
                 "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", directory.path,
             ])
             defer { bridge.kill() }

@@ -35,7 +35,7 @@ struct FaultKillDuringSaveTests {
             var changed = 0
             var previous = FileText.read(statePath) ?? ""
             for round in 1...Self.kills {
-                let bridge = try FaultBridgeProcess.start(
+                let bridge = try await FaultBridgeProcess.start(
                     ["--config", directory.file("config.json")], environment: ["TV2MQTT_TEST_STATE_SAVE_DELAY_MS": "0"],
                     lowPriority: true)
                 // Two new files: the one written after restoring the TVs, then a rename's.

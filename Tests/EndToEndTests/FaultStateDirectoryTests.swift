@@ -116,7 +116,7 @@ struct FaultStateDirectoryTests {
             options.port = 0
             let tv = try await RokuSimulator.start(options, log: log)
             let id = "roku_" + tv.serial.lowercased()
-            let subscriber = try MosquittoClients.startSubscriber(
+            let subscriber = try await MosquittoClients.startSubscriber(
                 to: broker.endpoint(), topics: ["tv2mqtt/\(id)/availability", "tv2mqtt/bridge/tvs"])
             let context = Context(broker: broker, tv: tv, log: log, subscriber: subscriber)
             if seed { try FileText.write(Self.state(context), to: stateDir + "/state.json") }
@@ -128,7 +128,7 @@ struct FaultStateDirectoryTests {
                     "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", stateDir, "--poll-interval", "1",
                     "--tv", "roku:\(tv.host):\(tv.port)", "--wol-target", "127.0.0.1:9",
                 ]
-                let process = try ChildProcess.spawn("unshare", arguments, stdout: .discard, stderr: .capture)
+                let process = try await ChildProcess.spawn("unshare", arguments, stdout: .discard, stderr: .capture)
                 bridge = process
                 let online = await waitUntil(timeout: .seconds(15)) {
                     subscriber.lines().contains("tv2mqtt/\(id)/availability online")

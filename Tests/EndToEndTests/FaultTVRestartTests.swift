@@ -26,7 +26,7 @@ struct FaultTVRestartTests {
             for host in Self.hosts { tvs.append(try await Self.startTV(host, port: 8060, log: log)) }
             let ports = tvs.map(\.port)
             let ids = tvs.map { "roku_" + $0.serial.lowercased() }
-            let subscriber = try MosquittoClients.startSubscriber(
+            let subscriber = try await MosquittoClients.startSubscriber(
                 to: broker.endpoint(), topics: ["tv2mqtt/+/availability"])
             var arguments = [
                 "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", state.path, "--poll-interval", "1",
@@ -36,7 +36,7 @@ struct FaultTVRestartTests {
             var bridge: ChildProcess?
             do {
                 try await subscriber.waitUntilSubscribed(on: broker)
-                let process = try FaultBridgeProcess.start(arguments)
+                let process = try await FaultBridgeProcess.start(arguments)
                 bridge = process
                 try await Self.expectAvailability(subscriber, ids, "online", after: 0)
                 try await Task.sleep(for: .milliseconds(500))  // first full polls and ECP-2 attempts done

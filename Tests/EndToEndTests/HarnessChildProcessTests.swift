@@ -6,7 +6,7 @@ import Testing
 struct HarnessChildProcessTests {
     @Test("a spawned child has an empty signal mask, default dispositions, its own group, and ends on SIGTERM")
     func childEndsOnSigterm() async throws {
-        let child = try ChildProcess.spawn("sleep", ["30"])
+        let child = try await ChildProcess.spawn("sleep", ["30"])
         // Through `setpriv` the pid is kept across exec; wait until it is `sleep` itself.
         let isSleep = await waitUntil(timeout: .seconds(5)) { ProcessInspection.command(pid: child.pid) == "sleep" }
         #expect(isSleep)
@@ -30,7 +30,7 @@ struct HarnessChildProcessTests {
         // `trap "" TERM` makes sh ignore TERM, and an ignored signal stays ignored across exec,
         // so each `sleep` it starts (in the same process group) ignores it too: SIGTERM to the
         // group ends nothing and only the SIGKILL after the grace period stops the loop.
-        let child = try ChildProcess.spawn("sh", ["-c", "trap '' TERM; while :; do sleep 0.1; done"])
+        let child = try await ChildProcess.spawn("sh", ["-c", "trap '' TERM; while :; do sleep 0.1; done"])
         let ignoresTerm = await waitUntil(timeout: .seconds(5)) {
             (ProcessInspection.mask("SigIgn", pid: child.pid) ?? 0) & (1 << (UInt64(SIGTERM) - 1)) != 0
         }
@@ -50,7 +50,7 @@ struct HarnessChildProcessTests {
 
     @Test("terminate of a cooperative child returns its SIGTERM status without waiting for the grace period")
     func terminateIsQuickForCooperativeChild() async throws {
-        let child = try ChildProcess.spawn("sleep", ["300"])
+        let child = try await ChildProcess.spawn("sleep", ["300"])
         let clock = ContinuousClock()
         let start = clock.now
         // A grace of 60 s: ending in under half of it shows terminate did not wait for it, with
@@ -62,7 +62,7 @@ struct HarnessChildProcessTests {
 
     @Test("standard output and error are captured and the exit code is reported")
     func captureAndExitCode() async throws {
-        let child = try ChildProcess.spawn(
+        let child = try await ChildProcess.spawn(
             "sh", ["-c", "echo out; echo err >&2; exit 3"], stdout: .capture, stderr: .capture)
         #expect(await child.wait() == .exited(3))
         #expect(child.capturedOutput() == "out\n")
@@ -107,7 +107,7 @@ struct HarnessChildProcessTests {
         defer { directory.remove() }
         let log = directory.file("out.log")
         try FileText.write("first\n", to: log)
-        let child = try ChildProcess.spawn(
+        let child = try await ChildProcess.spawn(
             "sh", ["-c", "echo \"$HARNESS_VALUE $(pwd)\"; echo noise >&2"],
             environment: ["HARNESS_VALUE": "v42", "PATH": "/usr/bin:/bin"], workingDirectory: directory.path,
             stdout: .file(log), stderr: .discard)
@@ -125,10 +125,12 @@ struct HarnessChildProcessTests {
     }
 
     @Test("a bare name is found in /usr/sbin even when PATH lacks it; an unknown name is a clear error")
-    func executableLookup() throws {
+    func executableLookup() async throws {
         #expect(ExecutableLookup.searchDirectories.contains("/usr/sbin"))
         #expect(ExecutableLookup.resolve("sh")?.hasSuffix("/sh") == true)
-        let error = #expect(throws: HarnessError.self) { _ = try ChildProcess.spawn("no-such-harness-tool") }
+        let error = await #expect(throws: HarnessError.self) {
+            _ = try await ChildProcess.spawn("no-such-harness-tool")
+        }
         guard case .executableNotFound(let name, let searched)? = error else {
             Issue.record("expected executableNotFound, got \(String(describing: error))")
             return
@@ -140,7 +142,7 @@ struct HarnessChildProcessTests {
 
     @Test("when a child ends, what it left running in its process group is killed")
     func groupIsKilledOnExit() async throws {
-        let child = try ChildProcess.spawn("sh", ["-c", "sleep 30 & echo $!"], stdout: .capture)
+        let child = try await ChildProcess.spawn("sh", ["-c", "sleep 30 & echo $!"], stdout: .capture)
         #expect(await child.wait(timeout: .seconds(5)) == .exited(0))
         let orphan = try #require(pid_t(child.capturedOutput().trimmingCharacters(in: "\n")))
         let orphanGone = await waitUntil(timeout: .seconds(5)) { !ProcessInspection.isAlive(orphan) }
@@ -149,7 +151,7 @@ struct HarnessChildProcessTests {
 
     @Test("wait with a timeout returns nil while the child runs, and kill ends it with SIGKILL")
     func waitTimeoutAndKill() async throws {
-        let child = try ChildProcess.spawn("sleep", ["30"])
+        let child = try await ChildProcess.spawn("sleep", ["30"])
         #expect(await child.wait(timeout: .milliseconds(50)) == nil)
         child.kill()
         #expect(await child.wait() == .signaled(SIGKILL))
@@ -158,7 +160,7 @@ struct HarnessChildProcessTests {
 
     @Test("a cancelled wait with a timeout returns nil at once and leaves the child running")
     func cancelledWait() async throws {
-        let child = try ChildProcess.spawn("sleep", ["30"])
+        let child = try await ChildProcess.spawn("sleep", ["30"])
         let waiter = Task { await child.wait(timeout: .seconds(30)) }
         waiter.cancel()
         #expect(await waiter.value == nil)
@@ -168,7 +170,8 @@ struct HarnessChildProcessTests {
 
     @Test("many children run and are reaped concurrently")
     func manyChildren() async throws {
-        let children = try (0..<20).map { index in try ChildProcess.spawn("sh", ["-c", "exit \(index)"]) }
+        var children: [ChildProcess] = []
+        for index in 0..<20 { children.append(try await ChildProcess.spawn("sh", ["-c", "exit \(index)"])) }
         var statuses: [TerminationStatus] = []
         for child in children { statuses.append(await child.wait()) }
         let expectedStatuses: [TerminationStatus] = (0..<20).map { .exited(Int32($0)) }

@@ -14,7 +14,7 @@ struct HarnessMosquittoTests {
             #expect(broker.url == "mqtt://127.0.0.1:\(broker.port)")
             #expect(broker.tlsPort == nil)
 
-            let subscriber = try MosquittoClients.startSubscriber(to: broker.endpoint(), topics: ["harness/#"])
+            let subscriber = try await MosquittoClients.startSubscriber(to: broker.endpoint(), topics: ["harness/#"])
             try await subscriber.waitUntilSubscribed(on: broker)
             try await MosquittoClients.publish(to: broker.endpoint(), topic: "harness/a", message: "hello world")
             try await MosquittoClients.publish(to: broker.endpoint(), topic: "harness/b", message: "2", qos: 1)
@@ -134,7 +134,7 @@ struct HarnessMosquittoTests {
             #expect(broker.tlsURL == "mqtts://127.0.0.1:\(tlsPort)")
 
             let trusted = try broker.tlsEndpoint(caFile: authority.certPath)
-            let subscriber = try MosquittoClients.startSubscriber(to: trusted, topics: ["harness/tls"])
+            let subscriber = try await MosquittoClients.startSubscriber(to: trusted, topics: ["harness/tls"])
             try await subscriber.waitUntilSubscribed(on: broker)
             try await MosquittoClients.publish(to: trusted, topic: "harness/tls", message: "secret")
             #expect(await subscriber.waitForLines(count: 1) == ["harness/tls secret"])

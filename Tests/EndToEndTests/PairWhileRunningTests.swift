@@ -31,12 +31,12 @@ struct PairWhileRunningTests {
                 """, to: config)
             let stateDir = directory.file("state")
             let statePath = stateDir + "/state.json"
-            let subscriber = try MosquittoClients.startSubscriber(
+            let subscriber = try await MosquittoClients.startSubscriber(
                 to: broker.endpoint(), topics: ["tv2mqtt/+/availability"])
             var daemon: ChildProcess?
             do {
                 try await subscriber.waitUntilSubscribed(on: broker)
-                let process = try FaultBridgeProcess.start(
+                let process = try await FaultBridgeProcess.start(
                     [
                         "--config", config, "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", stateDir,
                         "--poll-interval", "1", "--wol-target", "127.0.0.1:9",

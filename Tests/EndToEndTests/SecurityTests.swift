@@ -33,13 +33,13 @@ struct SecurityTests {
             let log = CommandLog.memory()
             let tv = try await RokuSimulator.start(RokuSimulatorOptions(host: "127.0.0.1", port: 0), log: log)
             let id = "roku_" + tv.serial.lowercased()
-            let everything = try MosquittoClients.startSubscriber(to: endpoint("auditor"), topics: ["#"])
-            let viewer = try MosquittoClients.startSubscriber(to: endpoint("viewer"), topics: ["#"])
+            let everything = try await MosquittoClients.startSubscriber(to: endpoint("auditor"), topics: ["#"])
+            let viewer = try await MosquittoClients.startSubscriber(to: endpoint("viewer"), topics: ["#"])
             var bridge: ChildProcess?
             do {
                 try await everything.waitUntilSubscribed(on: broker)
                 try await viewer.waitUntilSubscribed(on: broker)
-                let process = try FaultBridgeProcess.start([
+                let process = try await FaultBridgeProcess.start([
                     "--mqtt-server", broker.url, "--mqtt-user", "tv2mqtt", "--mqtt-password-file",
                     directory.file("password"), "--no-ssdp", "--state-dir", directory.file("state"), "--log-level",
                     "debug", "--tv", "roku:127.0.0.1:\(tv.port)", "--wol-target", "127.0.0.1:9",
@@ -106,7 +106,7 @@ struct SecurityTests {
         try FileText.write(wrong, to: directory.file("password"))
         let options = MosquittoOptions(allowAnonymous: false, users: ["tv2mqtt": "right-" + Self.random()])
         try await withMosquitto(options) { broker in
-            let bridge = try FaultBridgeProcess.start([
+            let bridge = try await FaultBridgeProcess.start([
                 "--mqtt-server", broker.url, "--mqtt-user", "tv2mqtt", "--mqtt-password-file",
                 directory.file("password"), "--no-ssdp", "--state-dir", directory.file("state"), "--log-level", "debug",
             ])
@@ -130,11 +130,11 @@ struct SecurityTests {
         let options = MosquittoOptions(tls: MosquittoTLS(authority: authority, server: server))
         try await withMosquitto(options) { broker in
             let tlsURL = try #require(broker.tlsURL)
-            let subscriber = try MosquittoClients.startSubscriber(
+            let subscriber = try await MosquittoClients.startSubscriber(
                 to: broker.endpoint(), topics: ["tv2mqtt/bridge/state"])
             try await subscriber.waitUntilSubscribed(on: broker)
             // No `ca`: the system's trust store, which does not know this test CA.
-            let untrusting = try FaultBridgeProcess.start([
+            let untrusting = try await FaultBridgeProcess.start([
                 "--mqtt-server", tlsURL, "--no-ssdp", "--state-dir", directory.file("state-1"),
             ])
             let refused = await waitUntil(timeout: .seconds(20)) {
@@ -148,7 +148,7 @@ struct SecurityTests {
             try FileText.write(
                 #"{"mqtt": {"server": "\#(tlsURL)", "ca": "\#(authority.certPath)"}}"#,
                 to: directory.file("config.json"))
-            let trusting = try FaultBridgeProcess.start([
+            let trusting = try await FaultBridgeProcess.start([
                 "--config", directory.file("config.json"), "--no-ssdp", "--state-dir", directory.file("state-2"),
             ])
             let online = await subscriber.waitForLines(count: 1, timeout: .seconds(20))

@@ -37,7 +37,7 @@ struct SeveralInstancesTests {
             var bridges: [ChildProcess?] = Array(repeating: nil, count: Self.instances.count)
             let states = try Self.instances.map { _ in try TemporaryDirectory(prefix: "instances") }
             defer { for state in states { state.remove() } }
-            let watcher = try MosquittoClients.startSubscriber(to: broker.endpoint(), topics: ["#"])
+            let watcher = try await MosquittoClients.startSubscriber(to: broker.endpoint(), topics: ["#"])
             do {
                 for host in Self.instances.flatMap(\.hosts) {
                     var options = RokuSimulatorOptions()
@@ -49,7 +49,7 @@ struct SeveralInstancesTests {
                 let run = Run(broker: broker, tvs: tvs, states: states.map(\.path), watcher: watcher)
                 for index in Self.instances.indices {
                     let mark = watcher.lines().count
-                    bridges[index] = try run.start(index)
+                    bridges[index] = try await run.start(index)
                     try await run.expectSettled(index, after: mark)
                 }
                 let baseline = try await MosquittoClients.retained(on: broker.endpoint())
@@ -58,7 +58,7 @@ struct SeveralInstancesTests {
                     let mark = watcher.lines().count
                     let status = await bridges[index]?.terminate(grace: .seconds(10))
                     #expect(status == .exited(0), "\(Self.instances[index].base) did not stop cleanly")
-                    bridges[index] = try run.start(index)
+                    bridges[index] = try await run.start(index)
                     try await run.expectSettled(index, after: mark)
                     let now = try await MosquittoClients.retained(on: broker.endpoint())
                     try run.expectComplete(now)
@@ -90,14 +90,14 @@ struct SeveralInstancesTests {
             SeveralInstancesTests.instances[index].hosts.map { "roku_" + tvs[$0]!.serial.lowercased() }
         }
 
-        func start(_ index: Int) throws -> ChildProcess {
+        func start(_ index: Int) async throws -> ChildProcess {
             let instance = SeveralInstancesTests.instances[index]
             var arguments = [
                 "--mqtt-server", broker.url, "--mqtt-client-id", instance.clientID, "--base-topic", instance.base,
                 "--no-ssdp", "--state-dir", states[index], "--wol-target", "127.0.0.1:9",
             ]
             for host in instance.hosts { arguments += ["--tv", "roku:\(host):\(tvs[host]!.port)"] }
-            return try FaultBridgeProcess.start(arguments)
+            return try await FaultBridgeProcess.start(arguments)
         }
 
         /// Waits until instance `index`, started after line `mark`, has swept the retained

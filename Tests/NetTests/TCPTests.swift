@@ -1,5 +1,6 @@
 import Glibc
 import Harness
+import TestSupport
 import Testing
 
 @testable import Net
@@ -59,7 +60,9 @@ struct TCPTests {
         try await withEchoServer { address in
             let connection = try await TCPConnection.connect(to: address)
             defer { connection.close() }
-            let payload = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+            let payload = try await offTheLoop {
+                (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+            }
             async let received = readExactly(connection, payload.count)
             try await connection.write(payload)
             #expect(try await received == payload)
@@ -170,8 +173,13 @@ struct TCPTests {
         }
     }
 
+    /// 1,000 descriptors: it takes turns with the tests that count the process's descriptors.
     @Test("500 simultaneous connections share the one loop thread")
     func manyConnections() async throws {
+        try await DescriptorTurns.run { try await fiveHundredConnections() }
+    }
+
+    private func fiveHundredConnections() async throws {
         try await withEchoServer { address in
             let threadsBefore = threadCount()
             let connections = try await withThrowingTaskGroup(of: (TCPConnection, Bool).self) { group in

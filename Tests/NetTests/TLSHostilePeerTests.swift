@@ -30,7 +30,7 @@ struct TLSHostilePeerTests {
                 directory.file("dh.pem"),
             ])
         let port = try FreePort.tcp()
-        let server = try ChildProcess.spawn(
+        let server = try await ChildProcess.spawn(
             "openssl",
             [
                 "s_server", "-accept", "127.0.0.1:\(port)", "-cert", directory.file("cert.pem"), "-key",

@@ -1,4 +1,6 @@
 import Glibc
+import Harness
+import TestSupport
 import Testing
 
 @testable import Net
@@ -42,11 +44,14 @@ struct TLSEchoServer {
     }
 
     /// The certificate's DER SHA-256, computed by the openssl CLI (independent of our code).
-    func fingerprintFromOpenSSLCommand() throws -> [UInt8] {
+    func fingerprintFromOpenSSLCommand() async throws -> [UInt8] {
         let path = "/tmp/tv2mqtt-test-cert-\(getpid())-\(address.port).pem"
         try writeFile(path, certificatePEM)
         defer { unlink(path) }
-        let output = try runCommand("openssl x509 -in \(path) -noout -fingerprint -sha256")
+        let output = try await ChildProcess.runChecked(
+            "openssl", ["x509", "-in", path, "-noout", "-fingerprint", "-sha256"]
+        )
+        .output
         let hex = output.split(separator: "=").last.map(String.init) ?? ""
         return hex.split(separator: ":").compactMap { UInt8(String($0.filter { !$0.isWhitespace }), radix: 16) }
     }
@@ -60,17 +65,6 @@ func writeFile(_ path: String, _ text: String) throws {
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
 }
 
-func runCommand(_ command: String) throws -> String {
-    guard let pipe = popen(command, "r") else { throw NetError.errno(errno, command) }
-    defer { pclose(pipe) }
-    var output = ""
-    var buffer = [CChar](repeating: 0, count: 4096)
-    while fgets(&buffer, Int32(buffer.count), pipe) != nil {
-        output += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    return output
-}
-
 @Suite("TLS over the event loop")
 struct TLSTests {
     @Test("a self-signed server is accepted in pin mode and its fingerprint reported")
@@ -82,7 +76,8 @@ struct TLSTests {
         let tls = try await TLSConnection.connect(
             over: tcp, context: context, serverName: "127.0.0.1", deadline: .now + .seconds(60))
         defer { tls.close() }
-        #expect(tls.peerCertificateSHA256 == (try server.fingerprintFromOpenSSLCommand()))
+        let fingerprint = try await server.fingerprintFromOpenSSLCommand()
+        #expect(tls.peerCertificateSHA256 == fingerprint)
         try await tls.write(Array("ping".utf8))
         #expect(try await readExactly(tls, 4) == Array("ping".utf8))
     }
@@ -91,7 +86,7 @@ struct TLSTests {
     func pinning() async throws {
         let server = try TLSEchoServer.start()
         defer { server.stop() }
-        let pin = try server.fingerprintFromOpenSSLCommand()
+        let pin = try await server.fingerprintFromOpenSSLCommand()
         let good = try TLSContext.client(TLSConfiguration(trust: .selfSigned(pinned: pin)))
         let tls = try await TLSConnection.connect(
             over: try await TCPConnection.connect(to: server.address), context: good, serverName: nil,
@@ -173,7 +168,7 @@ struct TLSTests {
             over: try await TCPConnection.connect(to: server.address), context: context, serverName: nil,
             deadline: .now + .seconds(60))
         defer { tls.close() }
-        let payload = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let payload = try await offTheLoop { (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) } }
         async let received = readExactly(tls, payload.count)
         for start in stride(from: 0, to: payload.count, by: 70_000) {
             try await tls.write(Array(payload[start..<min(payload.count, start + 70_000)]))

@@ -3,14 +3,15 @@ import Glibc
 import Synchronization
 import Testing
 
-/// Runs a suite's tests on two threads of their own instead of Swift's cooperative pool.
+/// Runs a suite's tests on two threads of their own instead of the tests' executor.
 ///
-/// Swift Testing runs every test as a task on the cooperative pool, which has one thread per
-/// core (two here). Hundreds of synchronous, CPU-heavy codec cases (byte-at-a-time and
-/// every-prefix sweeps) queue there, and a network test that suspends on a socket or timer
-/// then waits behind all of them — seconds — and its deadlines fire. On threads of their own,
-/// the CPU-bound tests share the cores through the kernel's scheduler instead, and the pool
-/// stays responsive for the tests that talk to real peers.
+/// Swift Testing runs every test as a task on the global executor: the event loop's one
+/// thread (`Tests/TestLoopExecutor`), or the cooperative pool's one thread per core in the
+/// control run. Hundreds of synchronous, CPU-heavy codec cases (byte-at-a-time and
+/// every-prefix sweeps) would queue there, and a network test that suspends on a socket or
+/// timer would wait behind all of them — seconds — and its deadlines fire. On threads of
+/// their own, the CPU-bound tests share the cores through the kernel's scheduler instead, and
+/// the executor stays responsive for the tests that talk to real peers.
 public struct CPUBoundTrait: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 

@@ -1,7 +1,9 @@
 /// Tests that count the test process's open descriptors (`NotifyFloodTests`) and tests that
 /// open hundreds of them (`StartupBurstTests`: 80 simulated TVs and the bridge's connections
-/// to them, both ends in this process) take turns: side by side, one read the other's sockets
-/// as its own (414 descriptors "leaked" in a full run).
+/// to them, both ends in this process; `SSDPLargeNetworkTests`: 201 UDP sockets; the 500 and
+/// 400 connections of `TCPTests` and `EventLoopReadyBatchTests`) take turns:
+/// side by side, one read the other's sockets as its own (414 descriptors "leaked" in a full
+/// run).
 public actor DescriptorTurns {
     public static let shared = DescriptorTurns()
     private var busy = false

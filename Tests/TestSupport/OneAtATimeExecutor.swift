@@ -2,8 +2,10 @@ import Dispatch
 
 /// Runs one job at a time, like the event loop that runs every task of `tv2mqtt`
 /// (`EventLoop.becomeGlobalExecutor`): a task that computes or blocks for a while holds up
-/// every other task of this executor for that long. Tests run their tasks on Swift's pool,
-/// where such a stall would go unseen; with `Task(executorPreference:)` they share this one.
+/// every other task of this executor for that long. The tests' tasks run on the event loop
+/// (`Tests/TestLoopExecutor`), or on Swift's pool in the control run; a test that measures a
+/// stall, or proves that a call suspends instead of blocking, runs its tasks here with
+/// `Task(executorPreference:)`, where nothing else shares the thread.
 public final class OneAtATimeExecutor: TaskExecutor, @unchecked Sendable {
     private let queue = DispatchQueue(label: "one-at-a-time")
 

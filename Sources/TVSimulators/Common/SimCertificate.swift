@@ -1,4 +1,5 @@
 import Net
+import Support
 import Wire
 
 /// A simulated TV's self-signed certificate (Samsung 8002, LG 3001), as a server context and the
@@ -8,8 +9,15 @@ struct SimCertificate: Sendable {
     let sha256: [UInt8]
 
     /// A fresh EC P-256 certificate, CN = the TV's name, valid ten years (Net generates it
-    /// in-process with OpenSSL: no `openssl` binary needed, and fast enough for a fleet).
-    static func make(commonName: String, host: String) throws -> SimCertificate {
+    /// in-process with OpenSSL: no `openssl` binary needed, and fast enough for a fleet). Made
+    /// on one of Dispatch's threads (`BlockingWork`): generating the key and reading the PEM
+    /// back take milliseconds of OpenSSL each, which would hold the event loop's thread and
+    /// every simulated TV on it, the more so when a fleet starts at once.
+    static func make(commonName: String, host: String) async throws -> SimCertificate {
+        try await BlockingWork.run { Result { try makeHere(commonName: commonName, host: host) } }.get()
+    }
+
+    private static func makeHere(commonName: String, host: String) throws -> SimCertificate {
         let pair = try TLSContext.selfSignedCertificate(
             commonName: commonName, subjectAltNames: "IP:\(host)")
         let context = try TLSContext.server(

@@ -107,7 +107,7 @@ public final class LGSimulator: Sendable {
             identity = LGIdentity(
                 host: options.host, port: listeners[.plain]?.address.port ?? options.portWS, name: options.name,
                 model: options.model)
-            certificate = try SimCertificate.make(commonName: identity.name, host: options.host)
+            certificate = try await SimCertificate.make(commonName: identity.name, host: options.host)
         } catch {
             for listener in listeners.values { listener.close() }
             throw error
@@ -134,8 +134,8 @@ public final class LGSimulator: Sendable {
 
     /// Serves a new self-signed certificate on `portWSS` from the next connection on (tests of
     /// a changed pin). Connections already open keep the old one.
-    public func replaceCertificate() throws {
-        let certificate = try SimCertificate.make(commonName: identity.name, host: options.host)
+    public func replaceCertificate() async throws {
+        let certificate = try await SimCertificate.make(commonName: identity.name, host: options.host)
         core.withLock { $0.certificates.replace(with: certificate) }
     }
 

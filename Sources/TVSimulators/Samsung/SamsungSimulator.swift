@@ -108,7 +108,7 @@ public final class SamsungSimulator: Sendable {
             generation: options.frame ? options.artFirmware.identity : nil)
         let certificate: SimCertificate
         do {
-            certificate = try SimCertificate.make(commonName: identity.name, host: options.host)
+            certificate = try await SimCertificate.make(commonName: identity.name, host: options.host)
         } catch {
             for listener in listeners.values { listener.close() }
             throw error
@@ -138,7 +138,7 @@ public final class SamsungSimulator: Sendable {
     /// Serves a new self-signed certificate on `portWSS` from the next connection on (tests
     /// of a changed pin). Connections already open keep the old one.
     public func replaceCertificate() async throws {
-        let certificate = try SimCertificate.make(commonName: identity.name, host: options.host)
+        let certificate = try await SimCertificate.make(commonName: identity.name, host: options.host)
         core.withLock { $0.certificates.replace(with: certificate) }
     }
 

@@ -32,7 +32,7 @@ struct FleetSimulators {
                 let chunkSamsungs = overlap(chunk, rokus..<(rokus + samsungs))
                 let chunkLGs = count - chunkRokus - chunkSamsungs
                 let stderrPath = directory.file("tvsim-\(processes.count).err")
-                let process = try ChildProcess.spawn(
+                let process = try await ChildProcess.spawn(
                     try Products.path("tvsim"),
                     [
                         "fleet", "--roku", String(chunkRokus), "--samsung", String(chunkSamsungs),

@@ -154,7 +154,7 @@ struct MQTTThroughput: Scenario {
     private func mosquittoPub(_ broker: BenchBroker, lines: [UInt8], qos: Int) async throws -> TimedRun {
         let id = Self.clientID("mosquitto-pub")
         let input = try PipeFeeder(lines)
-        let process = try ChildProcess.spawn(
+        let process = try await ChildProcess.spawn(
             "mosquitto_pub",
             [
                 "-h", broker.host, "-p", String(broker.port), "-i", id, "-t", Self.topic, "-q", String(qos),

@@ -53,7 +53,7 @@ final class HeadlessChromium: Sendable {
         let profile = try TemporaryDirectory(prefix: "chromium")
         // SIGTERM reaches it: ChildProcess starts children with an empty signal mask (see
         // ARCHITECTURE.md on Foundation.Process); `--no-sandbox` because tests may run as root.
-        let process = try ChildProcess.spawn(
+        let process = try await ChildProcess.spawn(
             executable ?? "chromium",
             [
                 "--headless=new", "--no-sandbox", "--remote-debugging-port=0", "--user-data-dir=\(profile.path)",

@@ -79,7 +79,7 @@ struct StatusPageBridge {
                         "--poll-interval", "1", "--wol-target", "127.0.0.1:9", "--http-listen", "127.0.0.1:\(port)",
                         "--add-tv-allow-loopback",
                     ] + (ssdpPort.map { ["--ssdp-address", "127.255.255.255:\($0)"] } ?? ["--no-ssdp"])
-                let process = try spawnBridge(arguments, environment)
+                let process = try await spawnBridge(arguments, environment)
                 bridge = process
                 try await waitForPage(port: port, bridge: process)
                 let page = try await browser.openPage("http://127.0.0.1:\(port)/")
@@ -103,15 +103,15 @@ struct StatusPageBridge {
         }
     }
 
-    static func spawnBridge(_ arguments: [String], _ environment: [String: String]) throws -> ChildProcess {
-        try ChildProcess.spawn(
+    static func spawnBridge(_ arguments: [String], _ environment: [String: String]) async throws -> ChildProcess {
+        try await ChildProcess.spawn(
             BuiltProducts.path("tv2mqtt"), arguments, environment: environment, stdout: .discard, stderr: .capture)
     }
 
     /// A second `tv2mqtt run` like the first (same port, state directory and TVs), once the first
     /// has ended: a bridge restart as an open page sees it. The caller stops it.
     func startBridgeAgain() async throws -> ChildProcess {
-        let process = try Self.spawnBridge(arguments, environment)
+        let process = try await Self.spawnBridge(arguments, environment)
         try await Self.waitForPage(port: port, bridge: process)
         return process
     }

@@ -72,7 +72,7 @@ struct StatusPageBrowserTests {
             let on = try await page.waitFor("\(power)?.startsWith('ON')", timeout: .seconds(20))
             try #require(on)
             let topic = "tv2mqtt/\(bridge.rokuID)/state"
-            let subscriber = try MosquittoClients.startSubscriber(to: bridge.broker.endpoint(), topics: [topic])
+            let subscriber = try await MosquittoClients.startSubscriber(to: bridge.broker.endpoint(), topics: [topic])
             defer { Task { await subscriber.stop() } }
             try await subscriber.waitUntilSubscribed(on: bridge.broker)
             try bridge.roku.apply(["power": "standby"])

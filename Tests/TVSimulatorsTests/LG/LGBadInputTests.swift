@@ -107,7 +107,7 @@ import Wire
     @Test func replacedCertificateIsServedToNewConnectionsUntilRestored() async throws {
         try await withLG { (sim, _, _) async throws in
             let original = sim.certificateSHA256
-            try sim.replaceCertificate()
+            try await sim.replaceCertificate()
             #expect(sim.certificateSHA256 != original)
             let changed = try await SSAPTestClient.open(sim)
             #expect(changed.fingerprint == sim.certificateSHA256)
