@@ -115,7 +115,8 @@ import Wire
         var options = RokuSimulatorOptions(host: "127.0.0.5", port: 0)
         options.notifyAddress = "127.0.0.1:\(listener.localAddress.port)"
         try await withRoku(options) { (sim, _, _) async throws in
-            let datagram = try await listener.receive(deadline: .now + .seconds(3))
+            // Loopback does not drop it, but a busy machine may send it seconds late.
+            let datagram = try await listener.receive(deadline: .now + .seconds(15))
             #expect(datagram.from.ip == "127.0.0.5")
             guard case .notify(let headers) = try SSDPMessage.parse(datagram.bytes) else {
                 Issue.record("not a NOTIFY")
