@@ -4,9 +4,6 @@ import Wire
 /// Remote keys and what they do to the state. Every key is logged (unknown and blocked keys
 /// too: a real TV silently ignores them, and a test wants to see that they were sent).
 extension SamsungSimulator {
-    /// A Frame TV powers off when KEY_POWER is held this long.
-    static let framePowerHold: Duration = .seconds(3)
-
     func remoteKey(_ key: String, command: String, client: inout RemoteClient) {
         let now = ContinuousClock.now
         var held: Duration?
@@ -45,7 +42,7 @@ extension SamsungSimulator {
         }
         switch key {
         case "KEY_POWER":
-            if options.frame && held < Self.framePowerHold {
+            if options.frame && held < options.framePowerHold {
                 core.state.artMode.toggle()  // a Frame's click swaps TV and art
             } else {
                 core.state.power = .standby

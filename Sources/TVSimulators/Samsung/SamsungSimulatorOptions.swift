@@ -50,6 +50,10 @@ public struct SamsungSimulatorOptions: Sendable {
     /// The longest UPnP event subscription granted, in seconds (a subscriber asking for more
     /// gets this); tests shorten it to see renewals.
     public var eventTimeoutSeconds = 1800
+    /// How long a Frame's KEY_POWER must be held to power off (a shorter hold swaps TV and art);
+    /// a real Frame takes about 3 s. Driver tests shorten it: a busy machine may read the Press
+    /// late, and the time between the two as read is then shorter than the hold sent.
+    public var framePowerHold: Duration = .seconds(3)
     /// Whether UPnP event subscriptions are accepted; false answers every SUBSCRIBE with 412,
     /// as TVs whose renderer does not event do (`setAcceptsSubscriptions` changes it later).
     public var acceptsSubscriptions = true

@@ -115,6 +115,8 @@ func withSamsungRig(
         host: "127.0.0.3", portWS: 0, portWSS: 0, portUPnP: 0, pairing: pairing, frame: frame, apps: apps,
         wolPort: wol ? 0 : nil)
     options.artFirmware = artFirmware
+    // The driver holds 3.5 s (SamsungPowerTests); 2 s leaves a busy machine 1.5 s to read the Press late.
+    options.framePowerHold = .seconds(2)
     let simulator = try await SamsungSimulator.start(options, log: log)
     let wolPort = simulator.wolPort
     let logs = CapturingSink()
