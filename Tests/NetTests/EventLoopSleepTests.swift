@@ -35,7 +35,7 @@ struct EventLoopSleepTests {
         sleeper.cancel()
         let result = await sleeper.result
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(15))  // of 30: a busy machine gets 15 s
     }
 
     @Test("a task cancelled before it sleeps does not sleep")
@@ -47,7 +47,7 @@ struct EventLoopSleepTests {
         }
         let result = await sleeper.result
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(15))  // of 30: a busy machine gets 15 s
     }
 
     @Test("sleepers started out of order each wake after their own deadline, once")

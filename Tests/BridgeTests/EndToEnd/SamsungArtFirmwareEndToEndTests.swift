@@ -14,7 +14,7 @@ import Wire
 struct SamsungArtFirmwareEndToEndTests {
     static let id = SamsungEndToEndTests.id
     /// Long enough that what arrives between polls was pushed.
-    static let pollInterval = 10.0
+    static let pollInterval = 20.0
 
     @Test(
         "art at start: reported as art within one poll after pairing; remote changes pushed",
@@ -46,14 +46,15 @@ struct SamsungArtFirmwareEndToEndTests {
                     let mark = await fixture.log.count
                     let start = ContinuousClock.now
                     try simulator.apply(["art_mode": .string(value)])
-                    let state = await fixture.expectState(Self.id, after: mark, timeout: .seconds(5)) {
+                    let state = await fixture.expectState(Self.id, after: mark, timeout: .seconds(10)) {
                         $0["art_mode"] == .string(expected)
                     }
                     let elapsed = ContinuousClock.now - start
                     print(
                         "art firmware \(firmware.rawValue): art_mode \(expected) on MQTT \(elapsed) after the TV's remote"
                     )
-                    #expect(elapsed < .seconds(2))
+                    // Pushed: a quarter of the poll interval, with seconds to spare on a busy machine.
+                    #expect(elapsed < .seconds(5))
                     #expect(state?["power"] == (expected == "ON" ? "OFF" : "ON"))
                 }
             }
