@@ -133,3 +133,13 @@ func eventually(timeout: Duration = .seconds(3), _ condition: () -> Bool) async 
     }
     return condition()
 }
+
+/// `eventually` for a condition that must ask over the network (a listener closing or opening).
+func eventually(timeout: Duration = .seconds(3), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return await condition()
+}

@@ -18,7 +18,9 @@ import Wire
             try await Task.sleep(for: .milliseconds(50))
             await #expect(throws: HTTPClientError.self) { _ = try await client.get("/api/v2/") }
             await #expect(throws: WebSocketError.self) { _ = try await RemoteChannel.open(sim) }
-            await #expect(throws: HTTPClientError.self) { _ = try await upnp(sim, "GetVolume") }
+            // The UPnP listener closes a moment after the power change, later on a busy machine.
+            let upnpRefuses = await eventually(timeout: .seconds(10)) { (try? await upnp(sim, "GetVolume")) == nil }
+            #expect(upnpRefuses)
 
             let target = try SocketAddress(ip: "127.0.0.1", port: try #require(sim.wolPort))
             try await WakeOnLANSender.wake([MACAddress("02:00:00:00:00:01")!], targets: [target], repeatCount: 1)
@@ -37,7 +39,10 @@ import Wire
             let channel = try await RemoteChannel.open(sim)
             #expect(await channel.event("ms.channel.connect") != nil)
             await channel.close()
-            #expect(try await upnp(sim, "GetVolume").status == 200)
+            let upnpAnswers = await eventually(timeout: .seconds(10)) {
+                (try? await upnp(sim, "GetVolume"))?.status == 200
+            }
+            #expect(upnpAnswers)
         }
     }
 

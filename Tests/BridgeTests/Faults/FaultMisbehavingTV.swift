@@ -13,6 +13,7 @@ final class FaultMisbehavingTV: Sendable {
 
     private struct State {
         var accepted = 0
+        var firstAccepted: ContinuousClock.Instant?
         var open: [Int: TCPConnection] = [:]
         var tasks: [Int: Task<Void, Never>] = [:]
         var acceptor: Task<Void, Never>?
@@ -26,6 +27,8 @@ final class FaultMisbehavingTV: Sendable {
     var port: UInt16 { listener.address.port }
     /// Connections accepted so far.
     var accepted: Int { state.withLock { $0.accepted } }
+    /// When the first connection was accepted (nil: none yet).
+    var firstAccepted: ContinuousClock.Instant? { state.withLock { $0.firstAccepted } }
     /// Connections the bridge still holds open, waiting for an answer.
     var hanging: Int { state.withLock { $0.open.count } }
 
@@ -53,6 +56,7 @@ final class FaultMisbehavingTV: Sendable {
             guard let connection = try? await listener.accept() else { return }
             state.withLock { state in
                 state.accepted += 1
+                if state.firstAccepted == nil { state.firstAccepted = .now }
                 let number = state.accepted
                 state.open[number] = connection
                 state.tasks[number] = Task { await self.serve(connection, number: number) }
