@@ -29,11 +29,11 @@ struct EventLoopReadyBatchTests {
             clients.append(try await TCPConnection.connect(to: listener.address, loop: loop))
             servers.append(try await listener.accept())
         }
-        // The loop's thread is held for 2.5 s; the reads wait with a deadline 1.5 s away and
-        // their data arrives 0.5 s before that (margins of seconds for a busy machine).
+        // The loop's thread is held for 6 s; the reads wait with a deadline 4 s away and their
+        // data is sent from 1 s, leaving 3 s to send it (a busy machine took over 0.5 s).
         let start = ContinuousClock.now
-        loop.schedule(at: start) { usleep(2_500_000) }
-        let deadline = start + .milliseconds(1500)
+        loop.schedule(at: start) { usleep(6_000_000) }
+        let deadline = start + .seconds(4)
         let reads = clients.map { client in
             Task { () -> Bool in (try? await client.read(maxBytes: 1, deadline: deadline)) == [42] }
         }
