@@ -17,6 +17,7 @@ if command -v python3 >/dev/null 2>&1; then
     python3 Tests/lint/markdown_links.py
     python3 Tests/lint/svg_plots.py
     python3 Tests/lint/one_way_to_wait.py
+    python3 Tests/lint/one_clock.py
 else
     echo "note: python3 not found; skipping the checks in Tests/lint" >&2
 fi

@@ -15,7 +15,9 @@ import Wire
 enum HealthCommand {
     static let timeout = Duration.seconds(5)
 
-    static func main(_ arguments: [String], environment: [String: String]) async throws(ConfigError) -> Int32 {
+    static func main(_ arguments: [String], environment: [String: String]) async throws(ConfigError)
+        -> Int32
+    {
         guard
             let parsed = try CommandLineTool.parse(
                 arguments, specs: ConfigurationLoader.runFlags, usage: "tv2mqtt health [OPTIONS]",
@@ -38,7 +40,10 @@ enum HealthCommand {
         }
         let topic = Topics(base: configuration.baseTopic).bridgeState
         let runner = Task { await client.run() }
-        let state = await withDeadline(.now + timeout) { await readRetained(topic, from: client) } ?? nil
+        let state =
+            await withDeadline(LoopClock.current.now + timeout) {
+                await readRetained(topic, from: client)
+            } ?? nil
         await client.stop()
         runner.cancel()
         switch state {
@@ -49,7 +54,8 @@ enum HealthCommand {
             printError("the bridge is \(other.isEmpty ? "unknown to the broker" : other) (\(topic))")
             return 1
         case nil:
-            printError("no answer from \(configuration.mqtt.server) within \(timeout) (is the broker up?)")
+            printError(
+                "no answer from \(configuration.mqtt.server) within \(timeout) (is the broker up?)")
             return 1
         }
     }
@@ -65,7 +71,7 @@ enum HealthCommand {
             return nil
         }
         // A retained message arrives right after SUBACK; none within a moment means none is kept.
-        let retained = await withDeadline(.now + .seconds(1)) {
+        let retained = await withDeadline(LoopClock.current.now + .seconds(1)) {
             await first.value.map { String(decoding: $0.payload, as: UTF8.self) }
         }
         return retained ?? nil ?? ""

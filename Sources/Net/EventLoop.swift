@@ -69,7 +69,8 @@ public final class EventLoop: Sendable {
             return [registration.readWaiter, registration.writeWaiter].compactMap { $0 }
         }
         for waiter in waiters {
-            waiter.continuation.resume(throwing: NetError(.closed, waiter.operation, "closed while waiting"))
+            waiter.continuation.resume(
+                throwing: NetError(.closed, waiter.operation, "closed while waiting"))
         }
     }
 
@@ -84,8 +85,10 @@ public final class EventLoop: Sendable {
     ) async throws {
         let ticket = WaitTicket()
         let operationText = operation()
+        let clock = LoopClock.current
         try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+            try await withUnsafeThrowingContinuation {
+                (continuation: UnsafeContinuation<Void, any Error>) in
                 let outcome = state.withLock { state -> Result<Void, any Error>? in
                     if ticket.cancelled { return .failure(CancellationError()) }
                     guard var registration = state.registrations[token] else {
@@ -105,11 +108,18 @@ public final class EventLoop: Sendable {
                     state.registrations[token] = registration
                     ticket.registered = (token, direction, waiter.id)
                     if let deadline {
-                        state.timers.push(
-                            Timer(
-                                deadline: deadline,
-                                action: .expire(token: token, direction: direction, waiterID: waiter.id)))
-                        state.noteDeadline(deadline)
+                        if clock.isManual {
+                            let waiterID = waiter.id
+                            clock.schedule(at: deadline) { [self] in
+                                expire(token: token, direction: direction, waiterID: waiterID)
+                            }
+                        } else {
+                            state.timers.push(
+                                Timer(
+                                    deadline: deadline,
+                                    action: .expire(token: token, direction: direction, waiterID: waiter.id)))
+                            state.noteDeadline(deadline)
+                        }
                     }
                     return nil
                 }
@@ -132,6 +142,16 @@ public final class EventLoop: Sendable {
             }
             waiter?.continuation.resume(throwing: CancellationError())
         }
+    }
+
+    /// Fails the waiter `waiterID` with `NetError.timedOut`, unless it was resumed already: a
+    /// deadline on a manual clock (`LoopClock`), which the loop's own timers do not see.
+    private func expire(token: UInt64, direction: Direction, waiterID: UInt64) {
+        let waiter = state.withLock { state -> Waiter? in
+            state.takeWaiter(token: token, direction: direction, waiterID: waiterID)
+        }
+        guard let waiter else { return }
+        waiter.continuation.resume(throwing: NetError(.timedOut, waiter.operation, "timed out"))
     }
 
     private func wakeIfNeeded() {
@@ -176,20 +196,14 @@ public final class EventLoop: Sendable {
     /// Why not `Task.sleep` or Dispatch's `asyncAfter`: on Swift 6.3 both arm a timer on
     /// Dispatch's own thread, which wakes it and then a worker thread to resume the task, three
     /// threads for one deadline; the loop already sleeps in `epoll_wait` until its next one.
-    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) {
+    public func schedule(
+        at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void
+    ) {
         state.withLock { state in
             state.timers.push(Timer(deadline: deadline, action: .call(action)))
             state.noteDeadline(deadline)
         }
         wakeIfNeeded()
-    }
-
-    /// Starts a task running `action` once `deadline` has passed: an actor's deadline costs an
-    /// entry in the loop's timers until then, not a task sleeping all that time. Like
-    /// `schedule`, it cannot be cancelled; `action` checks whether it still matters (a
-    /// generation, an id already answered).
-    public func startTask(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () async -> Void) {
-        schedule(at: deadline) { Task { await action() } }
     }
 
     // MARK: the loop thread
@@ -236,11 +250,9 @@ public final class EventLoop: Sendable {
                     case .call(let action):
                         calls.append(action)
                     case .expire(let token, let direction, let waiterID):
-                        guard var registration = state.registrations[token],
-                            let waiter = registration.waiter(direction), waiter.id == waiterID
+                        guard
+                            let waiter = state.takeWaiter(token: token, direction: direction, waiterID: waiterID)
                         else { continue }
-                        registration.setWaiter(direction, nil)
-                        state.registrations[token] = registration
                         ready.append(
                             (waiter.continuation, .failure(NetError(.timedOut, waiter.operation, "timed out"))))
                     }
@@ -349,6 +361,18 @@ struct LoopState {
     var jobs: [SwiftJob] = []
     /// The loop is in (or about to enter) `epoll_wait`; only then does new work need the eventfd.
     var sleeping = false
+
+    /// Removes and returns the waiter `waiterID`, if it still waits.
+    mutating func takeWaiter(token: UInt64, direction: EventLoop.Direction, waiterID: UInt64)
+        -> Waiter?
+    {
+        guard var registration = registrations[token], let waiter = registration.waiter(direction),
+            waiter.id == waiterID
+        else { return nil }
+        registration.setWaiter(direction, nil)
+        registrations[token] = registration
+        return waiter
+    }
 
     /// A new deadline: wake the sleeping loop if it is sooner than the one it sleeps toward.
     mutating func noteDeadline(_ deadline: ContinuousClock.Instant) {

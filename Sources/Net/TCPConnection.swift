@@ -26,7 +26,9 @@ public final class TCPConnection: ByteStream {
             family: address.family, type: Int32(SOCK_STREAM.rawValue), loop: loop, operation: operation)
         do {
             if let local {
-                let (bound, code) = try handle.call(operation) { fd in local.withSockAddr { Glibc.bind(fd, $0, $1) } }
+                let (bound, code) = try handle.call(operation) { fd in
+                    local.withSockAddr { Glibc.bind(fd, $0, $1) }
+                }
                 if bound != 0 { throw NetError.errno(code, operation) }
             }
             let (result, code) = try handle.call(operation) { fd in
@@ -34,7 +36,7 @@ public final class TCPConnection: ByteStream {
             }
             if result != 0 {
                 guard code == EINPROGRESS else { throw NetError.errno(code, operation) }
-                try await handle.waitWritable(deadline: .now + timeout, operation)
+                try await handle.waitWritable(deadline: LoopClock.current.now + timeout, operation)
                 let (pending, _) = try handle.call(operation) { fd -> Int32 in
                     var error: Int32 = 0
                     var length = socklen_t(MemoryLayout<Int32>.size)
@@ -87,7 +89,8 @@ public final class TCPConnection: ByteStream {
             }
             if let bytes { return bytes }
             switch code {
-            case EAGAIN, EWOULDBLOCK: try await handle.waitReadable(deadline: deadline, "read from \(remote)")
+            case EAGAIN, EWOULDBLOCK:
+                try await handle.waitReadable(deadline: deadline, "read from \(remote)")
             case EINTR: continue
             default: throw NetError.errno(code, "read from \(remote)")
             }
@@ -110,7 +113,8 @@ public final class TCPConnection: ByteStream {
                 continue
             }
             switch code {
-            case EAGAIN, EWOULDBLOCK: try await handle.waitWritable(deadline: deadline, "write to \(remote)")
+            case EAGAIN, EWOULDBLOCK:
+                try await handle.waitWritable(deadline: deadline, "write to \(remote)")
             case EINTR: continue
             default: throw NetError.errno(code, "write to \(remote)")
             }
@@ -131,7 +135,9 @@ extension TCPConnection {
     func trySendNow(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         _ = try? handle.call("write to \(remote)") { fd in
-            bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            bytes.withUnsafeBytes {
+                send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
         }
     }
 }

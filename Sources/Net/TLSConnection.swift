@@ -29,7 +29,7 @@ public final class TLSConnection: ByteStream {
     /// The transport is closed when the handshake fails.
     public static func connect(
         over transport: TCPConnection, context: TLSContext, serverName: String?,
-        deadline: ContinuousClock.Instant? = .now + .seconds(5)
+        deadline: ContinuousClock.Instant? = LoopClock.current.now + .seconds(5)
     ) async throws -> TLSConnection {
         try await handshake(
             over: transport, engine: TLSEngine(context: context, serverName: serverName),
@@ -39,7 +39,8 @@ public final class TLSConnection: ByteStream {
 
     /// Runs a server handshake over an accepted connection (simulated Samsung TVs, test brokers).
     public static func accept(
-        over transport: TCPConnection, context: TLSContext, deadline: ContinuousClock.Instant? = .now + .seconds(5)
+        over transport: TCPConnection, context: TLSContext,
+        deadline: ContinuousClock.Instant? = LoopClock.current.now + .seconds(5)
     ) async throws -> TLSConnection {
         try await handshake(
             over: transport, engine: TLSEngine(context: context, serverName: nil),
@@ -47,7 +48,8 @@ public final class TLSConnection: ByteStream {
     }
 
     private static func handshake(
-        over transport: TCPConnection, engine: TLSEngine, deadline: ContinuousClock.Instant?, operation: String,
+        over transport: TCPConnection, engine: TLSEngine, deadline: ContinuousClock.Instant?,
+        operation: String,
         pin: [UInt8]?
     ) async throws -> TLSConnection {
         do {
@@ -78,7 +80,9 @@ public final class TLSConnection: ByteStream {
 
     /// With a pin, the peer's certificate must be the pinned one. Fails closed: a peer that
     /// sent no certificate at all (an anonymous cipher suite) is not the pinned TV either.
-    static func checkPin(_ pin: [UInt8]?, presented fingerprint: [UInt8]?, operation: String) throws(NetError) {
+    static func checkPin(_ pin: [UInt8]?, presented fingerprint: [UInt8]?, operation: String)
+        throws(NetError)
+    {
         guard let pin else { return }
         guard let fingerprint else {
             throw NetError(
@@ -127,7 +131,9 @@ public final class TLSConnection: ByteStream {
             return step
         }
         Trace.mark(.encrypted)
-        if case .failed(let reason) = step { throw NetError(.tls, "write to \(transport.remote)", reason) }
+        if case .failed(let reason) = step {
+            throw NetError(.tls, "write to \(transport.remote)", reason)
+        }
         if case .needInput = step {
             throw NetError(.tls, "write to \(transport.remote)", "renegotiation is not supported")
         }

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// `signal()` wakes every task waiting at that moment (the TV finder's loops share one); with
 /// nobody waiting it is remembered, and the next `wait` returns at once. The timeout is one of
-/// the event loop's timers (`EventLoop.schedule`), not Dispatch's.
+/// the running task's `LoopClock` timers, not Dispatch's.
 public final class Wakeup: Sendable {
     private struct State {
         var waiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
@@ -19,7 +19,7 @@ public final class Wakeup: Sendable {
 
     /// Waits until `signal()` (returns true) or until `timeout` passes or the task is
     /// cancelled (returns false).
-    public func wait(timeout: Duration) async -> Bool {
+    public func wait(timeout: Duration, clock: LoopClock = .current) async -> Bool {
         let id = state.withLock { state -> UInt64 in
             state.nextID &+= 1
             return state.nextID
@@ -37,7 +37,7 @@ public final class Wakeup: Sendable {
                     return true
                 }
                 guard waiting else { return }
-                EventLoop.shared.schedule(at: .now + timeout) { [self] in self.resume(id, with: false) }
+                clock.schedule(at: clock.now + timeout) { [self] in self.resume(id, with: false) }
             }
         } onCancel: {
             resume(id, with: false)

@@ -6,16 +6,18 @@ import Synchronization
 /// deadline must not wait for work that ignores cancellation (a TV's socket close, a broker
 /// that never answers).
 ///
-/// The deadline is one of the loop's timers (`EventLoop.schedule`), not a sleeping task.
+/// The deadline is a timer of `clock` (the running task's, unless a hang bound must be real
+/// time, as a test's is), not a sleeping task.
 public func withDeadline<Value: Sendable>(
-    _ deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () async -> Value
+    _ deadline: ContinuousClock.Instant, clock: LoopClock = .current,
+    _ body: @escaping @Sendable () async -> Value
 ) async -> Value? {
     let outcome = DeadlineOutcome<Value>()
     let work = Task {
         let value = await body()
         outcome.settle(value)
     }
-    EventLoop.shared.schedule(at: deadline) { outcome.settle(nil) }
+    clock.schedule(at: deadline) { outcome.settle(nil) }
     let value = await withTaskCancellationHandler {
         await withCheckedContinuation { outcome.wait(for: $0) }
     } onCancel: {

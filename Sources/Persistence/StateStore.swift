@@ -1,4 +1,5 @@
 import Glibc
+import Net
 import Support
 import Synchronization
 import TVModel
@@ -40,7 +41,8 @@ public final class StateStore: Sendable {
     /// `configured`, or `/var/lib/tv2mqtt` when writable, else `./tv2mqtt-state`.
     public static func resolveDirectory(_ configured: String?) -> String {
         if let configured { return configured }
-        return FileSystem.isWritableDirectory("/var/lib/tv2mqtt") ? "/var/lib/tv2mqtt" : "./tv2mqtt-state"
+        return FileSystem.isWritableDirectory("/var/lib/tv2mqtt")
+            ? "/var/lib/tv2mqtt" : "./tv2mqtt-state"
     }
 
     /// Refuses an existing state directory that is a link, another user's, or writable by
@@ -54,7 +56,8 @@ public final class StateStore: Sendable {
         do {
             opened = try StateDirectory.open(directory, create: false)
         } catch {
-            logger.error("cannot read the state file; starting without known TVs", [("error", "\(error)")])
+            logger.error(
+                "cannot read the state file; starting without known TVs", [("error", "\(error)")])
             return PersistedState()
         }
         guard let opened else {
@@ -84,7 +87,9 @@ public final class StateStore: Sendable {
             case (let disk?, _) = readOrMoveAside(opened, then: "saving this process's TVs")
         {
             merged = state.merged(disk: disk, base: last?.state ?? PersistedState())
-            logger.info("the state file was changed by another tv2mqtt process; merged its changes", [("path", path)])
+            logger.info(
+                "the state file was changed by another tv2mqtt process; merged its changes",
+                [("path", path)])
         }
         let stamp = try opened.writeAtomically(Self.fileName, chunks: merged.fileChunks, mode: 0o600)
         synced.withLock { $0 = Synced(stamp: stamp, state: merged) }
@@ -102,7 +107,9 @@ public final class StateStore: Sendable {
 
     /// The parsed file and its stamp; nil when there is none, or when it could not be read or
     /// parsed (then it is moved aside and reported).
-    private func readOrMoveAside(_ opened: StateDirectory, then consequence: String) -> (PersistedState?, FileStamp?) {
+    private func readOrMoveAside(_ opened: StateDirectory, then consequence: String) -> (
+        PersistedState?, FileStamp?
+    ) {
         let read: (bytes: [UInt8], stamp: FileStamp)?
         do {
             read = try opened.read(Self.fileName, limit: Self.maxFileSize)
@@ -112,7 +119,8 @@ public final class StateStore: Sendable {
         }
         guard let read else { return (nil, nil) }
         do {
-            let json = try JSONParser.parse(read.bytes, limits: JSONLimits(maxDepth: 16, maxBytes: Self.maxFileSize))
+            let json = try JSONParser.parse(
+                read.bytes, limits: JSONLimits(maxDepth: 16, maxBytes: Self.maxFileSize))
             return (try PersistedState(json: json), read.stamp)
         } catch {
             moveAside(opened, as: "corrupt", error: "\(error)", then: consequence)
@@ -123,11 +131,15 @@ public final class StateStore: Sendable {
     /// Moves the state file aside as `state.json.<what>-<seconds>[-<n>]`, the owner's only
     /// (it may hold tokens, whatever mode it had), and deletes all but the newest
     /// `keptAsideFiles` of those files: a file that keeps coming back corrupt must not fill the disk.
-    private func moveAside(_ opened: StateDirectory, as what: String, error: String, then consequence: String) {
-        let seconds = Int(wallClockSeconds())
+    private func moveAside(
+        _ opened: StateDirectory, as what: String, error: String, then consequence: String
+    ) {
+        let seconds = Int(LoopClock.current.wallSeconds)
         let earlier = opened.list().compactMap(Self.asideOrder)
         var attempt = (earlier.filter { $0.seconds == seconds }.map(\.attempt).max() ?? -1) + 1
-        var aside: String { "\(Self.fileName).\(what)-\(seconds)" + (attempt == 0 ? "" : "-\(attempt)") }
+        var aside: String {
+            "\(Self.fileName).\(what)-\(seconds)" + (attempt == 0 ? "" : "-\(attempt)")
+        }
         while opened.stamp(aside) != nil { attempt += 1 }  // never over an earlier one
         let moved = (try? opened.rename(Self.fileName, to: aside)) != nil
         if moved {
@@ -170,7 +182,8 @@ public final class StateStore: Sendable {
         let prefix = "\(Self.fileName).tmp-"
         var removed = 0
         for name in opened.list() where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid() else { continue }
+            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid()
+            else { continue }
             if kill(pid, 0) == 0 || errno != ESRCH { continue }
             if opened.unlink(name) { removed += 1 }
         }

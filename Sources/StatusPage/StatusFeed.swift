@@ -1,5 +1,6 @@
 import Bridge
 import MQTTInterface
+import Net
 import Support
 import Synchronization
 import Wire
@@ -50,7 +51,8 @@ public final class StatusFeed: BridgeObserver, Sendable {
         }
         let prefix = topics.base + "/"
         guard topic.hasPrefix(prefix) else { return }
-        let levels = topic.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+        let levels = topic.dropFirst(prefix.count).split(
+            separator: "/", omittingEmptySubsequences: false)
         guard levels.count == 2, levels[0] != Topics.bridgeLevel else { return }
         let tv = String(levels[0])
         switch levels[1] {
@@ -67,14 +69,17 @@ public final class StatusFeed: BridgeObserver, Sendable {
 
     public func brokerConnection(connected: Bool) {
         let entry: JSONValue = [
-            "at": .string(isoTimestamp(wallClockSeconds())), "event": .string(connected ? "connected" : "disconnected"),
+            "at": .string(isoTimestamp(LoopClock.current.wallSeconds)),
+            "event": .string(connected ? "connected" : "disconnected"),
         ]
         state.withLock { $0.brokerHistory.append(entry) }
-        broadcast("bridge") { JSONValue.object(["connected": .bool(connected), "change": entry]).serialized() }
+        broadcast("bridge") {
+            JSONValue.object(["connected": .bool(connected), "change": entry]).serialized()
+        }
     }
 
     public func discovery(_ note: DiscoveryNote) {
-        let now = wallClockSeconds()
+        let now = LoopClock.current.wallSeconds
         let at = JSONValue.string(isoTimestamp(now))
         state.withLock { state in
             switch note {
@@ -92,7 +97,7 @@ public final class StatusFeed: BridgeObserver, Sendable {
 
     private func eventPublished(_ payload: [UInt8]) {
         guard case .object(var members)? = try? JSONParser.parse(payload) else { return }
-        let at = JSONValue.string(isoTimestamp(wallClockSeconds()))
+        let at = JSONValue.string(isoTimestamp(LoopClock.current.wallSeconds))
         members["at"] = at
         let event = JSONValue.object(members)
         state.withLock { state in
@@ -100,7 +105,9 @@ public final class StatusFeed: BridgeObserver, Sendable {
             if let tv = members["tv"]?.stringValue, state.known.contains(tv),
                 let type = members["type"]?.stringValue, Self.errorTypes.contains(type)
             {
-                state.lastErrors[tv] = ["at": at, "type": .string(type), "message": members["message"] ?? .null]
+                state.lastErrors[tv] = [
+                    "at": at, "type": .string(type), "message": members["message"] ?? .null,
+                ]
             }
         }
         broadcast("event") { event.serialized() }
@@ -155,14 +162,17 @@ public final class StatusFeed: BridgeObserver, Sendable {
         var message = record.label.isEmpty ? record.message : "\(record.label): \(record.message)"
         for (key, value) in record.metadata { message += " \(key)=\(value)" }
         let line: JSONValue = [
-            "at": .string(isoTimestamp(record.time)), "level": .string(record.level.name), "message": .string(message),
+            "at": .string(isoTimestamp(record.time)), "level": .string(record.level.name),
+            "message": .string(message),
         ]
         state.withLock { $0.log.append(line) }
         broadcast("log") { line.serialized() }
     }
 
     /// Log records go to `inner` and to the page.
-    public func sink(wrapping inner: any LogSink) -> any LogSink { FeedSink(inner: inner, feed: self) }
+    public func sink(wrapping inner: any LogSink) -> any LogSink {
+        FeedSink(inner: inner, feed: self)
+    }
 
     // MARK: what the page reads
 
@@ -223,7 +233,9 @@ public final class StatusFeed: BridgeObserver, Sendable {
 
     /// `event: NAME` and one `data:` line per line of `data` (SSE, WHATWG HTML §9.2.6).
     static func serverSentEvent(_ event: String, _ data: String) -> String {
-        let lines = data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }
+        let lines = data.split(separator: "\n", omittingEmptySubsequences: false).map {
+            "data: \($0)\n"
+        }
         return "event: \(event)\n" + lines.joined() + "\n"
     }
 }

@@ -9,14 +9,16 @@ extension StatusRoutes {
     /// Whether the HTTP server should hand this connection over to `streamEvents`: a GET of
     /// `api/events` that passes the access checks. Refused ones are answered as plain requests.
     func isEventStream(_ request: HTTPRequest) -> Bool {
-        request.method == "GET" && Self.path(request) == "api/events" && refusal(request, path: "api/events") == nil
+        request.method == "GET" && Self.path(request) == "api/events"
+            && refusal(request, path: "api/events") == nil
             && feed.streamCount < limits.maxEventStreams
     }
 
     func streamEvents(_ request: HTTPRequest, to stream: any ByteStream) async {
         guard let (id, messages) = feed.openStream() else {
-            let response = Self.json(503, ["error": .string("too many event streams open (\(limits.maxEventStreams))")])
-            try? await stream.write(try response.encode(), deadline: .now + .seconds(2))
+            let response = Self.json(
+                503, ["error": .string("too many event streams open (\(limits.maxEventStreams))")])
+            try? await stream.write(try response.encode(), deadline: LoopClock.current.now + .seconds(2))
             return
         }
         defer { feed.closeStream(id) }
@@ -40,9 +42,9 @@ extension StatusRoutes {
         }
         defer { ping.cancel() }
         do {
-            try await stream.write(bytes, deadline: .now + .seconds(5))
+            try await stream.write(bytes, deadline: LoopClock.current.now + .seconds(5))
             for await message in messages {
-                try await stream.write(Array(message.utf8), deadline: .now + .seconds(10))
+                try await stream.write(Array(message.utf8), deadline: LoopClock.current.now + .seconds(10))
             }
         } catch {
             // The client went away or stopped reading: its stream ends, nothing else does.

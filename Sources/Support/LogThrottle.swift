@@ -14,7 +14,7 @@ public final class LogThrottle: Sendable {
 
     /// nil when this line is to be held back; otherwise how many were held back since the last
     /// one let through.
-    public func admit(now: ContinuousClock.Instant = .now) -> Int? {
+    public func admit(now: ContinuousClock.Instant) -> Int? {
         state.withLock { state in
             if let last = state.last, now - last < interval {
                 state.heldBack += 1

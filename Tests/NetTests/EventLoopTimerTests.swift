@@ -3,7 +3,7 @@ import Net
 import Synchronization
 import Testing
 
-/// `EventLoop.schedule` and `startTask` are the project's timer: a TV's next poll, a request's
+/// `EventLoop.schedule` and `LoopClock.system.startTask` are the project's timer: a TV's next poll, a request's
 /// answer deadline, a keep-alive. A timer never fires early, fires once, and many timers armed
 /// out of order each fire at their own deadline.
 @Suite("EventLoop timers")
@@ -32,7 +32,7 @@ struct EventLoopTimerTests {
     func startTaskNotEarly() async {
         let deadline = ContinuousClock.now + .milliseconds(100)
         let firings = Mutex<[ContinuousClock.Instant]>([])
-        EventLoop.shared.startTask(at: deadline) { firings.withLock { $0.append(.now) } }
+        LoopClock.system.startTask(at: deadline) { firings.withLock { $0.append(.now) } }
         let fired = await waitUntil(timeout: .seconds(10)) { firings.withLock { !$0.isEmpty } }
         #expect(fired)
         try? await EventLoop.sleep(for: .milliseconds(200))

@@ -1,3 +1,4 @@
+import Net
 import Synchronization
 
 /// How many `tv/add` probes may run, and how often (SPEC §10): each probe connects to an
@@ -14,11 +15,14 @@ final class AddTVGate: Sendable {
     /// Takes a slot for one probe, or says why not; pair a success with `leave()`.
     func enter() async throws(BridgeService.RequestError) {
         guard await running.tryAcquire() else {
-            throw .init("\(Self.concurrency) tv/add probes are running; ask again once they have answered")
+            throw .init(
+                "\(Self.concurrency) tv/add probes are running; ask again once they have answered")
         }
-        guard rate.withLock({ $0.allow("tv/add", now: .now) }) else {
+        guard rate.withLock({ $0.allow("tv/add", now: LoopClock.current.now) }) else {
             await running.release()
-            throw .init("too many tv/add requests: at most \(Self.perWindow) probes a minute; try again in a minute")
+            throw .init(
+                "too many tv/add requests: at most \(Self.perWindow) probes a minute; try again in a minute"
+            )
         }
     }
 

@@ -12,8 +12,6 @@ struct BridgeContext: Sendable {
     let topics: Topics
     let publisher: BridgePublisher
     let logger: Logger
-    /// "Now" for the bridge's timed decisions (`TimeSource.system` but in tests).
-    let time: TimeSource
     /// Signalled when a TV's availability changes, so `bridge/tvs` is republished (coalesced).
     let tvListChanged = Wakeup()
     /// Bounds the TVs' first polls at start (`TVAgent+FirstPoll.swift`).
@@ -31,7 +29,9 @@ struct BridgeContext: Sendable {
     }
 
     /// Publishes `{"status":"ok"|"error",…}` on a response topic.
-    func respond(_ topic: String, ok: Bool, data: JSONValue = [:], error: String? = nil, transaction: JSONValue?)
+    func respond(
+        _ topic: String, ok: Bool, data: JSONValue = [:], error: String? = nil, transaction: JSONValue?
+    )
         async
     {
         var members: [String: JSONValue] = ["status": ok ? "ok" : "error", "data": data]
@@ -43,7 +43,9 @@ struct BridgeContext: Sendable {
     /// The one `command_failed` report (SPEC §4): the event on `<base>/bridge/event`, and a
     /// response on the TV's response topic when the message gave a transaction. `tv` is the
     /// topic's segment as sent (it may name no TV).
-    func commandFailed(_ message: String, tv: String, origin: CommandOrigin, command: TVCommand? = nil) async {
+    func commandFailed(
+        _ message: String, tv: String, origin: CommandOrigin, command: TVCommand? = nil
+    ) async {
         var data: [String: JSONValue] = ["topic": .string(origin.topic)]
         if let property = origin.property { data["property"] = .string(property) }
         if let command { data["command"] = .string(command.name) }

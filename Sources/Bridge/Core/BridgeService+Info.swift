@@ -11,13 +11,15 @@ extension BridgeService {
         let fields: [BridgeInfo.Field: JSONValue] = [
             .version: .string(TV2MQTTVersion.current),
             .startedAt: .string(isoTimestamp(startedAt, fractional: false)),
-            .uptime: .integer(Int64(wallClockSeconds() - startedAt)),
+            .uptime: .integer(Int64(LoopClock.current.wallSeconds - startedAt)),
             .tvCount: .integer(Int64(await registry.ids.count)),
             .logLevel: .string(threshold.level.name),
             .config: configuration.effectiveJSON(stateDirectory: stateDirectory),
         ]
-        let info = JSONValue.object(Dictionary(uniqueKeysWithValues: fields.map { ($0.key.rawValue, $0.value) }))
-        await context.publisher.setRetained(context.topics.bridgeInfo, info.serializedBytes(), category: .bridge)
+        let info = JSONValue.object(
+            Dictionary(uniqueKeysWithValues: fields.map { ($0.key.rawValue, $0.value) }))
+        await context.publisher.setRetained(
+            context.topics.bridgeInfo, info.serializedBytes(), category: .bridge)
     }
 
     /// `<base>/bridge/tvs`: one entry per TV (SPEC §4).
@@ -28,7 +30,8 @@ extension BridgeService {
             let identity = description.identity
             list.append([
                 "id": .string(identity.id.rawValue), "name": .string(identity.name),
-                "kind": .string(identity.kind.rawValue), "model": .optional(identity.model ?? identity.modelID),
+                "kind": .string(identity.kind.rawValue),
+                "model": .optional(identity.model ?? identity.modelID),
                 "host": .string(identity.host), "macs": .array(identity.macs.map(JSONValue.string)),
                 "online": .bool(await agent.snapshot.reachable),
             ])
@@ -41,14 +44,14 @@ extension BridgeService {
     /// Keeps `bridge/tvs` and the uptime in `bridge/info` current: the list when a TV's
     /// availability changes (coalesced), the info every ten minutes.
     func refreshInfoPeriodically() async {
-        var lastInfo = ContinuousClock.now
+        var lastInfo = LoopClock.current.now
         while !Task.isCancelled {
             if await context.tvListChanged.wait(timeout: .seconds(60)) {
                 try? await EventLoop.sleep(for: .milliseconds(200))  // a burst of changes, one publish
                 await publishTVList()
             }
-            if ContinuousClock.now - lastInfo >= .seconds(600) {
-                lastInfo = .now
+            if LoopClock.current.now - lastInfo >= .seconds(600) {
+                lastInfo = LoopClock.current.now
                 await publishInfo()
             }
         }

@@ -1,5 +1,6 @@
 import Clients
 import MQTTInterface
+import Net
 import Support
 import TVModel
 import Wire
@@ -25,7 +26,8 @@ extension BridgeService {
             await context.respond(responseTopic, ok: true, data: data, transaction: transaction)
         } catch {
             context.logger.warning("request \(action) failed: \(error.message)")
-            await context.respond(responseTopic, ok: false, error: error.message, transaction: transaction)
+            await context.respond(
+                responseTopic, ok: false, error: error.message, transaction: transaction)
         }
     }
 
@@ -44,7 +46,8 @@ extension BridgeService {
         init(_ message: String) { self.message = message }
     }
 
-    func perform(_ action: String, request: [String: JSONValue], plain: String?) async throws(RequestError)
+    func perform(_ action: String, request: [String: JSONValue], plain: String?)
+        async throws(RequestError)
         -> JSONValue
     {
         switch BridgeRequest(rawValue: action) {
@@ -66,7 +69,8 @@ extension BridgeService {
         case .tvRename:
             let id = try await knownTV(request)
             guard let name = request["name"]?.stringValue, PrintableName.isValid(name) else {
-                throw RequestError("tv/rename needs a \"name\" of 1 to \(PrintableName.maxLength) printable characters")
+                throw RequestError(
+                    "tv/rename needs a \"name\" of 1 to \(PrintableName.maxLength) printable characters")
             }
             await registry.agent(id)?.rename(name)
             return ["id": .string(id.rawValue), "name": .string(name)]
@@ -92,7 +96,8 @@ extension BridgeService {
             for agent in agents where await agent.snapshot.reachable { online += 1 }
             return [
                 "healthy": .bool(await client.isConnected), "tvs": .integer(Int64(agents.count)),
-                "online": .integer(Int64(online)), "uptime": .integer(Int64(wallClockSeconds() - startedAt)),
+                "online": .integer(Int64(online)),
+                "uptime": .integer(Int64(LoopClock.current.wallSeconds - startedAt)),
             ]
         case .logLevel:
             let text = request["log_level"]?.stringValue ?? request["value"]?.stringValue ?? plain ?? ""
@@ -111,7 +116,9 @@ extension BridgeService {
     }
 
     private func knownTV(_ request: [String: JSONValue]) async throws(RequestError) -> TVID {
-        guard let text = request["id"]?.stringValue else { throw RequestError("the request needs an \"id\"") }
+        guard let text = request["id"]?.stringValue else {
+            throw RequestError("the request needs an \"id\"")
+        }
         guard let id = TVID(text), await registry.agent(id) != nil else {
             throw RequestError("unknown TV '\(CommandParser.printable(text))'")
         }

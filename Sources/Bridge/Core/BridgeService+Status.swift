@@ -1,5 +1,6 @@
 import Drivers
 import MQTTInterface
+import Net
 import Support
 import TVModel
 import Wire
@@ -14,10 +15,11 @@ extension BridgeService {
         for agent in agents where await agent.snapshot.reachable { online += 1 }
         return [
             "version": .string(TV2MQTTVersion.current),
-            "uptime_s": .integer(Int64(wallClockSeconds() - startedAt)),
+            "uptime_s": .integer(Int64(LoopClock.current.wallSeconds - startedAt)),
             // The address only: user and password are settings of their own, never in it.
             "broker": [
-                "connected": .bool(await client.isConnected), "url": .string(configuration.mqtt.server.description),
+                "connected": .bool(await client.isConnected),
+                "url": .string(configuration.mqtt.server.description),
             ],
             "counts": ["tvs": .integer(Int64(agents.count)), "online": .integer(Int64(online))],
             // The kinds the add-TV form offers, from the vendor list.
@@ -26,7 +28,9 @@ extension BridgeService {
     }
 
     /// The effective configuration, every secret masked (the one `bridge/info` publishes).
-    public var statusConfiguration: JSONValue { configuration.effectiveJSON(stateDirectory: stateDirectory) }
+    public var statusConfiguration: JSONValue {
+        configuration.effectiveJSON(stateDirectory: stateDirectory)
+    }
 
     /// Every TV, sorted by id (see `statusTV`).
     public func statusTVs() async -> [JSONValue] {
@@ -52,10 +56,13 @@ extension BridgeService {
         let pairing = !capabilities.pairing && !paired ? "not_needed" : paired ? "paired" : "not_paired"
         let apps = description.apps.isEmpty ? capabilities.apps : description.apps.map(\.name)
         return [
-            "id": .string(id.rawValue), "name": .string(identity.name), "kind": .string(identity.kind.rawValue),
-            "manufacturer": .string(identity.manufacturer), "model": .optional(identity.model ?? identity.modelID),
+            "id": .string(id.rawValue), "name": .string(identity.name),
+            "kind": .string(identity.kind.rawValue),
+            "manufacturer": .string(identity.manufacturer),
+            "model": .optional(identity.model ?? identity.modelID),
             "address": .string(identity.host), "available": .bool(await agent.snapshot.reachable),
-            "pairing": .string(pairing), "last_seen": await agent.lastSeen.map { .string(isoTimestamp($0)) } ?? .null,
+            "pairing": .string(pairing),
+            "last_seen": await agent.lastSeen.map { .string(isoTimestamp($0)) } ?? .null,
             "capabilities": [
                 "power": .bool(capabilities.power), "apps": .array(apps.map(JSONValue.string)),
                 "inputs": .array(capabilities.inputs.map(JSONValue.string)),
@@ -63,7 +70,8 @@ extension BridgeService {
                 "channel_keys": .bool(capabilities.channels), "volume": .bool(capabilities.volumeLevel),
                 "volume_keys": .bool(capabilities.volumeKeys), "mute": .bool(capabilities.muteState),
                 "art_mode": .bool(capabilities.artMode), "pair": .bool(capabilities.pairing),
-                "keyboard": .bool(capabilities.keyboard), "find_remote_key": .optional(capabilities.findRemoteKey),
+                "keyboard": .bool(capabilities.keyboard),
+                "find_remote_key": .optional(capabilities.findRemoteKey),
                 "screen": .bool(capabilities.screenControl),
                 "sound_outputs": .array(capabilities.soundOutputs.map(JSONValue.string)),
                 "toast": .bool(capabilities.toast),
@@ -76,13 +84,16 @@ extension BridgeService {
     /// queue, the same `command_failed` event. The failure's message, or nil once queued.
     public func submitCommand(tv: String, payload: [UInt8]) async -> String? {
         await command(
-            tv: tv, property: nil, payload: payload, topic: "\(context.topics.base)/\(tv)/set", retained: false)
+            tv: tv, property: nil, payload: payload, topic: "\(context.topics.base)/\(tv)/set",
+            retained: false)
     }
 
     /// A bridge request (`tv/add`, `tv/pair`, `tv/remove`…), as if published to
     /// `<base>/bridge/request/<action>` with `payload`: its data, or the error its response
     /// would carry.
-    public func submitRequest(_ action: String, payload: [UInt8]) async -> Result<JSONValue, StatusError> {
+    public func submitRequest(_ action: String, payload: [UInt8]) async -> Result<
+        JSONValue, StatusError
+    > {
         let (request, plain) = Self.requestPayload(payload)
         do {
             return .success(try await perform(action, request: request, plain: plain))

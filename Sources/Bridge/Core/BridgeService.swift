@@ -18,7 +18,7 @@ public final class BridgeService: Sendable {
     let registry: TVRegistry
     let homeAssistantDiscovery: HomeAssistantDiscoveryPublisher
     let finder: TVFinder
-    let startedAt = wallClockSeconds()
+    let startedAt = LoopClock.current.wallSeconds
     let stateDirectory: String
     let threshold: LogThreshold
     let observer: (any BridgeObserver)?
@@ -39,10 +39,9 @@ public final class BridgeService: Sendable {
 
     /// - Parameters:
     ///   - factory: makes drivers (`VendorDriverFactory` in production).
-    ///   - time: "now" for timed decisions; tests move it instead of waiting.
     ///   - observer: the status page's feed (nil while the page is off).
     public init(
-        configuration: BridgeConfiguration, logger: Logger, factory: any DriverFactory, time: TimeSource = .system,
+        configuration: BridgeConfiguration, logger: Logger, factory: any DriverFactory,
         observer: (any BridgeObserver)? = nil
     ) throws {
         self.observer = observer
@@ -52,19 +51,24 @@ public final class BridgeService: Sendable {
         stateDirectory = StateStore.resolveDirectory(configuration.stateDir)
         let store = StateStore(directory: stateDirectory, logger: logger)
         try store.checkDirectory()  // a link, or another user's or a shared directory: refuse to start
-        let topics = Topics(base: configuration.baseTopic, homeAssistantStatus: configuration.homeAssistant.statusTopic)
-        client = try MQTTClient(configuration: Self.mqttConfiguration(configuration), logger: logger.labeled("mqtt"))
-        let publisher = BridgePublisher(client: client, logger: logger.labeled("mqtt"), observer: observer)
+        let topics = Topics(
+            base: configuration.baseTopic, homeAssistantStatus: configuration.homeAssistant.statusTopic)
+        client = try MQTTClient(
+            configuration: Self.mqttConfiguration(configuration), logger: logger.labeled("mqtt"))
+        let publisher = BridgePublisher(
+            client: client, logger: logger.labeled("mqtt"), observer: observer)
         context = BridgeContext(
-            configuration: configuration, topics: topics, publisher: publisher, logger: logger.labeled("bridge"),
-            time: time, observer: observer)
+            configuration: configuration, topics: topics, publisher: publisher,
+            logger: logger.labeled("bridge"),
+            observer: observer)
         (control, controlSink) = AsyncStream.makeStream(of: Control.self)
         let sink = controlSink
         registry = TVRegistry(
             context: context, factory: factory, store: store,
             spawn: { work in sink.yield(.spawn(work)) })
         var settings = DiscoverySettings(
-            baseTopic: configuration.baseTopic, discoveryPrefix: configuration.homeAssistant.discoveryPrefix,
+            baseTopic: configuration.baseTopic,
+            discoveryPrefix: configuration.homeAssistant.discoveryPrefix,
             style: configuration.homeAssistant.style,
             mergeWithNativeDevices: configuration.homeAssistant.mergeWithNativeDevices,
             version: TV2MQTTVersion.current, originURL: TV2MQTTVersion.url)
@@ -73,10 +77,13 @@ public final class BridgeService: Sendable {
         homeAssistantDiscovery = HomeAssistantDiscoveryPublisher(
             settings: settings, enabled: configuration.homeAssistant.enabled, publisher: publisher,
             logger: logger.labeled("homeassistant"))
-        finder = TVFinder(configuration: configuration, registry: registry, logger: logger.labeled("search"))
+        finder = TVFinder(
+            configuration: configuration, registry: registry, logger: logger.labeled("search"))
     }
 
-    public static func mqttConfiguration(_ configuration: BridgeConfiguration) -> MQTTClientConfiguration {
+    public static func mqttConfiguration(_ configuration: BridgeConfiguration)
+        -> MQTTClientConfiguration
+    {
         let mqtt = configuration.mqtt
         var tls: TLSConfiguration?
         if mqtt.server.useTLS {
@@ -88,13 +95,15 @@ public final class BridgeService: Sendable {
                 privateKeyFile: mqtt.key.isEmpty ? nil : mqtt.key)
         }
         let will = MQTTWill(
-            topic: Topics(base: configuration.baseTopic).bridgeState, payload: Array("offline".utf8), qos: .atLeastOnce,
+            topic: Topics(base: configuration.baseTopic).bridgeState, payload: Array("offline".utf8),
+            qos: .atLeastOnce,
             retain: true)
         let session = MQTTSessionConfiguration(
             clientID: mqtt.clientID, cleanSession: true, keepAlive: UInt16(mqtt.keepalive), will: will,
             username: mqtt.user.isEmpty ? nil : mqtt.user,
             password: mqtt.password.isEmpty ? nil : Array(mqtt.password.utf8))
-        return MQTTClientConfiguration(host: mqtt.server.host, port: mqtt.server.port, tls: tls, session: session)
+        return MQTTClientConfiguration(
+            host: mqtt.server.host, port: mqtt.server.port, tls: tls, session: session)
     }
 
     /// Runs until `shutdown()`.
@@ -143,26 +152,30 @@ public final class BridgeService: Sendable {
     /// the TVs' connections closed in parallel, then `offline` and DISCONNECT with the time left.
     private func stopEverything() async {
         context.logger.info("shutting down")
-        let deadline = ContinuousClock.now + Self.shutdownBudget
+        let deadline = LoopClock.current.now + Self.shutdownBudget
         finder.stop()
         let agents = await registry.agents()
         for agent in agents { agent.stop() }
         await registry.saveNow()
-        let driversClosed: Void? = await withDeadline(.now + Self.driverShutdownBudget) {
+        let driversClosed: Void? = await withDeadline(LoopClock.current.now + Self.driverShutdownBudget) {
             await withDiscardingTaskGroup { group in
                 for agent in agents { group.addTask { await agent.driver.shutdown() } }
             }
         }
-        if driversClosed == nil { context.logger.warning("some TV connections did not close in time; leaving them") }
+        if driversClosed == nil {
+            context.logger.warning("some TV connections did not close in time; leaving them")
+        }
         // The will would say the same, but only after the keep-alive runs out; say it now.
         let client = self.client
         let offlineTopic = context.topics.bridgeState
         let saidOffline: Void? = await withDeadline(deadline - .seconds(1)) {
-            _ = try? await client.publish(offlineTopic, Array("offline".utf8), qos: .atLeastOnce, retain: true)
+            _ = try? await client.publish(
+                offlineTopic, Array("offline".utf8), qos: .atLeastOnce, retain: true)
         }
         let disconnected: Void? = await withDeadline(deadline) { await client.stop() }
         if saidOffline == nil || disconnected == nil {
-            context.logger.warning("the MQTT broker did not answer in time; the will says offline instead")
+            context.logger.warning(
+                "the MQTT broker did not answer in time; the will says offline instead")
         }
         controlSink.finish()
     }

@@ -14,7 +14,7 @@ extension ProbePool {
         // Armed by a task of its own, as the work runs in this one: when the executor is busy
         // (a start with hundreds of TVs), the hold starts as late as the work does, so a slot
         // is not given back before its work had its turn.
-        Task { EventLoop.shared.startTask(at: .now + limit) { await slot.release() } }
+        Task { LoopClock.current.startTask(at: LoopClock.current.now + limit) { await slot.release() } }
         let outcome = await work()
         await slot.release()
         return outcome

@@ -1,4 +1,5 @@
 import Drivers
+import Net
 import TVModel
 
 /// What the `app_icon` topic of one TV holds, and the icons already fetched.
@@ -39,7 +40,8 @@ extension TVAgent {
     func showAppIcon(for snapshot: TVSnapshot) async {
         guard description.capabilities.appIcons else { return }
         let wanted =
-            snapshot.reachable && snapshot.power == true ? snapshot.appID.flatMap { $0.isEmpty ? nil : $0 } : nil
+            snapshot.reachable && snapshot.power == true
+            ? snapshot.appID.flatMap { $0.isEmpty ? nil : $0 } : nil
         appIcon.wanted = wanted
         guard let wanted else {
             await showIcon(nil, of: nil)
@@ -52,7 +54,7 @@ extension TVAgent {
         }
         // Until the icon is here, the previous app's icon would be wrong.
         await showIcon(nil, of: nil)
-        if let retryAt = appIcon.retryAt[wanted], ContinuousClock.now < retryAt { return }
+        if let retryAt = appIcon.retryAt[wanted], LoopClock.current.now < retryAt { return }
         guard appIcon.fetching != wanted else { return }
         appIcon.fetch?.cancel()
         appIcon.fetching = wanted
@@ -62,7 +64,9 @@ extension TVAgent {
         }
     }
 
-    private static func fetchIcon(_ appID: String, from driver: any TVDriver) async -> Result<AppIcon?, DriverError> {
+    private static func fetchIcon(_ appID: String, from driver: any TVDriver) async -> Result<
+        AppIcon?, DriverError
+    > {
         do {
             return .success(try await driver.appIcon(appID))
         } catch {
@@ -79,7 +83,7 @@ extension TVAgent {
         case .failure(let error):
             context.logger.debug(
                 "app icon not fetched", [("tv", id.rawValue), ("app", appID), ("error", error.message)])
-            appIcon.retryAt[appID] = .now + AppIconState.retryAfterFailure
+            appIcon.retryAt[appID] = LoopClock.current.now + AppIconState.retryAfterFailure
             if appIcon.retryAt.count > AppIconCache.maxEntries { appIcon.retryAt.removeAll() }
         case .success(let icon):
             appIcon.retryAt[appID] = nil
@@ -93,7 +97,7 @@ extension TVAgent {
         let topic = context.topics.appIcon(id)
         if let icon, let appID {
             guard appIcon.shown != .icon(appID: appID) else { return }
-            guard appIcon.published.allow("icon", now: .now) else {
+            guard appIcon.published.allow("icon", now: LoopClock.current.now) else {
                 context.logger.debug(
                     "app icon held back: \(AppIconState.iconsPerWindow) published in the last minute",
                     [("tv", id.rawValue), ("app", appID)])

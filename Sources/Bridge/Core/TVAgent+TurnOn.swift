@@ -10,14 +10,18 @@ import Wire
 extension TVAgent {
     /// Commands were queued: an `ON` for a TV that is off is a turn-on request.
     func accepted(_ commands: [TVCommand]) async {
-        guard turnOnWatch.commandsAccepted(commands, powerIsOn: snapshot.power == true, now: .now) else { return }
+        guard
+            turnOnWatch.commandsAccepted(
+                commands, powerIsOn: snapshot.power == true, now: LoopClock.current.now)
+        else { return }
         if turnOnWatch.deadline != nil && !watchingTurnOn {
             watchingTurnOn = true
             Task { await self.watchTurnOn() }
         } else {
             turnOnWakeup.signal()  // the deadline moved
         }
-        let waits = turnOnWatch.timeout.map { " (reported if it is not on within \($0.wholeSeconds) s)" } ?? ""
+        let waits =
+            turnOnWatch.timeout.map { " (reported if it is not on within \($0.wholeSeconds) s)" } ?? ""
         await context.emit(
             BridgeEvent(
                 .turnOnRequested, tv: id.rawValue,
@@ -45,15 +49,19 @@ extension TVAgent {
             watchingTurnOn = false
             return nil
         }
-        return deadline - .now
+        return deadline - LoopClock.current.now
     }
 
     private func checkTurnOn() async {
-        guard turnOnWatch.expired(now: .now), let timeout = turnOnWatch.timeout else { return }
+        guard turnOnWatch.expired(now: LoopClock.current.now), let timeout = turnOnWatch.timeout else {
+            return
+        }
         let message = Self.wakeFailure(
-            name: description.identity.name, seconds: timeout.wholeSeconds, macs: description.identity.macs,
+            name: description.identity.name, seconds: timeout.wholeSeconds,
+            macs: description.identity.macs,
             reachable: snapshot.reachable, hint: Vendors.all.vendor(description.identity.kind)?.wakeHint)
-        let origin = CommandOrigin(topic: context.topics.set(id, "power"), property: "power", transaction: nil)
+        let origin = CommandOrigin(
+            topic: context.topics.set(id, "power"), property: "power", transaction: nil)
         await context.commandFailed(message, tv: id.rawValue, origin: origin, command: .power(.on))
         await context.emit(
             BridgeEvent(
@@ -64,7 +72,9 @@ extension TVAgent {
     /// What to check when a TV did not wake: what the bridge knows (MACs, reachability) and
     /// the usual reasons Wake-on-LAN does not reach a TV, with the vendor's name for its
     /// network power-on setting (`Vendor.wakeHint`).
-    static func wakeFailure(name: String, seconds: Int64, macs: [String], reachable: Bool, hint: String? = nil)
+    static func wakeFailure(
+        name: String, seconds: Int64, macs: [String], reachable: Bool, hint: String? = nil
+    )
         -> String
     {
         let known =

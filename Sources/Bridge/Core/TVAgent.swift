@@ -28,7 +28,7 @@ actor TVAgent {
     /// When a command asked for a quick refresh (debounced, SPEC §6: ≈0.35 s after a command).
     private var refreshAt: ContinuousClock.Instant?
     private var firstRoundDone = false
-    private var nextFullPoll = ContinuousClock.now
+    private var nextFullPoll = LoopClock.current.now
 
     private(set) var description: TVDescription
     /// What the TV's availability and state topics hold, and the events their changes raise.
@@ -69,7 +69,8 @@ actor TVAgent {
         self.secretsChanged = secretsChanged
         let wakeTimeout = context.configuration.wakeTimeout(
             for: description.identity.id, host: description.identity.host)
-        turnOnWatch = TurnOnWatch(timeout: wakeTimeout > 0 ? .milliseconds(Int64(wakeTimeout * 1000)) : nil)
+        turnOnWatch = TurnOnWatch(
+            timeout: wakeTimeout > 0 ? .milliseconds(Int64(wakeTimeout * 1000)) : nil)
     }
 
     /// Starts the agent: its first poll now, then polls until `stop()`. Polls, the driver's
@@ -78,7 +79,7 @@ actor TVAgent {
     /// nearly all the time.
     nonisolated func start() {
         driver.events.deliver { [weak self] event in self?.eventArrived(event) }
-        schedulePoll(at: .now)
+        schedulePoll(at: LoopClock.current.now)
     }
 
     nonisolated func stop() {
@@ -108,7 +109,7 @@ actor TVAgent {
             }
         }
         Trace.mark(.planned)
-        let job = CommandJob(plans: plans, origin: origin, received: context.time.now)
+        let job = CommandJob(plans: plans, origin: origin, received: LoopClock.current.now)
         // The carrier is unstructured (the submitter must not wait for it) and ends when the
         // queue is empty; `stop()` cancels it, which releases a held key.
         let queued = self.commands.withLock {
@@ -126,7 +127,7 @@ actor TVAgent {
 
     /// Polls again soon (debounced), e.g. after a command.
     func requestRefresh(after delay: Duration = refreshDelay) {
-        let at = ContinuousClock.now + delay
+        let at = LoopClock.current.now + delay
         if refreshAt.map({ at < $0 }) ?? true { refreshAt = at }
         schedulePoll(at: at)  // while a round runs, its end picks refreshAt up
     }
@@ -142,7 +143,7 @@ actor TVAgent {
             timing.due = due
             return true
         }
-        if scheduled { EventLoop.shared.schedule(at: due) { [weak self] in self?.pollDue(due) } }
+        if scheduled { LoopClock.current.schedule(at: due) { [weak self] in self?.pollDue(due) } }
     }
 
     /// The timer for `due` fired: a round in a task of its own (its frames are freed when it
@@ -160,7 +161,9 @@ actor TVAgent {
 
     private nonisolated func pollAndScheduleNext() async {
         let (first, full) = await beginRound()
-        guard let appIsUnknown = await (first ? firstPollRound() : pollRound(full: full)) else { return }
+        guard let appIsUnknown = await (first ? firstPollRound() : pollRound(full: full)) else {
+            return
+        }
         await endRound(appIsUnknown: appIsUnknown)
     }
 
@@ -168,16 +171,16 @@ actor TVAgent {
         refreshAt = nil  // this round is the refresh asked for so far
         let first = !firstRoundDone
         firstRoundDone = true
-        let full = ContinuousClock.now >= nextFullPoll
-        if full { nextFullPoll = .now + Self.fullPollInterval }
+        let full = LoopClock.current.now >= nextFullPoll
+        if full { nextFullPoll = LoopClock.current.now + Self.fullPollInterval }
         return (first, full)
     }
 
     /// The next poll: after `poll_interval` (or the reconcile interval), or at the refresh a
     /// command asked for meanwhile. Actor-isolated, so no `requestRefresh` falls in between.
     private func endRound(appIsUnknown: Bool) {
-        if appIsUnknown { nextFullPoll = .now }
-        var next = ContinuousClock.now + nextPollInterval()
+        if appIsUnknown { nextFullPoll = LoopClock.current.now }
+        var next = LoopClock.current.now + nextPollInterval()
         if let refreshAt, refreshAt < next { next = refreshAt }
         pollTiming.withLock { $0.polling = false }
         schedulePoll(at: next)
@@ -229,7 +232,7 @@ actor TVAgent {
 
     private func execute(_ job: CommandJob) async {
         Trace.mark(.dequeued)
-        let waited = milliseconds(context.time.now - job.received)
+        let waited = milliseconds(LoopClock.current.now - job.received)
         if waited > milliseconds(Self.commandExpiry) {
             await context.commandFailed(
                 "expired: the command waited \(waited) ms behind earlier ones for this TV; commands older than \(milliseconds(Self.commandExpiry)) ms are dropped, not sent late",
@@ -237,7 +240,7 @@ actor TVAgent {
             return
         }
         for plan in job.plans {
-            let started = ContinuousClock.now
+            let started = LoopClock.current.now
             do {
                 try await driver.execute(plan)
                 // The metadata is built only when it is logged: a command allocates nothing for it.
@@ -250,7 +253,8 @@ actor TVAgent {
                         ])
                 }
             } catch {
-                await context.commandFailed(error.message, tv: id.rawValue, origin: job.origin, command: plan.command)
+                await context.commandFailed(
+                    error.message, tv: id.rawValue, origin: job.origin, command: plan.command)
                 requestRefresh()
                 return
             }
@@ -266,7 +270,8 @@ actor TVAgent {
     /// Publishes availability and state when they changed (SPEC §4: state on change).
     func publish(_ new: TVSnapshot) async {
         turnOnWatch.observed(powerIsOn: new.power == true)
-        let changes = state.update(new, description: description, limitedModeMessage: driver.limitedModeMessage)
+        let changes = state.update(
+            new, description: description, limitedModeMessage: driver.limitedModeMessage)
         await context.publish(changes, of: id)
         await showAppIcon(for: new)
     }
@@ -324,7 +329,7 @@ actor TVAgent {
 }
 
 func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
-    milliseconds(ContinuousClock.now - start)
+    milliseconds(LoopClock.current.now - start)
 }
 
 func milliseconds(_ duration: Duration) -> Int64 {

@@ -63,7 +63,9 @@ public final class TVFinder: Sendable {
     /// One search and scan round, now (`bridge/request/discover`); false, at once, while
     /// another request's round runs.
     func discoverNow() async -> Bool {
-        guard discovering.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        guard
+            discovering.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+                .exchanged
         else { return false }
         defer { discovering.store(false, ordering: .releasing) }
         await withDiscardingTaskGroup { group in
@@ -165,14 +167,15 @@ public final class TVFinder: Sendable {
     private func listenForAnnouncements() async {
         guard let discoverer else { return }
         var limiter = SourceRateLimiter(
-            limit: Self.announcementsPerSource, window: Self.announcementWindow, maxSources: Self.announcementSources)
+            limit: Self.announcementsPerSource, window: Self.announcementWindow,
+            maxSources: Self.announcementSources)
         let dropReports = LogThrottle()
         while !isStopped {
             do {
                 try await withThrowingDiscardingTaskGroup { group in
                     try await discoverer.listen { sighting in
                         guard sighting.alive, vendors.vendor(ssdpTarget: sighting.target) != nil else { return }
-                        let now = ContinuousClock.now
+                        let now = LoopClock.current.now
                         guard limiter.allow(sighting.address, now: now), await probes.tryAcquire() else {
                             if let heldBack = dropReports.admit(now: now) {
                                 logger.warning(
@@ -233,7 +236,8 @@ public final class TVFinder: Sendable {
         else { return }
         connection.close()
         let kind = vendors.vendor(defaultPort: port)?.kind
-        registry.context.observer?.discovery(.answered(address: host, kind: kind?.rawValue, via: "scan"))
+        registry.context.observer?.discovery(
+            .answered(address: host, kind: kind?.rawValue, via: "scan"))
         await registry.candidate(host: host, kind: kind, port: port, source: "scan")
     }
 }

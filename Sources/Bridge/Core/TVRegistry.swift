@@ -1,5 +1,6 @@
 import Configuration
 import Drivers
+import Net
 import Persistence
 import Support
 import TVModel
@@ -54,7 +55,7 @@ actor TVRegistry {
 
     /// Remembers that `host` failed (or was refused) now, pruning the map when it is full.
     func noteFailedProbe(_ host: String) {
-        let now = context.time.now
+        let now = LoopClock.current.now
         failedProbes[host] = now
         guard failedProbes.count > Self.maxFailedProbes else { return }
         failedProbes = failedProbes.filter { now < $0.value + Self.probeRetryDelay }
@@ -97,20 +98,24 @@ actor TVRegistry {
 
     /// A device may be at `host`: probe it unless it is known, being probed, or failed lately.
     func candidate(
-        host: String, kind: TVKind?, port: UInt16?, source: String, configured: BridgeConfiguration.ConfiguredTV? = nil
+        host: String, kind: TVKind?, port: UInt16?, source: String,
+        configured: BridgeConfiguration.ConfiguredTV? = nil
     )
         async
     {
         if let id = hostIndex[host], records[id] != nil { return }
         if let refusal = fullRefusal() {
             context.observer?.discovery(.refused(address: host, reason: refusal))
-            if let heldBack = fullReports.admit() {
-                context.logger.warning("not probing \(host) (\(source)): \(refusal)", [("held_back", "\(heldBack)")])
+            if let heldBack = fullReports.admit(now: LoopClock.current.now) {
+                context.logger.warning(
+                    "not probing \(host) (\(source)): \(refusal)", [("held_back", "\(heldBack)")])
             }
             return
         }
         if probing.contains(host) { return }
-        if let failed = failedProbes[host], context.time.now < failed + Self.probeRetryDelay { return }
+        if let failed = failedProbes[host], LoopClock.current.now < failed + Self.probeRetryDelay {
+            return
+        }
         probing.insert(host)
         defer { probing.remove(host) }
         let description: TVDescription
@@ -148,19 +153,24 @@ actor TVRegistry {
 
     /// A configured TV that did not answer but has an id: known well enough to be woken.
     func placeholder(_ configured: BridgeConfiguration.ConfiguredTV) async {
-        guard let id = configured.id, let kind = configured.kind, let vendor = factory.vendors.vendor(kind),
+        guard let id = configured.id, let kind = configured.kind,
+            let vendor = factory.vendors.vendor(kind),
             records[id] == nil, fullRefusal() == nil
         else { return }
         var identity = TVIdentity(
             id: id, kind: kind, name: configured.name ?? configured.host,
-            manufacturer: vendor.manufacturer, host: configured.host, port: configured.port ?? vendor.defaultPort,
+            manufacturer: vendor.manufacturer, host: configured.host,
+            port: configured.port ?? vendor.defaultPort,
             macs: configured.macs)
         identity.model = nil
-        let description = TVDescription(identity: identity, capabilities: vendor.placeholderCapabilities)
+        let description = TVDescription(
+            identity: identity, capabilities: vendor.placeholderCapabilities)
         await add(description, persisted: nil, announce: false)
     }
 
-    private func apply(_ configured: BridgeConfiguration.ConfiguredTV, to description: inout TVDescription) {
+    private func apply(
+        _ configured: BridgeConfiguration.ConfiguredTV, to description: inout TVDescription
+    ) {
         if let id = configured.id { description.identity.id = id }
         if let name = configured.name { description.identity.name = name }
         for mac in configured.macs where !description.identity.macs.contains(mac) {
@@ -194,7 +204,8 @@ actor TVRegistry {
                 BridgeEvent(
                     .tvDiscovered, tv: id.rawValue, message: "found \(description.identity.name)",
                     data: [
-                        "kind": .string(description.identity.kind.rawValue), "host": .string(description.identity.host),
+                        "kind": .string(description.identity.kind.rawValue),
+                        "host": .string(description.identity.host),
                     ]),
                 level: .info)
         }
@@ -202,7 +213,8 @@ actor TVRegistry {
 
     func moved(_ id: TVID, from old: String, to new: String) async {
         guard old != new, let record = records[id] else { return }
-        context.logger.info("TV moved to a new address", [("tv", id.rawValue), ("from", old), ("to", new)])
+        context.logger.info(
+            "TV moved to a new address", [("tv", id.rawValue), ("from", old), ("to", new)])
         hostIndex[old] = nil
         hostIndex[new] = id
         await record.agent.driver.updateHost(new)
@@ -246,7 +258,8 @@ actor TVRegistry {
         record.persisted.token = token
         record.persisted.certificatePin = certificatePin
         records[id] = record
-        context.logger.info("using the token and pin another tv2mqtt process saved", [("tv", id.rawValue)])
+        context.logger.info(
+            "using the token and pin another tv2mqtt process saved", [("tv", id.rawValue)])
         await record.agent.driver.adoptSecrets(token: token, certificatePin: certificatePin)
         scheduleSave()
     }

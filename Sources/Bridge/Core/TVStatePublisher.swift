@@ -1,5 +1,6 @@
 import Drivers
 import MQTTInterface
+import Net
 import Support
 import TVModel
 
@@ -43,7 +44,8 @@ struct TVStatePublisher {
     /// Takes a new snapshot of the TV `description` describes; `limitedModeMessage` is the
     /// driver's words for a limited TV that gives none, `now` the wall clock.
     mutating func update(
-        _ new: TVSnapshot, description: TVDescription, limitedModeMessage: String, now: Double = wallClockSeconds()
+        _ new: TVSnapshot, description: TVDescription, limitedModeMessage: String,
+        now: Double = LoopClock.current.wallSeconds
     ) -> Changes {
         let previous = snapshot
         snapshot = new
@@ -61,16 +63,21 @@ struct TVStatePublisher {
                 // The driver knows its vendor's likely causes, when it has an idea.
                 let hint = new.unreachableHint.map { ": " + $0 } ?? ""
                 changes.lost = BridgeEvent(
-                    .tvLost, tv: id.rawValue, message: "\(description.identity.name) stopped answering\(hint)")
+                    .tvLost, tv: id.rawValue, message: "\(description.identity.name) stopped answering\(hint)"
+                )
             }
             stateChanged = true  // refresh last_seen with the availability change
         }
         if stateChanged {
             publishedFrom = (host, reportsInput)
-            changes.state = StateDocument.json(new, host: host, reportsInput: reportsInput, lastSeen: lastSeen)
-                .serializedBytes()
+            changes.state = StateDocument.json(
+                new, host: host, reportsInput: reportsInput, lastSeen: lastSeen
+            )
+            .serializedBytes()
         }
-        if new.limitedMode == true && (previous.limitedMode != true || previous.limitedReason != new.limitedReason) {
+        if new.limitedMode == true
+            && (previous.limitedMode != true || previous.limitedReason != new.limitedReason)
+        {
             let message = new.limitedReason ?? limitedModeMessage
             if limitedNotice.shouldSay(message) {
                 changes.limited = BridgeEvent(.limitedMode, tv: id.rawValue, message: message)

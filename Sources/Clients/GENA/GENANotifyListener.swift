@@ -78,7 +78,9 @@ public final class GENANotifyListener: Sendable {
     /// Adds a subscriber for events from `host`, binding the port first if nobody listens yet.
     ///
     /// - Throws: `NetError` when the port cannot be bound (taken, no permission).
-    public func register(host: String, deliver: @escaping Delivery) throws(NetError) -> GENARegistration {
+    public func register(host: String, deliver: @escaping Delivery) throws(NetError)
+        -> GENARegistration
+    {
         let path = "/tv2mqtt/events/" + Self.randomToken()
         try state.withLock { (state) throws(NetError) in
             if state.listener == nil {
@@ -117,7 +119,9 @@ public final class GENANotifyListener: Sendable {
 
     /// The callback URL for `registration`: `http://<callbackHost or local>:<port><path>`;
     /// nil while nothing listens or no local address is known.
-    public func callbackURL(for registration: GENARegistration, localAddress: SocketAddress?) -> String? {
+    public func callbackURL(for registration: GENARegistration, localAddress: SocketAddress?)
+        -> String?
+    {
         guard let port = boundPort, let host = callbackHost ?? localAddress?.ip else { return nil }
         let bracketed = host.contains(":") ? "[\(host)]" : host
         return "http://\(bracketed):\(port)\(registration.path)"
@@ -157,7 +161,8 @@ public final class GENANotifyListener: Sendable {
             let id = state.withLock { state -> Int? in
                 guard state.listener === listener, state.connections.count < Self.maxConnections,
                     state.subscribers.values.contains(where: { $0.host == remote }),
-                    state.connections.values.count(where: { $0.remote.ip == remote }) < Self.maxConnectionsPerAddress
+                    state.connections.values.count(where: { $0.remote.ip == remote })
+                        < Self.maxConnectionsPerAddress
                 else { return nil }
                 state.nextConnection += 1
                 state.connections[state.nextConnection] = connection
@@ -177,7 +182,7 @@ public final class GENANotifyListener: Sendable {
 
     /// Reads one request (within the deadline and the size bounds), answers it, closes.
     private func serve(_ connection: TCPConnection) async {
-        let deadline = ContinuousClock.now + connectionDeadline
+        let deadline = LoopClock.current.now + connectionDeadline
         var parser = HTTPRequestParser(
             maxHeaderBytes: GENANotify.maxHeaderBytes, maxBodyBytes: GENANotify.maxBodyBytes)
         var request: HTTPRequest?
@@ -195,7 +200,8 @@ public final class GENANotifyListener: Sendable {
         } catch let error as WireError {
             let status = error.kind == .tooLarge ? 413 : 400
             logger.debug(
-                "refused a NOTIFY", [("from", connection.remote.ip), ("status", "\(status)"), ("why", "\(error)")])
+                "refused a NOTIFY",
+                [("from", connection.remote.ip), ("status", "\(status)"), ("why", "\(error)")])
             await answer(connection, status: status)
             return
         } catch {
@@ -208,7 +214,8 @@ public final class GENANotifyListener: Sendable {
 
     /// The status for one request; delivers it when accepted.
     func handle(_ request: HTTPRequest, from remote: String) async -> Int {
-        let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.target
+        let path =
+            request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.target
         let refusal: (Int, String)? = await check(request, path: path, from: remote)
         if let (status, why) = refusal {
             logger.debug("refused a NOTIFY", [("from", remote), ("status", "\(status)"), ("why", why)])
@@ -217,9 +224,13 @@ public final class GENANotifyListener: Sendable {
         return 200
     }
 
-    private func check(_ request: HTTPRequest, path: String, from remote: String) async -> (Int, String)? {
+    private func check(_ request: HTTPRequest, path: String, from remote: String) async -> (
+        Int, String
+    )? {
         guard request.method == "NOTIFY" else { return (405, "method \(request.method.prefix(16))") }
-        guard let subscriber = state.withLock({ $0.subscribers[path] }) else { return (412, "unknown callback path") }
+        guard let subscriber = state.withLock({ $0.subscribers[path] }) else {
+            return (412, "unknown callback path")
+        }
         guard subscriber.host == remote else { return (403, "not from the TV at \(subscriber.host)") }
         let notify: GENANotify
         do {
@@ -234,12 +245,12 @@ public final class GENANotifyListener: Sendable {
 
     /// The SID held for `path`; while a SUBSCRIBE is on its way, waits briefly for its answer.
     private func awaitSID(path: String) async -> String? {
-        let giveUp = ContinuousClock.now + Self.subscribeRaceWait
+        let giveUp = LoopClock.current.now + Self.subscribeRaceWait
         while true {
             let (sid, subscribing) = state.withLock {
                 ($0.subscribers[path]?.sid, $0.subscribers[path]?.subscribing ?? false)
             }
-            if sid != nil || !subscribing || ContinuousClock.now >= giveUp { return sid }
+            if sid != nil || !subscribing || LoopClock.current.now >= giveUp { return sid }
             try? await EventLoop.sleep(for: .milliseconds(10))
         }
     }
@@ -248,7 +259,7 @@ public final class GENANotifyListener: Sendable {
         var response = HTTPResponse(status: status)
         response.headers.set(name: "Connection", value: "close")
         if let bytes = try? response.encode() {
-            try? await connection.write(bytes, deadline: .now + connectionDeadline)
+            try? await connection.write(bytes, deadline: LoopClock.current.now + connectionDeadline)
         }
     }
 

@@ -42,7 +42,8 @@ public actor HTTPClient {
     public private(set) var localAddress: SocketAddress?
 
     public init(
-        host: String, port: UInt16, connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(5),
+        host: String, port: UInt16, connectTimeout: Duration = .seconds(3),
+        requestTimeout: Duration = .seconds(5),
         maxBodyBytes: Int = 1 << 20, maxIdle: Int = 2
     ) {
         self.host = host
@@ -74,23 +75,27 @@ public actor HTTPClient {
         _ method: String, _ target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
         timeout: Duration? = nil
     ) async throws(HTTPClientError) -> HTTPResponse {
-        let deadline = ContinuousClock.now + (timeout ?? requestTimeout)
+        let deadline = LoopClock.current.now + (timeout ?? requestTimeout)
         var request = HTTPRequest(method: method, target: target, headers: headers, body: body)
         let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         request.headers.set(name: "Host", value: authority)
-        if !request.headers.contains("User-Agent") { request.headers.set(name: "User-Agent", value: "tv2mqtt") }
+        if !request.headers.contains("User-Agent") {
+            request.headers.set(name: "User-Agent", value: "tv2mqtt")
+        }
         let bytes: [UInt8]
         do {
             bytes = try request.encode()
         } catch {
-            throw HTTPClientError(kind: .malformed, message: "cannot send \(method) \(target): \(error.reason)")
+            throw HTTPClientError(
+                kind: .malformed, message: "cannot send \(method) \(target): \(error.reason)")
         }
         Trace.mark(.encoded)
         let connection = try await connection(deadline: deadline)
         localAddress = connection.localAddress ?? localAddress
         do {
             try await connection.write(bytes, deadline: deadline)
-            let (response, reusable) = try await readResponse(connection, method: method, deadline: deadline)
+            let (response, reusable) = try await readResponse(
+                connection, method: method, deadline: deadline)
             if reusable && idle.count < maxIdle && !connection.isClosed {
                 idle.append(connection)
             } else {
@@ -103,7 +108,9 @@ public actor HTTPClient {
         }
     }
 
-    private func connection(deadline: ContinuousClock.Instant) async throws(HTTPClientError) -> TCPConnection {
+    private func connection(deadline: ContinuousClock.Instant) async throws(HTTPClientError)
+        -> TCPConnection
+    {
         // Every idle connection is checked, not only the one taken: the most recent one is
         // reused first, so one the device closed (it restarted) could otherwise sit below a
         // healthy one for ever, a socket in CLOSE_WAIT per restart.
@@ -119,17 +126,20 @@ public actor HTTPClient {
         } catch {
             throw HTTPClientError(kind: .connect, message: "'\(host)' is not an IP address")
         }
-        let remaining = ContinuousClock.now.duration(to: deadline)
+        let remaining = LoopClock.current.now.duration(to: deadline)
         do {
             return try await TCPConnection.connect(
                 to: address, timeout: min(connectTimeout, max(.milliseconds(1), remaining)))
         } catch {
             throw HTTPClientError(
-                kind: .connect, message: "cannot connect to \(address): \((error as? NetError)?.detail ?? "\(error)")")
+                kind: .connect,
+                message: "cannot connect to \(address): \((error as? NetError)?.detail ?? "\(error)")")
         }
     }
 
-    private func readResponse(_ connection: TCPConnection, method: String, deadline: ContinuousClock.Instant)
+    private func readResponse(
+        _ connection: TCPConnection, method: String, deadline: ContinuousClock.Instant
+    )
         async throws -> (HTTPResponse, Bool)
     {
         var parser = HTTPResponseParser(maxBodyBytes: maxBodyBytes)

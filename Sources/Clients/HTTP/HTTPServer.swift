@@ -95,7 +95,8 @@ public final class HTTPServer: Sendable {
     ///   closed at once, unanswered, and takes no connection slot.
     public static func start(
         listener: TCPListener, serverHeader: String, limits: HTTPServerLimits,
-        admits: (@Sendable (SocketAddress) -> Bool)? = nil, tls: TLSProvider? = nil, upgrade: HTTPUpgrade? = nil,
+        admits: (@Sendable (SocketAddress) -> Bool)? = nil, tls: TLSProvider? = nil,
+        upgrade: HTTPUpgrade? = nil,
         handler: @escaping Handler
     ) -> HTTPServer {
         let server = HTTPServer(
@@ -165,7 +166,7 @@ public final class HTTPServer: Sendable {
                 if let context = tls?() {
                     // A client that fails the handshake (or a plain-HTTP probe) just gets closed.
                     if let secure = try? await TLSConnection.accept(
-                        over: connection, context: context, deadline: .now + .seconds(5))
+                        over: connection, context: context, deadline: LoopClock.current.now + .seconds(5))
                     {
                         await serve(secure, remote: connection.remote)
                         secure.close()
@@ -183,8 +184,9 @@ public final class HTTPServer: Sendable {
     }
 
     private func serve(_ connection: any ByteStream, remote: SocketAddress) async {
-        var parser = HTTPRequestParser(maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes)
-        var deadline = ContinuousClock.now + limits.requestDeadline
+        var parser = HTTPRequestParser(
+            maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes)
+        var deadline = LoopClock.current.now + limits.requestDeadline
         do {
             while true {
                 while let request = try next(&parser) {
@@ -194,7 +196,7 @@ public final class HTTPServer: Sendable {
                         return
                     }
                     guard try await answer(request, on: connection, remote: remote) else { return }
-                    deadline = .now + limits.requestDeadline
+                    deadline = LoopClock.current.now + limits.requestDeadline
                 }
                 let bytes: [UInt8]
                 do {
@@ -261,7 +263,7 @@ public final class HTTPServer: Sendable {
         response.headers.set(name: "Connection", value: "close")
         response.headers.set(name: "Server", value: serverHeader)
         if let bytes = try? response.encode() {
-            try? await connection.write(bytes, deadline: .now + .seconds(2))
+            try? await connection.write(bytes, deadline: LoopClock.current.now + .seconds(2))
         }
     }
 
@@ -278,7 +280,7 @@ public final class HTTPServer: Sendable {
         let keepAlive = request.keepAlive && response.keepAlive
         if !keepAlive { response.headers.set(name: "Connection", value: "close") }
         defer { reply.afterwards?() }
-        try await connection.write(try response.encode(), deadline: .now + .seconds(5))
+        try await connection.write(try response.encode(), deadline: LoopClock.current.now + .seconds(5))
         return keepAlive
     }
 }

@@ -11,7 +11,7 @@ extension MQTTClient {
         acceptedThisConnection = false
         lastRefusal = nil
         timerArmedUntil = nil
-        perform(session.connectionOpened(now: .now))
+        perform(session.connectionOpened(now: LoopClock.current.now))
         let ended = await withTaskGroup(of: String?.self) { group -> String in
             group.addTask { await self.readLoop(stream) }
             group.addTask { await self.writeLoop(stream) }
@@ -63,7 +63,8 @@ extension MQTTClient {
                 // An oversize packet is well-formed: "malformed" would send the operator hunting
                 // for a broker bug instead of raising maxPacketSize.
                 let what =
-                    error.kind == .tooLarge ? "packet from the broker too large" : "malformed packet from the broker"
+                    error.kind == .tooLarge
+                    ? "packet from the broker too large" : "malformed packet from the broker"
                 return "\(what): \(error)"
             }
             if !packets.isEmpty { await received(packets) }
@@ -84,7 +85,7 @@ extension MQTTClient {
                 while start < chunk.count {
                     let end = min(chunk.count, start + slice)
                     let part = start == 0 && end == chunk.count ? chunk : Array(chunk[start..<end])
-                    try await stream.write(part, deadline: .now + configuration.writeTimeout)
+                    try await stream.write(part, deadline: LoopClock.current.now + configuration.writeTimeout)
                     start = end
                 }
             } catch {
@@ -98,7 +99,7 @@ extension MQTTClient {
     nonisolated func timerLoop() async -> String? {
         while !Task.isCancelled {
             let deadline = await armTimer()
-            _ = await timerWakeup.wait(timeout: ContinuousClock.now.duration(to: deadline))
+            _ = await timerWakeup.wait(timeout: LoopClock.current.now.duration(to: deadline))
             if Task.isCancelled { return nil }
             await tick()
         }
@@ -110,17 +111,17 @@ extension MQTTClient {
     /// keep-alive is shorter; waiting on to the old one would send the first PINGREQ late and
     /// let the broker drop us after 1.5 × keep-alive.
     func armTimer() -> ContinuousClock.Instant {
-        let deadline = session.nextDeadline ?? .now + .seconds(1)
+        let deadline = session.nextDeadline ?? LoopClock.current.now + .seconds(1)
         timerArmedUntil = deadline
         return deadline
     }
 
     func tick() {
-        perform(session.tick(now: .now))
+        perform(session.tick(now: LoopClock.current.now))
     }
 
     func received(_ frames: [MQTTFrame]) {
-        let now = ContinuousClock.now
+        let now = LoopClock.current.now
         for frame in frames {
             switch frame {
             case .packet(let packet):
@@ -177,7 +178,7 @@ extension MQTTClient {
                 wakeWriter()
             case .connected(let sessionPresent):
                 acceptedThisConnection = true
-                acceptedAt = .now
+                acceptedAt = LoopClock.current.now
                 logger.info("connected to MQTT broker \(configuration.serverDescription)")
                 if !sessionPresent { resubscribe() }
                 setState(.connected(sessionPresent: sessionPresent))
@@ -188,7 +189,8 @@ extension MQTTClient {
                 Trace.mark(.mqttDecoded)
                 messageSink.yield(
                     MQTTMessage(
-                        topic: publish.topic, payload: publish.payload, qos: publish.qos, retain: publish.retain))
+                        topic: publish.topic, payload: publish.payload, qos: publish.qos, retain: publish.retain
+                    ))
             case .publishCompleted(let id):
                 if case .publish(let continuation) = waiters.removeValue(forKey: id) {
                     continuation.resume(returning: .success(()))
@@ -209,7 +211,7 @@ extension MQTTClient {
     private func resubscribe() {
         guard !subscriptions.isEmpty else { return }
         do {
-            let (id, actions) = try session.subscribe(subscriptions, now: .now)
+            let (id, actions) = try session.subscribe(subscriptions, now: LoopClock.current.now)
             waiters[id] = .resubscribe(subscriptions)
             waiterTokens[id] = nil  // nobody waits: no cancellation may end it
             perform(actions)

@@ -1,3 +1,4 @@
+import Net
 import Wire
 
 extension MQTTClient {
@@ -9,13 +10,18 @@ extension MQTTClient {
     /// full (`maxQueuedBytes`): this is how discovery republishes, and over a slow link it
     /// must queue only what the link can take.
     /// - Throws: `.notConnected` (nothing is queued), `.invalid`, or `.cancelled`.
-    public func enqueue(_ topic: String, _ payload: [UInt8], qos: MQTTQoS = .atLeastOnce, retain: Bool = false)
+    public func enqueue(
+        _ topic: String, _ payload: [UInt8], qos: MQTTQoS = .atLeastOnce, retain: Bool = false
+    )
         async throws(MQTTClientError)
     {
         guard session.isConnected else { throw .notConnected }
         try await waitForRoom()
         do {
-            perform(try session.publish(topic: topic, payload: payload, qos: qos, retain: retain, now: .now).actions)
+            perform(
+                try session.publish(
+                    topic: topic, payload: payload, qos: qos, retain: retain, now: LoopClock.current.now
+                ).actions)
         } catch {
             throw error == .notConnected ? .notConnected : .invalid(error.description)
         }

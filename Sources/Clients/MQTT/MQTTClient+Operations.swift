@@ -1,3 +1,4 @@
+import Net
 import Wire
 
 extension MQTTClient {
@@ -8,14 +9,17 @@ extension MQTTClient {
     /// - Throws: `.notConnected` when there is no connection (nothing is queued), `.invalid`
     ///   for a bad topic, `.stopped` when the client stops before the acknowledgement,
     ///   `.cancelled` when the calling task is cancelled while waiting.
-    public func publish(_ topic: String, _ payload: [UInt8], qos: MQTTQoS = .atMostOnce, retain: Bool = false)
+    public func publish(
+        _ topic: String, _ payload: [UInt8], qos: MQTTQoS = .atMostOnce, retain: Bool = false
+    )
         async throws(MQTTClientError)
     {
         guard session.isConnected else { throw .notConnected }
         try await waitForRoom()
         let id: UInt16?
         do {
-            let result = try session.publish(topic: topic, payload: payload, qos: qos, retain: retain, now: .now)
+            let result = try session.publish(
+                topic: topic, payload: payload, qos: qos, retain: retain, now: LoopClock.current.now)
             id = result.id
             perform(result.actions)
         } catch {
@@ -26,7 +30,9 @@ extension MQTTClient {
     }
 
     /// `publish` with a text payload.
-    public func publish(_ topic: String, _ text: String, qos: MQTTQoS = .atMostOnce, retain: Bool = false)
+    public func publish(
+        _ topic: String, _ text: String, qos: MQTTQoS = .atMostOnce, retain: Bool = false
+    )
         async throws(MQTTClientError)
     {
         try await publish(topic, Array(text.utf8), qos: qos, retain: retain)
@@ -39,7 +45,9 @@ extension MQTTClient {
     /// - Throws: `.invalid` for a bad filter, `.subscriptionRefused` when the broker refuses
     ///   one (it is then dropped from the list).
     @discardableResult
-    public func subscribe(_ requested: [MQTTSubscription]) async throws(MQTTClientError) -> [MQTTSubAckReturnCode]? {
+    public func subscribe(_ requested: [MQTTSubscription]) async throws(MQTTClientError)
+        -> [MQTTSubAckReturnCode]?
+    {
         for subscription in requested {
             do {
                 try MQTTTopic.validateFilter(subscription.filter)
@@ -57,7 +65,7 @@ extension MQTTClient {
         guard session.isConnected else { return nil }
         let id: UInt16
         do {
-            let result = try session.subscribe(requested, now: .now)
+            let result = try session.subscribe(requested, now: LoopClock.current.now)
             id = result.id
             perform(result.actions)
         } catch {
@@ -84,7 +92,7 @@ extension MQTTClient {
         guard session.isConnected else { return }
         let id: UInt16
         do {
-            let result = try session.unsubscribe(filters, now: .now)
+            let result = try session.unsubscribe(filters, now: LoopClock.current.now)
             id = result.id
             perform(result.actions)
         } catch {

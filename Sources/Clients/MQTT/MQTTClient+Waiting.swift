@@ -50,7 +50,9 @@ extension MQTTClient {
         guard !session.isConnected, !stopping, !Task.isCancelled else { return session.isConnected }
         let token = takeToken()
         // A loop timer: a wait already ended finds its token gone and the timer does nothing.
-        EventLoop.shared.startTask(at: .now + timeout) { [weak self] in await self?.endConnectWait(token) }
+        LoopClock.current.startTask(at: LoopClock.current.now + timeout) { [weak self] in
+            await self?.endConnectWait(token)
+        }
         await withTaskCancellationHandler {
             // Stored before this task suspends; the timer's and the handler's hops to the actor
             // can only run after that.

@@ -121,7 +121,9 @@ public actor MQTTClient {
             // Back to the shortest delay only after a connection that lasted: one dropped
             // right after CONNACK (by the broker, or by us over something it sends on every
             // connection) would otherwise be retried every second for ever.
-            if configuration.backoff.resets(afterConnectedFor: acceptedAt.map { ContinuousClock.now - $0 }) {
+            if configuration.backoff.resets(
+                afterConnectedFor: acceptedAt.map { LoopClock.current.now - $0 })
+            {
                 attempt = 0
             }
             let delay = configuration.backoff.delay(attempt: attempt, unit: Double.random(in: 0..<1))
@@ -162,7 +164,7 @@ public actor MQTTClient {
         guard let tlsContext else { return tcp }
         return try await TLSConnection.connect(
             over: tcp, context: tlsContext, serverName: configuration.host,
-            deadline: .now + configuration.connectTimeout)
+            deadline: LoopClock.current.now + configuration.connectTimeout)
     }
 
     func setState(_ newState: MQTTConnectionState) {
@@ -176,7 +178,9 @@ public actor MQTTClient {
     }
 
     private func finishStopping() {
-        for id in session.abandonOutstanding() { fail(waiter: waiters.removeValue(forKey: id), .stopped) }
+        for id in session.abandonOutstanding() {
+            fail(waiter: waiters.removeValue(forKey: id), .stopped)
+        }
         for waiter in waiters.values { fail(waiter: waiter, .stopped) }
         waiters.removeAll()
         setState(.stopped)

@@ -1,3 +1,4 @@
+import Net
 import Wire
 
 /// The client side of an MQTT 3.1.1 session, as a pure state machine.
@@ -9,9 +10,9 @@ import Wire
 ///
 /// ```swift
 /// var session = try MQTTSession(configuration: .init(clientID: "tv2mqtt_home"))
-/// perform(session.connectionOpened(now: .now))          // sends CONNECT
-/// perform(session.received(packet, now: .now))          // for every decoded packet
-/// perform(session.tick(now: .now))                      // at session.nextDeadline
+/// perform(session.connectionOpened(now: LoopClock.current.now))          // sends CONNECT
+/// perform(session.received(packet, now: LoopClock.current.now))          // for every decoded packet
+/// perform(session.tick(now: LoopClock.current.now))                      // at session.nextDeadline
 /// ```
 ///
 /// Session state (packet identifiers in use, QoS 1/2 messages in flight in both
@@ -81,7 +82,9 @@ public struct MQTTSession: Sendable {
     /// state is kept. Changing `clientID` makes the stored state meaningless: call
     /// `abandonOutstanding()` too.
     /// - Throws: `MQTTSessionError.invalidPacket`, as `init(configuration:)`; nothing changes then.
-    public mutating func updateConfiguration(_ configuration: MQTTSessionConfiguration) throws(MQTTSessionError) {
+    public mutating func updateConfiguration(_ configuration: MQTTSessionConfiguration)
+        throws(MQTTSessionError)
+    {
         try Self.validate(configuration)
         self.configuration = configuration
     }
@@ -173,7 +176,9 @@ public struct MQTTSession: Sendable {
             if let pingDeadline {
                 return now >= pingDeadline ? close(.pingTimeout) : []
             }
-            guard let interval = configuration.keepAliveInterval, let silentSince, now >= silentSince + interval else {
+            guard let interval = configuration.keepAliveInterval, let silentSince,
+                now >= silentSince + interval
+            else {
                 return []
             }
             pingDeadline = now + configuration.pingTimeout
@@ -190,14 +195,17 @@ public struct MQTTSession: Sendable {
     /// Before CONNACK, anything else is a protocol violation [MQTT-3.2.0-1]; so is a second
     /// CONNACK, or a packet only clients send. Acknowledgements for unknown ids, or for an id
     /// used by a different kind of operation, are ignored and free nothing.
-    public mutating func received(_ packet: MQTTPacket, now: ContinuousClock.Instant) -> [MQTTSessionAction] {
+    public mutating func received(_ packet: MQTTPacket, now: ContinuousClock.Instant)
+        -> [MQTTSessionAction]
+    {
         switch state {
         case .disconnected, .closing:
             return []
         case .awaitingConnAck:
             lastReceived = now
             guard case .connAck(let connAck) = packet else {
-                return close(.protocolViolation("\(packet.typeName) received before CONNACK [MQTT-3.2.0-1]"))
+                return close(
+                    .protocolViolation("\(packet.typeName) received before CONNACK [MQTT-3.2.0-1]"))
             }
             return receivedConnAck(connAck, now: now)
         case .connected:
@@ -221,9 +229,12 @@ public struct MQTTSession: Sendable {
         }
     }
 
-    private mutating func receivedConnAck(_ connAck: MQTTConnAck, now: ContinuousClock.Instant) -> [MQTTSessionAction] {
+    private mutating func receivedConnAck(_ connAck: MQTTConnAck, now: ContinuousClock.Instant)
+        -> [MQTTSessionAction]
+    {
         guard connAck.returnCode == .accepted else {
-            return close(.connectionRefused(connAck.returnCode), first: .connectRefused(connAck.returnCode))
+            return close(
+                .connectionRefused(connAck.returnCode), first: .connectRefused(connAck.returnCode))
         }
         state = .connected
         // Without a stored session the server will not resend PUBREL for inbound QoS 2.

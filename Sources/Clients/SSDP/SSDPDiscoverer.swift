@@ -47,7 +47,8 @@ public struct SSDPDiscoverer: Sendable {
     }
 
     var isMulticast: Bool {
-        guard !searchAddress.isIPv6, let first = searchAddress.ip.split(separator: ".").first, let octet = Int(first)
+        guard !searchAddress.isIPv6, let first = searchAddress.ip.split(separator: ".").first,
+            let octet = Int(first)
         else { return false }
         return (224...239).contains(octet)
     }
@@ -87,13 +88,16 @@ public struct SSDPDiscoverer: Sendable {
     /// later, after the first answers have arrived, is what UPnP suggests) for every target and
     /// reports each distinct (address, target) that answers until MX + 1 seconds after the last.
     public func search(
-        count: Int = 3, mx: Int = 2, spacing: Duration = .seconds(1), report: (SSDPSighting) async -> Void
+        count: Int = 3, mx: Int = 2, spacing: Duration = .seconds(1),
+        report: (SSDPSighting) async -> Void
     ) async throws {
         let socket = try openSearchSocket()
         defer { socket.close() }
-        let outgoing = isMulticast ? (interfaces.isEmpty ? [nil] : interfaces.map { Optional($0) }) : [nil]
-        let deadline = ContinuousClock.now + spacing * max(0, count - 1) + .seconds(mx + 1)
-        async let sending: Void = sendSearches(socket, outgoing: outgoing, count: count, mx: mx, spacing: spacing)
+        let outgoing =
+            isMulticast ? (interfaces.isEmpty ? [nil] : interfaces.map { Optional($0) }) : [nil]
+        let deadline = LoopClock.current.now + spacing * max(0, count - 1) + .seconds(mx + 1)
+        async let sending: Void = sendSearches(
+            socket, outgoing: outgoing, count: count, mx: mx, spacing: spacing)
         var seen: Set<String> = []
         while seen.count < Self.maxSightingsPerSearch {
             let datagram: (bytes: [UInt8], from: SocketAddress)
@@ -102,7 +106,9 @@ public struct SSDPDiscoverer: Sendable {
             } catch let error as NetError where error.kind == .timedOut {
                 break
             }
-            guard let sighting = sighting(from: datagram.bytes, sender: datagram.from, expecting: .response) else {
+            guard
+                let sighting = sighting(from: datagram.bytes, sender: datagram.from, expecting: .response)
+            else {
                 continue
             }
             if seen.insert("\(sighting.address) \(sighting.target)").inserted { await report(sighting) }
@@ -186,19 +192,21 @@ public struct SSDPDiscoverer: Sendable {
             return nil
         }
         guard location.host == sender.ip else {
-            if let heldBack = foreignLocationWarnings.admit() {
+            if let heldBack = foreignLocationWarnings.admit(now: LoopClock.current.now) {
                 // How many were held back since the last warning, as metadata (held_back=N).
                 logger.warning(
                     "ignoring SSDP \(target) from \(sender.ip): its LOCATION points at another host (\(location.host))",
                     heldBack > 0 ? [("held_back", "\(heldBack)")] : [])
             } else {
                 logger.debug(
-                    "ignoring SSDP \(target) from \(sender.ip): its LOCATION points at another host (\(location.host))")
+                    "ignoring SSDP \(target) from \(sender.ip): its LOCATION points at another host (\(location.host))"
+                )
             }
             return nil
         }
         return SSDPSighting(
-            address: sender.ip, target: target, location: location, usn: headers.usn, server: headers.server,
+            address: sender.ip, target: target, location: location, usn: headers.usn,
+            server: headers.server,
             maxAge: headers.maxAge, alive: alive)
     }
 }

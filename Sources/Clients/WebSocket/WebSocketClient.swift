@@ -66,7 +66,7 @@ public enum WebSocketClient {
         } catch {
             throw WebSocketError(.connect, "\(name): cannot connect: \(detail(error))")
         }
-        let deadline = ContinuousClock.now + handshakeTimeout
+        let deadline = LoopClock.current.now + handshakeTimeout
         var stream: any ByteStream = tcp
         var fingerprint: [UInt8]?
         if let context {

@@ -29,7 +29,9 @@ public actor WebSocketConnection {
     /// "127.0.0.2:8060", for log lines.
     public nonisolated let peerDescription: String
     /// Data messages in order, then exactly one `.closed` with how the connection ended. One consumer.
-    public nonisolated var incoming: WebSocketIncomingSequence { WebSocketIncomingSequence(connection: self) }
+    public nonisolated var incoming: WebSocketIncomingSequence {
+        WebSocketIncomingSequence(connection: self)
+    }
     private let stream: any ByteStream
     private let configuration: WebSocketConfiguration
     private var session: WebSocketSession
@@ -73,13 +75,14 @@ public actor WebSocketConnection {
         self.configuration = configuration
         peerDescription = stream.peerDescription
         session = WebSocketSession(
-            role: role, configuration: configuration, now: .now, randomBytes: { SecureRandom.bytes($0) })
+            role: role, configuration: configuration, now: LoopClock.current.now,
+            randomBytes: { SecureRandom.bytes($0) })
         inbox = WebSocketInbox(limit: configuration.maxBufferedIncomingBytes)
         Task { await self.start(leftover: leftover) }
     }
 
     private func start(leftover: [UInt8]) {
-        if !leftover.isEmpty { perform(session.receive(leftover, now: .now)) }
+        if !leftover.isEmpty { perform(session.receive(leftover, now: LoopClock.current.now)) }
         Task { await self.readLoop() }
         rearmTimer()
     }
@@ -116,7 +119,7 @@ public actor WebSocketConnection {
         async throws(WebSocketError)
         -> WebSocketCloseReason
     {
-        perform(try session.close(code: code, reason: reason, now: .now))
+        perform(try session.close(code: code, reason: reason, now: LoopClock.current.now))
         return await closed()
     }
 
@@ -243,7 +246,7 @@ public actor WebSocketConnection {
                 if bytes.isEmpty {
                     perform(session.transportEnded(error: nil))
                 } else {
-                    perform(session.receive(bytes, now: .now))
+                    perform(session.receive(bytes, now: LoopClock.current.now))
                 }
             } catch {
                 perform(session.transportEnded(error: "\(error)"))
@@ -258,7 +261,7 @@ public actor WebSocketConnection {
             let chunk = outbox
             outbox = []
             do {
-                try await stream.write(chunk, deadline: .now + configuration.writeTimeout)
+                try await stream.write(chunk, deadline: LoopClock.current.now + configuration.writeTimeout)
                 writtenTotal += chunk.count
                 resumeWriteWaiters()
             } catch {
@@ -307,12 +310,12 @@ public actor WebSocketConnection {
         let generation = timerGeneration
         timerArmedUntil = deadline
         // Weak: a timer must not keep a connection its owner has let go of alive until it is due.
-        EventLoop.shared.startTask(at: deadline) { [weak self] in await self?.timerFired(generation) }
+        LoopClock.current.startTask(at: deadline) { [weak self] in await self?.timerFired(generation) }
     }
 
     private func timerFired(_ generation: Int) {
         guard generation == timerGeneration else { return }
         timerArmedUntil = nil
-        perform(session.tick(now: .now))
+        perform(session.tick(now: LoopClock.current.now))
     }
 }

@@ -18,7 +18,7 @@ extension WebSocketServerHandshake {
         timeout: Duration = .seconds(5),
         configuration: WebSocketConfiguration = WebSocketConfiguration()
     ) async throws(WebSocketError) -> Accepted {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = LoopClock.current.now + timeout
         var parser = HTTPRequestParser(maxHeaderBytes: 16 * 1024, maxBodyBytes: 0)
         let request: HTTPRequest
         do {
@@ -56,7 +56,8 @@ extension WebSocketServerHandshake {
     /// and this throws `.handshake` with the reason.
     public static func upgrade(
         stream: any ByteStream, request: HTTPRequest, leftover: [UInt8], subprotocols: [String] = [],
-        requireSubprotocol: Bool = false, deadline: ContinuousClock.Instant = .now + .seconds(5),
+        requireSubprotocol: Bool = false,
+        deadline: ContinuousClock.Instant = LoopClock.current.now + .seconds(5),
         configuration: WebSocketConfiguration = WebSocketConfiguration()
     ) async throws(WebSocketError) -> Accepted {
         let outcome = respond(

@@ -10,7 +10,7 @@ extension LGConnection {
         reconnectRun += 1
         let run = reconnectRun
         reconnectDelay = configuration.reconnectFirst
-        nextAttempt = .now + reconnectDelay
+        nextAttempt = LoopClock.current.now + reconnectDelay
         reconnecting = Task { await self.reconnect(run) }
     }
 
@@ -25,14 +25,14 @@ extension LGConnection {
     func retrySoon() {
         guard reconnecting != nil else { return }
         reconnectDelay = configuration.reconnectFirst
-        nextAttempt = .now + reconnectDelay
+        nextAttempt = LoopClock.current.now + reconnectDelay
     }
 
     private func reconnect(_ run: Int) async {
         while run == reconnectRun {
             // Short naps, so that `retrySoon` and `stopReconnecting` take effect.
-            while run == reconnectRun, let due = nextAttempt, ContinuousClock.now < due {
-                try? await EventLoop.sleep(for: min(.milliseconds(200), due - .now))
+            while run == reconnectRun, let due = nextAttempt, LoopClock.current.now < due {
+                try? await EventLoop.sleep(for: min(.milliseconds(200), due - LoopClock.current.now))
             }
             guard run == reconnectRun else { return }
             guard connection == nil, blocked == nil, configuration.clientKey != nil else { break }
@@ -44,7 +44,7 @@ extension LGConnection {
             } catch {
                 guard blocked == nil else { break }
                 reconnectDelay = min(reconnectDelay * 2, configuration.reconnectMax)
-                nextAttempt = .now + reconnectDelay
+                nextAttempt = LoopClock.current.now + reconnectDelay
                 logger.debug("reconnecting failed (\(error.message)): next attempt in \(reconnectDelay)")
             }
         }

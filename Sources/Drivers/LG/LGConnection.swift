@@ -89,13 +89,17 @@ actor LGConnection {
     /// Sends a request and returns the response's payload; an `error` message or a payload
     /// with `returnValue: false` is a `.rejected` error. `prompt`: whether connecting may show
     /// the TV's pairing prompt (commands may; polls never do).
-    func request(_ uri: String, _ payload: JSONValue? = nil, prompt: Bool = false) async throws(DriverError)
+    func request(_ uri: String, _ payload: JSONValue? = nil, prompt: Bool = false)
+        async throws(DriverError)
         -> JSONValue
     {
         try await ensureConnected(prompt: prompt)
         let id = takeID()
-        let answer = try await exchange(id: id, LGMessage.encode(type: "request", id: id, uri: uri, payload: payload))
-        if let refusal = answer.refusal { throw DriverError(.rejected, "\(uri): \(printable(refusal))") }
+        let answer = try await exchange(
+            id: id, LGMessage.encode(type: "request", id: id, uri: uri, payload: payload))
+        if let refusal = answer.refusal {
+            throw DriverError(.rejected, "\(uri): \(printable(refusal))")
+        }
         return answer.payload
     }
 
@@ -133,13 +137,15 @@ actor LGConnection {
                     self.answer(id, .failure(DriverError(.unreachable, "sending to the TV failed: \(error)")))
                 }
             }
-            EventLoop.shared.startTask(at: .now + waitFor) { [weak self] in
-                await self?.answer(id, .failure(DriverError(.timeout, "the TV did not answer within \(waitFor)")))
+            LoopClock.current.startTask(at: LoopClock.current.now + waitFor) { [weak self] in
+                await self?.answer(
+                    id, .failure(DriverError(.timeout, "the TV did not answer within \(waitFor)")))
             }
         }
         let message = try answer.get()
         if message.type == "error" {
-            throw DriverError(Self.errorKind(message.error), "the TV refused: \(printable(message.error ?? "error"))")
+            throw DriverError(
+                Self.errorKind(message.error), "the TV refused: \(printable(message.error ?? "error"))")
         }
         return message
     }
@@ -206,7 +212,8 @@ actor LGConnection {
         switch blocked {
         case .pairingRequired(let message): DriverError(.unauthorized, message)
         case .certificateChanged:
-            DriverError(.unauthorized, "the TV's TLS certificate changed since pairing; pair again if you trust it")
+            DriverError(
+                .unauthorized, "the TV's TLS certificate changed since pairing; pair again if you trust it")
         }
     }
 

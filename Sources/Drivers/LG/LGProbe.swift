@@ -34,7 +34,8 @@ enum LGProbe {
         guard let hello else {
             throw DriverError(.badResponse, "\(host) opened a WebSocket but did not answer SSAP hello")
         }
-        let upnp = await LGDeviceDescription.fetch(host: host, port: descriptionPort, timeout: settings.connectTimeout)
+        let upnp = await LGDeviceDescription.fetch(
+            host: host, port: descriptionPort, timeout: settings.connectTimeout)
         return description(hello: hello, upnp: upnp, host: host, port: securePort)
     }
 
@@ -48,13 +49,15 @@ enum LGProbe {
     }
 
     /// Sends `hello` and returns the answer's payload, or nil when none comes in time.
-    private static func hello(_ connection: WebSocketConnection, timeout: Duration) async -> JSONValue? {
+    private static func hello(_ connection: WebSocketConnection, timeout: Duration) async
+        -> JSONValue?
+    {
         do {
             try await connection.send(text: LGMessage.encode(type: "hello", id: "hello_0", payload: [:]))
         } catch {
             return nil
         }
-        let answer = await withDeadline(.now + timeout) { () -> JSONValue? in
+        let answer = await withDeadline(LoopClock.current.now + timeout) { () -> JSONValue? in
             for await message in connection.incoming {
                 guard case .text(let text) = message else {
                     if case .closed = message { return nil } else { continue }
@@ -76,12 +79,15 @@ enum LGProbe {
     {
         let uuid = (hello["deviceUUID"]?.stringValue ?? upnp?.uuid).map(TVDescription.boundedName)
         let id = uuid.flatMap { TVID(kind: .lg, hardwareID: $0) } ?? TVID(kind: .lg, hardwareID: host)!
-        let version = (hello["deviceOSReleaseVersion"]?.stringValue ?? hello["deviceOSVersion"]?.stringValue).map(
-            TVDescription.boundedName)
+        let version =
+            (hello["deviceOSReleaseVersion"]?.stringValue ?? hello["deviceOSVersion"]?.stringValue).map(
+                TVDescription.boundedName)
         let identity = TVIdentity(
-            id: id, kind: .lg, name: upnp?.friendlyName ?? "LG webOS TV", manufacturer: "LG", model: upnp?.modelName,
+            id: id, kind: .lg, name: upnp?.friendlyName ?? "LG webOS TV", manufacturer: "LG",
+            model: upnp?.modelName,
             serialNumber: uuid, softwareVersion: version.map { "webOS \($0)" }, host: host, port: port)
-        return TVDescription(identity: identity, capabilities: Vendor.lg.placeholderCapabilities.lgPaired)
+        return TVDescription(
+            identity: identity, capabilities: Vendor.lg.placeholderCapabilities.lgPaired)
     }
 }
 

@@ -26,7 +26,7 @@ extension RokuDriver {
         guard settings.rokuECP2 == .auto else { return }
         state.withLock { state in
             guard state.link.task == nil, !state.link.stopped else { return }
-            if let retryAt = state.link.retryAt, ContinuousClock.now < retryAt { return }
+            if let retryAt = state.link.retryAt, LoopClock.current.now < retryAt { return }
             state.link.retryAt = nil
             state.link.task = Task { await self.runECP2() }
         }
@@ -46,7 +46,9 @@ extension RokuDriver {
     private func runECP2() async {
         var failures = 0
         while !Task.isCancelled {
-            let (host, port) = state.withLock { ($0.description.identity.host, $0.description.identity.port) }
+            let (host, port) = state.withLock {
+                ($0.description.identity.host, $0.description.identity.port)
+            }
             let delay: Duration
             do {
                 let session = try await RokuECP2Session.open(host: host, port: port, settings: settings)
@@ -99,7 +101,7 @@ extension RokuDriver {
     /// The task ends; a poll after `retryAfterRefusal` starts the next attempt.
     private func endUntilRetry() {
         state.withLock { state in
-            state.link.retryAt = .now + Self.retryAfterRefusal
+            state.link.retryAt = LoopClock.current.now + Self.retryAfterRefusal
             state.link.task = nil
         }
     }
@@ -139,7 +141,8 @@ extension RokuDriver {
         do {
             _ = try await session.request("request-events", ["param-events": events])
         } catch {
-            logger.info("ECP-2 events refused (\(error.message)): commands use the session, state is polled")
+            logger.info(
+                "ECP-2 events refused (\(error.message)): commands use the session, state is polled")
             return
         }
         state.withLock { if $0.link.session === session { $0.link.pushing = true } }

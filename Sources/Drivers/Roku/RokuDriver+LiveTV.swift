@@ -1,3 +1,4 @@
+import Net
 import TVModel
 import Wire
 
@@ -48,8 +49,10 @@ extension RokuDriver {
         let hasTuner = state.withLock { state in
             RokuDescriptionBuilder.capabilities(info, apps: state.apps).channels
         }
-        guard hasTuner, state.withLock({ $0.tuner.isDue(foreground: foreground, at: .now) }) else { return }
-        state.withLock { $0.tuner.askedAt = .now }
+        guard hasTuner,
+            state.withLock({ $0.tuner.isDue(foreground: foreground, at: LoopClock.current.now) })
+        else { return }
+        state.withLock { $0.tuner.askedAt = LoopClock.current.now }
         do {
             let channels = try RokuChannelList.parse(try await ecp.query("/query/tv-channels"))
             state.withLock { $0.tuner.channels = channels }

@@ -45,8 +45,8 @@ extension RokuDriver {
 
     /// Asks device-info every half second until the TV answers or `settings.wakeWait` passed.
     private func awaitAnswer() async throws(DriverError) -> String? {
-        let deadline = ContinuousClock.now + settings.wakeWait
-        while ContinuousClock.now < deadline {
+        let deadline = LoopClock.current.now + settings.wakeWait
+        while LoopClock.current.now < deadline {
             do {
                 try await EventLoop.sleep(for: .milliseconds(500))
             } catch {

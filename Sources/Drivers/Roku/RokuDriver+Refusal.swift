@@ -33,11 +33,11 @@ extension RokuDriver {
     private func sessionForRetry() async -> RokuECP2Session? {
         guard settings.rokuECP2 == .auto else { return nil }
         startECP2IfNeeded()
-        let deadline = ContinuousClock.now + Self.sessionWaitForRetry
+        let deadline = LoopClock.current.now + Self.sessionWaitForRetry
         while true {
             let (session, opening) = state.withLock { ($0.link.session, $0.link.task != nil) }
             if let session { return session }
-            guard opening, ContinuousClock.now < deadline else { return nil }
+            guard opening, LoopClock.current.now < deadline else { return nil }
             do {
                 try await EventLoop.sleep(for: .milliseconds(50))
             } catch {
@@ -61,8 +61,12 @@ extension RokuDriver {
         state.withLock { state in
             state.answered = true
             state.ecpSettingMode = info.ecpSettingMode
-            if let limited = RokuECPSettingMode.impliesLimited(info.ecpSettingMode) { state.limitedMode = limited }
-            if let refused = state.keysRefusedUnder, refused != info.ecpSettingMode { state.keysRefusedUnder = nil }
+            if let limited = RokuECPSettingMode.impliesLimited(info.ecpSettingMode) {
+                state.limitedMode = limited
+            }
+            if let refused = state.keysRefusedUnder, refused != info.ecpSettingMode {
+                state.keysRefusedUnder = nil
+            }
         }
     }
 

@@ -45,7 +45,8 @@ extension RokuECP2Session {
             _ = try? await connection.close(code: WebSocketCloseCode.normalClosure)
             throw error
         }
-        return RokuECP2Session(connection: connection, timeout: min(settings.requestTimeout, .seconds(3)))
+        return RokuECP2Session(
+            connection: connection, timeout: min(settings.requestTimeout, .seconds(3)))
     }
 
     /// Waits for `{"notify":"authenticate","param-challenge":…}`, answers it as request "1",
@@ -53,13 +54,15 @@ extension RokuECP2Session {
     private static func authenticate(_ connection: WebSocketConnection, timeout: Duration)
         async throws(OpenError)
     {
-        let deadline = ContinuousClock.now + timeout
-        let challengeMessage = try await nextMessage(connection, until: deadline, waitingFor: "the challenge")
+        let deadline = LoopClock.current.now + timeout
+        let challengeMessage = try await nextMessage(
+            connection, until: deadline, waitingFor: "the challenge")
         guard case .notify("authenticate") = challengeMessage.kind,
             let challenge = challengeMessage["param-challenge"]
         else {
             throw .failed(
-                DriverError(.badResponse, "the Roku's first ECP-2 message is not the authentication challenge"))
+                DriverError(
+                    .badResponse, "the Roku's first ECP-2 message is not the authentication challenge"))
         }
         let answer = ECP2Message.request(
             "authenticate", id: "1",
@@ -75,13 +78,15 @@ extension RokuECP2Session {
             throw .failed(DriverError(.unreachable, "ECP-2: \(error.message)"))
         }
         while true {
-            let message = try await nextMessage(connection, until: deadline, waitingFor: "the authentication result")
+            let message = try await nextMessage(
+                connection, until: deadline, waitingFor: "the authentication result")
             guard case .response("authenticate", "1") = message.kind else { continue }
             guard message.isSuccess else {
                 let status = message["status"] ?? "none"
                 let detail = message["status-msg"].map { " (\(RokuCommandPlanner.printable($0)))" } ?? ""
                 throw .authentication(
-                    "the Roku refused tv2mqtt's ECP-2 authentication: status \(status)\(detail); staying on HTTP ECP")
+                    "the Roku refused tv2mqtt's ECP-2 authentication: status \(status)\(detail); staying on HTTP ECP"
+                )
             }
             return
         }
@@ -89,7 +94,8 @@ extension RokuECP2Session {
 
     /// The next text message as ECP-2, before `deadline`.
     private static func nextMessage(
-        _ connection: WebSocketConnection, until deadline: ContinuousClock.Instant, waitingFor what: String
+        _ connection: WebSocketConnection, until deadline: ContinuousClock.Instant,
+        waitingFor what: String
     ) async throws(OpenError) -> ECP2Message {
         let incoming =
             await withDeadline(deadline) { () -> WebSocketIncoming? in
@@ -101,7 +107,8 @@ extension RokuECP2Session {
             do {
                 return try ECP2Message.parse(text)
             } catch {
-                throw .failed(DriverError(.badResponse, "the Roku sent a malformed ECP-2 message: \(error.reason)"))
+                throw .failed(
+                    DriverError(.badResponse, "the Roku sent a malformed ECP-2 message: \(error.reason)"))
             }
         case .binary?:
             throw .failed(DriverError(.badResponse, "the Roku sent a binary message instead of \(what)"))
@@ -109,9 +116,11 @@ extension RokuECP2Session {
             // A Roku that closes right after our answer refused it.
             if what == "the authentication result" {
                 throw .authentication(
-                    "the Roku closed the ECP-2 session after tv2mqtt's authentication (\(reason)); staying on HTTP ECP")
+                    "the Roku closed the ECP-2 session after tv2mqtt's authentication (\(reason)); staying on HTTP ECP"
+                )
             }
-            throw .failed(DriverError(.unreachable, "the Roku closed the ECP-2 session before \(what): \(reason)"))
+            throw .failed(
+                DriverError(.unreachable, "the Roku closed the ECP-2 session before \(what): \(reason)"))
         case nil:
             throw .failed(DriverError(.timeout, "the Roku sent no \(what) on the ECP-2 session in time"))
         }

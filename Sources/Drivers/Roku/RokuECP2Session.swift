@@ -83,7 +83,9 @@ actor RokuECP2Session {
         } catch {
             throw DriverError(.badResponse, "the Roku's \(name) answer: \(error.reason)")
         }
-        guard let content else { throw DriverError(.badResponse, "the Roku answered \(name) without content") }
+        guard let content else {
+            throw DriverError(.badResponse, "the Roku answered \(name) without content")
+        }
         return content
     }
 
@@ -108,7 +110,7 @@ actor RokuECP2Session {
         let id = String(nextID)
         nextID += 1
         slots[id] = .pending
-        let deadline = ContinuousClock.now + timeout
+        let deadline = LoopClock.current.now + timeout
         do {
             try await connection.send(text: ECP2Message.request(name, id: id, parameters).serialized())
         } catch {
@@ -118,7 +120,8 @@ actor RokuECP2Session {
         // The timer is armed once the request is out; its deadline counts from before the send.
         // An answer (or the session's end) that came during the send needs no timer.
         if case .pending? = slots[id] {
-            EventLoop.shared.startTask(at: deadline) { [weak self] in await self?.expire(id, name: name) }
+            LoopClock.current.startTask(at: deadline) { [weak self] in await self?.expire(id, name: name)
+            }
         }
         return id
     }

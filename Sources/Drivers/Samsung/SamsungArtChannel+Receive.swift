@@ -25,7 +25,9 @@ extension SamsungArtChannel {
             await admit()
         case .message(let payload, let from):
             guard from.map(hostIDs.contains) ?? true else {
-                logOnce(debug: "relayed \(payload.event)", "art channel: ignored \(payload.event) from another client")
+                logOnce(
+                    debug: "relayed \(payload.event)",
+                    "art channel: ignored \(payload.event) from another client")
                 return
             }
             for outcome in ledger.receive(payload) { await act(on: outcome) }
@@ -84,7 +86,9 @@ extension SamsungArtChannel {
                 "art channel: its status replies contradicted its art_mode_changed events twice in a row; "
                     + "reopening it")
         case .unmatched(let name):
-            logOnce(debug: "event \(name)", "art channel: ignored \(name) (no request of ours, no known broadcast)")
+            logOnce(
+                debug: "event \(name)",
+                "art channel: ignored \(name) (no request of ours, no known broadcast)")
         }
     }
 
@@ -92,18 +96,19 @@ extension SamsungArtChannel {
     func armAnswerTimer() {
         answerTimerGeneration += 1
         let generation = answerTimerGeneration
-        EventLoop.shared.startTask(at: .now + answerTimeout) { [weak self] in
+        LoopClock.current.startTask(at: LoopClock.current.now + answerTimeout) { [weak self] in
             await self?.checkAnswered(generation)
         }
     }
 
     private func checkAnswered(_ generation: Int) {
         guard generation == answerTimerGeneration, connection != nil,
-            ledger.statusOverdue(now: .now, timeout: answerTimeout)
+            ledger.statusOverdue(now: LoopClock.current.now, timeout: answerTimeout)
         else { return }
         reopen(
             "art channel: no answer to a status request within \(answerTimeout); reopening it (a Frame whose "
-                + "firmware removed the art API, as some 2022 models did, never answers: art_mode then stays unknown)")
+                + "firmware removed the art API, as some 2022 models did, never answers: art_mode then stays unknown)"
+        )
     }
 
     /// Closes the connection to open it again (with a growing backoff); logged once at info.

@@ -30,10 +30,14 @@ actor SamsungArtChannel {
 
         /// The URL with the token: for the WebSocket client only, never for a log.
         var url: String {
-            let query = SamsungRemoteEndpoint.secure(host: host, clientName: clientName, token: token, port: port)
-                .query
-            return URLParts(scheme: "wss", host: host, port: port, path: SamsungArtChannel.path, query: query)
-                .description
+            let query = SamsungRemoteEndpoint.secure(
+                host: host, clientName: clientName, token: token, port: port
+            )
+            .query
+            return URLParts(
+                scheme: "wss", host: host, port: port, path: SamsungArtChannel.path, query: query
+            )
+            .description
         }
     }
 
@@ -83,7 +87,9 @@ actor SamsungArtChannel {
     /// Answers to those set requests, until `set` takes them.
     var confirmations: [String: Result<Void, DriverError>] = [:]
 
-    init(timeouts: SamsungChannel.Timeouts, logger: Logger, changed: @escaping @Sendable (Bool?) -> Void) {
+    init(
+        timeouts: SamsungChannel.Timeouts, logger: Logger, changed: @escaping @Sendable (Bool?) -> Void
+    ) {
         self.timeouts = timeouts
         self.logger = logger
         self.changed = changed
@@ -130,9 +136,11 @@ actor SamsungArtChannel {
     }
 
     /// Waits until `condition` holds, `timeout` passes, or the caller is cancelled.
-    private func wait(until timeout: Duration, _ condition: (isolated SamsungArtChannel) -> Bool) async {
-        let deadline = ContinuousClock.now + timeout
-        while !condition(self), ContinuousClock.now < deadline {
+    private func wait(until timeout: Duration, _ condition: (isolated SamsungArtChannel) -> Bool)
+        async
+    {
+        let deadline = LoopClock.current.now + timeout
+        while !condition(self), LoopClock.current.now < deadline {
             do {
                 try await EventLoop.sleep(for: .milliseconds(50))
             } catch {
@@ -144,7 +152,7 @@ actor SamsungArtChannel {
     /// Asks the TV to show art (`true`) or TV, and waits up to `timeout` for the TV to accept
     /// that very request (its reply carries our request id), then briefly for the new mode.
     func set(_ on: Bool, timeout: Duration) async throws(DriverError) {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = LoopClock.current.now + timeout
         await wait(until: timeout) { $0.isConnected }
         guard isConnected else {
             throw DriverError(.timeout, "the TV's art channel did not open within \(timeout)")
@@ -154,15 +162,16 @@ actor SamsungArtChannel {
         awaitedSets.insert(request.id)
         defer { awaitedSets.remove(request.id) }
         try await send(request)
-        await wait(until: deadline - ContinuousClock.now) { $0.confirmations[request.id] != nil }
+        await wait(until: deadline - LoopClock.current.now) { $0.confirmations[request.id] != nil }
         switch confirmations.removeValue(forKey: request.id) {
         case .some(.success):
             await refresh()
-            await wait(until: min(deadline - ContinuousClock.now, .seconds(2))) { $0.artMode == on }
+            await wait(until: min(deadline - LoopClock.current.now, .seconds(2))) { $0.artMode == on }
         case .some(.failure(let error)):
             throw error
         case nil:
-            throw DriverError(.timeout, "the TV did not confirm art mode \(on ? "on" : "off") within \(timeout)")
+            throw DriverError(
+                .timeout, "the TV did not confirm art mode \(on ? "on" : "off") within \(timeout)")
         }
     }
 
@@ -193,7 +202,8 @@ actor SamsungArtChannel {
             let seen = try await SamsungChannel.certificateFingerprint(
                 host: credentials.host, port: credentials.port, timeouts: timeouts)
             guard
-                SamsungCertificatePolicy.evaluate(pinned: credentials.pin, seen: Digest.hex(seen)) == .matches
+                SamsungCertificatePolicy.evaluate(pinned: credentials.pin, seen: Digest.hex(seen))
+                    == .matches
             else {
                 logger.debug("art channel: the TV's certificate is not the pinned one; not connecting")
                 return .refused
@@ -241,7 +251,7 @@ actor SamsungArtChannel {
 
     func send(_ request: SamsungArtRequest) async throws(DriverError) {
         guard let connection else { throw DriverError(.unreachable, "the art channel is closed") }
-        ledger.sent(request, now: .now)
+        ledger.sent(request, now: LoopClock.current.now)
         if case .getArtMode = request { armAnswerTimer() }
         do {
             try await connection.send(text: request.text)

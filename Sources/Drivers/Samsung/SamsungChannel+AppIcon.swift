@@ -14,15 +14,19 @@ extension SamsungChannel {
         nextID &+= 1
         return await withCheckedContinuation { continuation in
             iconWaiters[path, default: []].append(continuation)
-            EventLoop.shared.startTask(at: .now + timeout) { [weak self] in await self?.answerIcons(path, nil) }
-            handle(session.submit([.message(.appIcon(path: path))], id: requestID, now: .now))
+            LoopClock.current.startTask(at: LoopClock.current.now + timeout) { [weak self] in
+                await self?.answerIcons(path, nil)
+            }
+            handle(
+                session.submit([.message(.appIcon(path: path))], id: requestID, now: LoopClock.current.now))
         }
     }
 
     /// Answers the requests for `path` (every one, when `path` is nil: shutdown, or a reply
     /// that names no path, which then belongs to the only path asked for, if there is one).
     func answerIcons(_ path: String?, _ image: String? = nil) {
-        let paths = path.map { [$0] } ?? (iconWaiters.count == 1 || image == nil ? Array(iconWaiters.keys) : [])
+        let paths =
+            path.map { [$0] } ?? (iconWaiters.count == 1 || image == nil ? Array(iconWaiters.keys) : [])
         for path in paths {
             for waiter in iconWaiters.removeValue(forKey: path) ?? [] { waiter.resume(returning: image) }
         }

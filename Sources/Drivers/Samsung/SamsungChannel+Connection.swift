@@ -59,14 +59,19 @@ extension SamsungChannel {
                 fingerprint = try await Self.certificateFingerprint(
                     host: endpoint.host, port: endpoint.port, timeouts: timeouts)
             } catch {
-                handle(session.connectFailed(error.failure, now: .now))
+                handle(session.connectFailed(error.failure, now: LoopClock.current.now))
                 return
             }
-            handle(session.tlsEstablished(certificateFingerprint: Digest.hex(fingerprint), now: .now))
+            handle(
+                session.tlsEstablished(
+                    certificateFingerprint: Digest.hex(fingerprint), now: LoopClock.current.now))
             // A changed certificate stopped the session: no upgrade, so no token goes out.
             guard stillConnecting(endpoint) else { return }
-            guard let pin = session.configuration.pinnedCertificate, let pinBytes = Self.bytes(hex: pin) else {
-                handle(session.connectFailed(.unreachable("the pinned certificate is unreadable"), now: .now))
+            guard let pin = session.configuration.pinnedCertificate, let pinBytes = Self.bytes(hex: pin)
+            else {
+                handle(
+                    session.connectFailed(
+                        .unreachable("the pinned certificate is unreadable"), now: LoopClock.current.now))
                 return
             }
             tls = TLSConfiguration(trust: .selfSigned(pinned: pinBytes))
@@ -78,7 +83,7 @@ extension SamsungChannel {
                 handshakeTimeout: timeouts.handshake, configuration: timeouts.webSocket)
         } catch {
             guard stillConnecting(endpoint) else { return }
-            handle(session.connectFailed(Self.failure(error), now: .now))
+            handle(session.connectFailed(Self.failure(error), now: LoopClock.current.now))
             return
         }
         guard stillConnecting(endpoint) else {
@@ -100,7 +105,7 @@ extension SamsungChannel {
             }
         }
         logger.debug("connected to \(endpoint)")
-        handle(session.opened(now: .now))
+        handle(session.opened(now: LoopClock.current.now))
     }
 
     func receive(_ text: String, generation current: Int) {
@@ -112,7 +117,7 @@ extension SamsungChannel {
             logger.debug("ignored a remote-channel message: \(error.message)")
             return
         }
-        handle(session.received(event, now: .now))
+        handle(session.received(event, now: LoopClock.current.now))
     }
 
     func connectionEnded(_ current: Int) {
@@ -120,7 +125,7 @@ extension SamsungChannel {
         logger.debug("the remote channel closed")
         connection = nil
         generation += 1
-        handle(session.closed(now: .now))
+        handle(session.closed(now: LoopClock.current.now))
     }
 
     struct ConnectFailed: Error {
@@ -140,7 +145,8 @@ extension SamsungChannel {
         do {
             let context = try TLSContext.client(TLSConfiguration(trust: .selfSigned(pinned: nil)))
             let secure = try await TLSConnection.connect(
-                over: tcp, context: context, serverName: host, deadline: .now + timeouts.handshake)
+                over: tcp, context: context, serverName: host,
+                deadline: LoopClock.current.now + timeouts.handshake)
             defer { secure.close() }
             guard let fingerprint = secure.peerCertificateSHA256 else {
                 throw NetError(.tls, "TLS handshake", "the TV presented no certificate")
@@ -187,7 +193,9 @@ extension SamsungChannel {
         bytes.reserveCapacity(digits.count / 2)
         var index = 0
         while index < digits.count {
-            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
+            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else {
+                return nil
+            }
             bytes.append(high << 4 | low)
             index += 2
         }

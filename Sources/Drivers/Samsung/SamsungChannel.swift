@@ -84,7 +84,9 @@ actor SamsungChannel {
         Trace.mark(.driverSend)
         let id = takeID()
         requests[id] = .pending
-        if handle(session.submit(steps, id: id, now: .now), callerCarries: true) { await carry(until: id) }
+        if handle(session.submit(steps, id: id, now: LoopClock.current.now), callerCarries: true) {
+            await carry(until: id)
+        }
         try await outcome(of: id).get()
     }
 
@@ -96,11 +98,13 @@ actor SamsungChannel {
         let steps: [SamsungRemoteStep] = [.message(.installedApps)]
         return await withCheckedContinuation { continuation in
             appListWaiters[id] = continuation
-            EventLoop.shared.startTask(at: .now + timeout) { [weak self] in await self?.answerAppList(id, nil) }
+            LoopClock.current.startTask(at: LoopClock.current.now + timeout) { [weak self] in
+                await self?.answerAppList(id, nil)
+            }
             // The request's own outcome is not awaited: the answer (or the timeout) decides.
             let requestID = takeID()
             appListRequests[requestID] = id
-            handle(session.submit(steps, id: requestID, now: .now))
+            handle(session.submit(steps, id: requestID, now: LoopClock.current.now))
         }
     }
 
@@ -110,11 +114,11 @@ actor SamsungChannel {
         guard !isShutDown else { throw DriverError(.unreachable, "the driver is shut down") }
         if session.isConnected {
             dropConnection()
-            handle(session.closed(now: .now))
+            handle(session.closed(now: LoopClock.current.now))
         }
         session.configuration.token = nil
         pinBeforePairing = pinnedCertificate
-        handle(session.pair(now: .now, acceptNewCertificate: true))
+        handle(session.pair(now: LoopClock.current.now, acceptNewCertificate: true))
         // An empty request completes when the TV approves and fails with the session's
         // verdict (denied, unanswered, unreachable) otherwise.
         try await send([])
@@ -182,7 +186,8 @@ actor SamsungChannel {
                 }
                 emit(.certificatePinned(pin))
             case .certificateChanged(let pinned, let seen):
-                logger.warning("the TV's certificate changed (pinned \(pinned.prefix(16))…, now \(seen.prefix(16))…)")
+                logger.warning(
+                    "the TV's certificate changed (pinned \(pinned.prefix(16))…, now \(seen.prefix(16))…)")
                 emit(.certificateChanged(pinned: pinned, seen: seen))
             case .pairingRequired(let message):
                 logger.warning("pairing required: \(message)")
@@ -255,12 +260,12 @@ actor SamsungChannel {
         tickerDeadline = deadline
         guard let deadline, !isShutDown else { return }
         let generation = tickerGeneration
-        EventLoop.shared.startTask(at: deadline) { [weak self] in await self?.tick(generation) }
+        LoopClock.current.startTask(at: deadline) { [weak self] in await self?.tick(generation) }
     }
 
     private func tick(_ generation: Int) {
         guard generation == tickerGeneration else { return }
         tickerDeadline = nil
-        handle(session.tick(now: .now))
+        handle(session.tick(now: LoopClock.current.now))
     }
 }

@@ -13,7 +13,10 @@ final class SamsungArt: Sendable {
     /// A fresh poll, for when an art event alone cannot tell the state (`setRepoll`).
     private let repoll = Mutex<(@Sendable () async -> TVSnapshot?)?>(nil)
 
-    init(timeouts: SamsungChannel.Timeouts, logger: Logger, emit: @escaping @Sendable (DriverEvent) -> Void) {
+    init(
+        timeouts: SamsungChannel.Timeouts, logger: Logger,
+        emit: @escaping @Sendable (DriverEvent) -> Void
+    ) {
         let box = Box()
         channel = SamsungArtChannel(timeouts: timeouts, logger: logger.labeled("art")) { artMode in
             guard let art = box.art else { return }
@@ -24,7 +27,9 @@ final class SamsungArt: Sendable {
             guard let last else { return }
             // Art ended while REST last said standby (a 2025 Frame showing art): TV or standby
             // now, which only REST tells; it is read again before anything is pushed.
-            if artMode != true, SamsungArt.readsStandby(last.snapshot), let repoll = art.repoll.withLock({ $0 }) {
+            if artMode != true, SamsungArt.readsStandby(last.snapshot),
+                let repoll = art.repoll.withLock({ $0 })
+            {
                 Task {
                     if let snapshot = await repoll() { emit(.state(snapshot)) }
                 }
@@ -138,7 +143,8 @@ extension SamsungDriver {
         guard await channel.artCredentials == nil else { return }
         try await channel.send([])
         guard let credentials = await channel.artCredentials else {
-            throw DriverError(.unauthorized, "the TV's certificate is not pinned, so the art channel cannot be opened")
+            throw DriverError(
+                .unauthorized, "the TV's certificate is not pinned, so the art channel cannot be opened")
         }
         await art.channel.keepConnected(credentials, now: true)
     }
@@ -165,7 +171,8 @@ extension SamsungDriver {
     /// art) and we are not powering it off; opens the art channel for a command that will need it.
     private func isShowingPicture() async -> Bool {
         guard let info = try? await http.deviceInfo() else { return false }
-        let on = await readsOn(info) && !state.withLock { $0.grace.isActive(now: .now) }
+        let on =
+            await readsOn(info) && !state.withLock { $0.grace.isActive(now: LoopClock.current.now) }
         if on, let credentials = await channel.artCredentials {
             await art.channel.keepConnected(credentials, now: true)
         }
@@ -193,8 +200,8 @@ extension SamsungDriver {
 
     /// After a power ON: waits for REST to say `on` (the TV boots in a few seconds).
     private func waitUntilShowingPicture() async -> Bool {
-        let deadline = ContinuousClock.now + settings.wakeWait + .seconds(15)
-        while ContinuousClock.now < deadline {
+        let deadline = LoopClock.current.now + settings.wakeWait + .seconds(15)
+        while LoopClock.current.now < deadline {
             if await isShowingPicture() { return true }
             do {
                 try await EventLoop.sleep(for: .milliseconds(250))
@@ -215,7 +222,8 @@ extension SamsungChannel {
         guard let pin = pinnedCertificate else { return nil }
         let configuration = session.configuration
         return SamsungArtChannel.Credentials(
-            host: configuration.host, port: configuration.securePort, clientName: configuration.clientName,
+            host: configuration.host, port: configuration.securePort,
+            clientName: configuration.clientName,
             token: configuration.token, pin: pin)
     }
 }

@@ -1,3 +1,4 @@
+import Net
 import TVModel
 
 extension SamsungDriver {
@@ -20,9 +21,10 @@ extension SamsungDriver {
             state.info = info
             state.reachable = info != nil
             if let info {
-                Self.update(&state.description, from: info, inputs: SamsungInputs(configured: settings.samsungInputs))
+                Self.update(
+                    &state.description, from: info, inputs: SamsungInputs(configured: settings.samsungInputs))
             }
-            return state.grace.reading(for: info, now: .now)
+            return state.grace.reading(for: info, now: LoopClock.current.now)
         }
         if info != nil { await channel.recheckChangedCertificate() }
         let pairingRequired = await channel.pairingRequired
@@ -43,7 +45,7 @@ extension SamsungDriver {
         if reading.power && !pushed {
             snapshot.volume = await readRendering(.getVolume)
             snapshot.muted = await readRendering(.getMute)
-            state.withLock { $0.renderingReadAt = .now }
+            state.withLock { $0.renderingReadAt = LoopClock.current.now }
         }
         if full || !state.withLock({ $0.appsLoaded }) { await refreshApps(poweredOn: reading.power) }
         let app = await readCurrentApp(poweredOn: reading.power)
@@ -58,7 +60,10 @@ extension SamsungDriver {
     static let renderingReconcile = Duration.seconds(60)
 
     private func renderingReadDue(full: Bool) -> Bool {
-        full || state.withLock { $0.renderingReadAt.map { .now - $0 >= Self.renderingReconcile } ?? true }
+        full
+            || state.withLock {
+                $0.renderingReadAt.map { LoopClock.current.now - $0 >= Self.renderingReconcile } ?? true
+            }
     }
 
     private func readRendering<Value>(_ action: UPnPRenderingAction) async -> Value? {
@@ -82,7 +87,8 @@ extension SamsungDriver {
         if askChannel {
             let mayConnect = await channel.hasToken
             let wasReady = await channel.isReady
-            let installed = await channel.installedApps(connect: mayConnect, timeout: options.appListTimeout)
+            let installed = await channel.installedApps(
+                connect: mayConnect, timeout: options.appListTimeout)
             if let installed, !installed.isEmpty {
                 state.withLock { state in
                     state.installed = installed
@@ -131,7 +137,8 @@ extension SamsungDriver {
     /// What a REST reading tells about the TV's identity; the name stays (the user's or
     /// the one first seen), the Wi-Fi MAC is added to those known (configured Ethernet ones stay).
     static func update(
-        _ description: inout TVDescription, from info: SamsungDeviceInfo, inputs: SamsungInputs = SamsungInputs()
+        _ description: inout TVDescription, from info: SamsungDeviceInfo,
+        inputs: SamsungInputs = SamsungInputs()
     ) {
         var identity = description.identity
         if let model = info.modelName { identity.model = model }

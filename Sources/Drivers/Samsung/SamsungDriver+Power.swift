@@ -16,7 +16,7 @@ extension SamsungDriver {
         // A Frame showing art while REST says standby (2025 firmware) is on, for power's sake.
         var powerState = info?.powerState
         if let info, powerState == .standby, await readsOn(info) { powerState = .on }
-        let now = ContinuousClock.now
+        let now = LoopClock.current.now
         let context = state.withLock { state in
             state.info = info
             state.reachable = info != nil
@@ -41,7 +41,7 @@ extension SamsungDriver {
             case .clickPower, .holdPower:
                 try await channel.send(SamsungPowerPlanner.remoteSteps(for: step) ?? [])
             case .startGraceWindow:
-                state.withLock { $0.grace.start(now: .now) }
+                state.withLock { $0.grace.start(now: LoopClock.current.now) }
             case .endGraceWindow:
                 state.withLock { $0.grace.end() }
             }
@@ -51,15 +51,17 @@ extension SamsungDriver {
     /// Reads `PowerState` every 250 ms for `options.wakeSettle`: false as soon as the TV
     /// says anything but `standby` (woken, or gone), true when it stayed in standby.
     private func stillInStandby() async -> Bool {
-        let deadline = ContinuousClock.now + options.wakeSettle
+        let deadline = LoopClock.current.now + options.wakeSettle
         repeat {
             do {
                 try await EventLoop.sleep(for: .milliseconds(250))
             } catch {
                 return false
             }
-            guard let info = try? await http.deviceInfo(), info.powerState == .standby else { return false }
-        } while ContinuousClock.now < deadline
+            guard let info = try? await http.deviceInfo(), info.powerState == .standby else {
+                return false
+            }
+        } while LoopClock.current.now < deadline
         return true
     }
 

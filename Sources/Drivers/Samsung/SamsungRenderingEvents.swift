@@ -34,7 +34,9 @@ final class SamsungRenderingEvents: Sendable {
 
     /// What the bridge asks for; the TV may grant less (renewals follow what it grants).
     static let requestedTimeoutSeconds = 1800
-    static let retryDelays: [Duration] = [.seconds(2), .seconds(5), .seconds(15), .seconds(30), .seconds(60)]
+    static let retryDelays: [Duration] = [
+        .seconds(2), .seconds(5), .seconds(15), .seconds(30), .seconds(60),
+    ]
 
     let listener: GENANotifyListener
     let subscriber: GENASubscriber
@@ -107,7 +109,9 @@ final class SamsungRenderingEvents: Sendable {
                 state.registration = nil
                 state.sid = nil
             }
-            return (state.registration, state.sid, state.eventPath ?? UPnPRenderingControl.defaultEventPath)
+            return (
+                state.registration, state.sid, state.eventPath ?? UPnPRenderingControl.defaultEventPath
+            )
         }
         if let sid {
             do {
@@ -139,8 +143,8 @@ final class SamsungRenderingEvents: Sendable {
                 continue
             }
             if let sid, let at = renewAt {
-                if ContinuousClock.now < at {
-                    _ = await wakeup.wait(timeout: ContinuousClock.now.duration(to: at))
+                if LoopClock.current.now < at {
+                    _ = await wakeup.wait(timeout: LoopClock.current.now.duration(to: at))
                     continue
                 }
                 renewAt = await renew(sid)
@@ -167,7 +171,9 @@ final class SamsungRenderingEvents: Sendable {
             return nil
         }
         let path = await eventPath()
-        guard let callback = listener.callbackURL(for: registration, localAddress: await subscriber.localAddress)
+        guard
+            let callback = listener.callbackURL(
+                for: registration, localAddress: await subscriber.localAddress)
         else {
             failed("no local address to give the TV as the callback")
             return nil
@@ -182,7 +188,8 @@ final class SamsungRenderingEvents: Sendable {
             }
             listener.expect(sid: answer.sid, for: registration)
             logger.debug(
-                "UPnP events subscribed", [("callback", callback), ("timeout", "\(answer.timeoutSeconds ?? 0)")])
+                "UPnP events subscribed",
+                [("callback", callback), ("timeout", "\(answer.timeoutSeconds ?? 0)")])
             recovered()
             return Self.renewalTime(answer)
         } catch {
@@ -196,7 +203,8 @@ final class SamsungRenderingEvents: Sendable {
     private func renew(_ sid: String) async -> ContinuousClock.Instant? {
         let path = await eventPath()
         do {
-            let answer = try await subscriber.renew(path: path, sid: sid, timeoutSeconds: Self.requestedTimeoutSeconds)
+            let answer = try await subscriber.renew(
+                path: path, sid: sid, timeoutSeconds: Self.requestedTimeoutSeconds)
             logger.debug("UPnP events renewed", [("timeout", "\(answer.timeoutSeconds ?? 0)")])
             return Self.renewalTime(answer)
         } catch {
@@ -209,7 +217,7 @@ final class SamsungRenderingEvents: Sendable {
     /// Half the granted timeout (at least a second), as UPnP control points do.
     static func renewalTime(_ answer: GENASubscribeAnswer) -> ContinuousClock.Instant {
         let granted = answer.timeoutSeconds ?? requestedTimeoutSeconds
-        return .now + .milliseconds(max(1000, granted * 500))
+        return LoopClock.current.now + .milliseconds(max(1000, granted * 500))
     }
 
     private func forget() {
@@ -236,7 +244,9 @@ final class SamsungRenderingEvents: Sendable {
         var path: String?
         do {
             let response = try await subscriber.http.request("GET", UPnPRenderingControl.descriptionPath)
-            if response.isSuccess { path = try UPnPDeviceDescription.renderingControlEventPath(response.body) }
+            if response.isSuccess {
+                path = try UPnPDeviceDescription.renderingControlEventPath(response.body)
+            }
         } catch {
             logger.debug("UPnP description: \(error)")
         }

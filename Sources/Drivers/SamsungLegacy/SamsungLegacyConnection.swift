@@ -23,11 +23,13 @@ final class SamsungLegacyConnection {
     ) async throws(DriverError) -> SamsungLegacyConnection {
         let tcp: TCPConnection
         do {
-            tcp = try await TCPConnection.connect(host: host, port: port, timeout: settings.connectTimeout)
+            tcp = try await TCPConnection.connect(
+                host: host, port: port, timeout: settings.connectTimeout)
         } catch {
             throw DriverError(.unreachable, "the TV's legacy remote port \(port): \(error)")
         }
-        let connection = SamsungLegacyConnection(connection: tcp, requestTimeout: settings.requestTimeout)
+        let connection = SamsungLegacyConnection(
+            connection: tcp, requestTimeout: settings.requestTimeout)
         do throws(DriverError) {
             try await connection.authenticate(
                 clientName: clientName, clientID: clientID, approvalTimeout: approvalTimeout)
@@ -45,8 +47,8 @@ final class SamsungLegacyConnection {
         try await send(SamsungLegacyRequest.authenticate(ip: ip, id: clientID, name: clientName))
         // The first answer comes at once; a `waiting` one means the prompt shows, and the final
         // answer comes when the user chooses (or the TV gives up, about 30 s later).
-        let promptDeadline = ContinuousClock.now + approvalTimeout
-        var deadline = ContinuousClock.now + requestTimeout
+        let promptDeadline = LoopClock.current.now + approvalTimeout
+        var deadline = LoopClock.current.now + requestTimeout
         while true {
             switch try await reply(deadline: deadline) {
             case .granted: return
@@ -56,7 +58,8 @@ final class SamsungLegacyConnection {
             case .timedOut:
                 throw DriverError(.unauthorized, SamsungLegacyHelp.unanswered(clientName: clientName))
             case .keyAccepted, .other:
-                throw DriverError(.badResponse, "the TV answered the legacy authentication with an unknown reply")
+                throw DriverError(
+                    .badResponse, "the TV answered the legacy authentication with an unknown reply")
             }
         }
     }
@@ -64,7 +67,7 @@ final class SamsungLegacyConnection {
     /// Sends one key code and reads the TV's acknowledgement.
     func sendKey(_ code: String) async throws(DriverError) {
         try await send(SamsungLegacyRequest.key(code))
-        switch try await reply(deadline: ContinuousClock.now + requestTimeout) {
+        switch try await reply(deadline: LoopClock.current.now + requestTimeout) {
         case .denied, .timedOut:
             throw DriverError(.unauthorized, "the TV withdrew its permission while \(code) was sent")
         // Other answers are taken as an acknowledgement: the TV sends the same reply whether
@@ -77,14 +80,17 @@ final class SamsungLegacyConnection {
 
     private func send(_ request: SamsungLegacyRequest) async throws(DriverError) {
         do {
-            try await connection.write(request.packet.encoded(), deadline: .now + requestTimeout)
+            try await connection.write(
+                request.packet.encoded(), deadline: LoopClock.current.now + requestTimeout)
         } catch {
             throw DriverError(.unreachable, "the TV's legacy remote port: \(error)")
         }
     }
 
     /// The next packet's meaning; bytes of a further packet stay buffered.
-    private func reply(deadline: ContinuousClock.Instant) async throws(DriverError) -> SamsungLegacyReply {
+    private func reply(deadline: ContinuousClock.Instant) async throws(DriverError)
+        -> SamsungLegacyReply
+    {
         while true {
             do {
                 if let (packet, used) = try SamsungLegacyPacket.decode(from: buffer.readable) {

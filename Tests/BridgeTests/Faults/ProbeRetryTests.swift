@@ -1,19 +1,11 @@
 import Drivers
+import Net
 import Support
 import Synchronization
 import TVModel
 import Testing
 
 @testable import Bridge
-
-/// "Now" that a test moves forward.
-final class SteppedTime: Sendable {
-    private let offset = Mutex(Duration.zero)
-
-    var source: TimeSource { TimeSource { [self] in .now + offset.withLock { $0 } } }
-
-    func advance(by duration: Duration) { offset.withLock { $0 += duration } }
-}
 
 /// Counts probes; none finds a TV.
 final class RefusingFactory: DriverFactory {
@@ -32,20 +24,29 @@ final class RefusingFactory: DriverFactory {
 
 @Suite("Failed probes are retried after the retry delay", .serialized)
 struct ProbeRetryTests {
-    @Test("an address that failed is not probed again within TVRegistry.probeRetryDelay, and is after it")
+    @Test(
+        "an address that failed is not probed again within TVRegistry.probeRetryDelay, and is after it")
     func retryDelay() async throws {
         try await withBridgeFixture { fixture in
-            let time = SteppedTime()
+            let clock = ManualClock()
             let factory = RefusingFactory()
-            let bridge = try await fixture.startBridge(fixture.configuration(), factory: factory, time: time.source)
-            await bridge.registry.candidate(host: "127.0.0.9", kind: .roku, port: 8060, source: "test")
+            let bridge = try await clock.run {
+                try await fixture.startBridge(fixture.configuration(), factory: factory)
+            }
+            func offer() async {
+                await clock.run {
+                    await bridge.registry.candidate(
+                        host: "127.0.0.9", kind: .roku, port: 8060, source: "test")
+                }
+            }
+            await offer()
             #expect(factory.probes == 1)
-            time.advance(by: TVRegistry.probeRetryDelay - .seconds(1))
-            await bridge.registry.candidate(host: "127.0.0.9", kind: .roku, port: 8060, source: "test")
+            await clock.advance(to: TVRegistry.probeRetryDelay - .milliseconds(1))
+            await offer()
             #expect(factory.probes == 1, "probed again within the retry delay")
-            time.advance(by: .seconds(2))
-            await bridge.registry.candidate(host: "127.0.0.9", kind: .roku, port: 8060, source: "test")
-            #expect(factory.probes == 2, "not probed again after the retry delay")
+            await clock.advance(to: TVRegistry.probeRetryDelay)
+            await offer()
+            #expect(factory.probes == 2, "not probed again at the retry delay")
         }
     }
 }

@@ -43,7 +43,9 @@ extension MessageLog {
     }
 
     /// Waits for an event of `type` on `<base>/bridge/event`.
-    func waitForEvent(_ base: String, type: String, timeout: Duration = .seconds(20)) async -> JSONValue? {
+    func waitForEvent(_ base: String, type: String, timeout: Duration = .seconds(20)) async
+        -> JSONValue?
+    {
         let message = await waitFor("\(base)/bridge/event", timeout: timeout) {
             (try? JSONParser.parse($0.payload))?["type"]?.stringValue == type
         }
@@ -62,7 +64,9 @@ final class BridgeFixture: Sendable {
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let service = Mutex<BridgeService?>(nil)
 
-    private init(broker: MosquittoBroker, observer: MQTTClient, stateDirectory: TemporaryDirectory, base: String) {
+    private init(
+        broker: MosquittoBroker, observer: MQTTClient, stateDirectory: TemporaryDirectory, base: String
+    ) {
         self.broker = broker
         self.observer = observer
         self.stateDirectory = stateDirectory
@@ -71,17 +75,21 @@ final class BridgeFixture: Sendable {
 
     /// - Parameter observerBackoff: how the observer reconnects (tests that restart the broker
     ///   want it back sooner than the bridge, so it sees what the bridge republishes).
-    static func start(base: String = "tv2mqtt", observerBackoff: ReconnectBackoff = ReconnectBackoff()) async throws
+    static func start(
+        base: String = "tv2mqtt", observerBackoff: ReconnectBackoff = ReconnectBackoff()
+    ) async throws
         -> BridgeFixture
     {
         let broker = try await MosquittoBroker.start()
         let observer = try MQTTClient(
             configuration: MQTTClientConfiguration(
                 host: broker.host, port: broker.port,
-                session: MQTTSessionConfiguration(clientID: "observer-\(broker.port)"), backoff: observerBackoff),
+                session: MQTTSessionConfiguration(clientID: "observer-\(broker.port)"),
+                backoff: observerBackoff),
             logger: .disabled)
         let fixture = BridgeFixture(
-            broker: broker, observer: observer, stateDirectory: try TemporaryDirectory(prefix: "bridge-state"),
+            broker: broker, observer: observer,
+            stateDirectory: try TemporaryDirectory(prefix: "bridge-state"),
             base: base)
         fixture.keep(Task { await observer.run() })
         fixture.keep(
@@ -97,7 +105,9 @@ final class BridgeFixture: Sendable {
 
     /// The configuration a test bridge runs with: this broker, a private state directory,
     /// no SSDP, Wake-on-LAN only to loopback.
-    func configuration(_ adjust: (inout BridgeConfiguration) -> Void = { _ in }) -> BridgeConfiguration {
+    func configuration(_ adjust: (inout BridgeConfiguration) -> Void = { _ in })
+        -> BridgeConfiguration
+    {
         var configuration = BridgeConfiguration()
         configuration.mqtt.server = BrokerAddress(useTLS: false, host: broker.host, port: broker.port)
         configuration.mqtt.clientID = "tv2mqtt-test-\(broker.port)"
@@ -114,10 +124,10 @@ final class BridgeFixture: Sendable {
     /// Starts a bridge; returns once it is connected and has said `online`.
     @discardableResult
     func startBridge(
-        _ configuration: BridgeConfiguration, factory: any DriverFactory, time: TimeSource = .system
+        _ configuration: BridgeConfiguration, factory: any DriverFactory
     ) async throws -> BridgeService {
         let logger = Logger(label: "test", sink: logs, threshold: LogThreshold(.debug))
-        let bridge = try BridgeService(configuration: configuration, logger: logger, factory: factory, time: time)
+        let bridge = try BridgeService(configuration: configuration, logger: logger, factory: factory)
         service.withLock { $0 = bridge }
         let mark = await log.count
         let runner = Task { await bridge.run() }
@@ -135,7 +145,9 @@ final class BridgeFixture: Sendable {
     }
 
     /// Publishes like `mosquitto_pub` would (through the observer's connection).
-    func publish(_ topic: String, _ text: String, qos: MQTTQoS = .atLeastOnce, retain: Bool = false) async throws {
+    func publish(_ topic: String, _ text: String, qos: MQTTQoS = .atLeastOnce, retain: Bool = false)
+        async throws
+    {
         try await observer.publish(topic, Array(text.utf8), qos: qos, retain: retain)
     }
 
@@ -149,7 +161,9 @@ final class BridgeFixture: Sendable {
 }
 
 /// Runs `body` with a fixture and always stops it.
-func withBridgeFixture(base: String = "tv2mqtt", _ body: (BridgeFixture) async throws -> Void) async throws {
+func withBridgeFixture(base: String = "tv2mqtt", _ body: (BridgeFixture) async throws -> Void)
+    async throws
+{
     let fixture = try await BridgeFixture.start(base: base)
     do {
         try await body(fixture)
