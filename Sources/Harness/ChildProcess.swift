@@ -108,7 +108,7 @@ public final class ChildProcess: Sendable {
     public func wait(timeout: Duration) async -> TerminationStatus? {
         if let status = state.status { return status }
         let state = self.state
-        let status = await withDeadline(.now + timeout) { await state.wait(cancellable: true) } ?? nil
+        let status = await withDeadline(.now + timeout, clock: .system) { await state.wait(cancellable: true) } ?? nil
         return status ?? state.status
     }
 

@@ -99,7 +99,7 @@ public final class CommandLog: Sendable {
             return state.nextWaiter
         }
         let timer = Task {
-            try? await EventLoop.sleep(for: timeout)
+            try? await EventLoop.sleep(for: timeout, clock: .system)
             self.expire(id)
         }
         defer { timer.cancel() }

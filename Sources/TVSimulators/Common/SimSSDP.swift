@@ -69,7 +69,7 @@ enum SimSSDP {
                 let delay = SSDPAnswerDelay.random(for: search, unicast: unicast, window: advert.answerWindow)
                 group.addTask {
                     if delay > .zero {
-                        do { try await EventLoop.sleep(for: delay) } catch { return }
+                        do { try await EventLoop.sleep(for: delay, clock: .system) } catch { return }
                     }
                     try? await own.send(response.encode(), to: datagram.from, deadline: .now + .seconds(1))
                 }

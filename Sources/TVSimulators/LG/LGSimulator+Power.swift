@@ -38,7 +38,7 @@ extension LGSimulator {
         core.state.processing = target == .suspend ? "Request Suspend" : "Request Active Standby"
         let delay = options.powerTransition
         common.spawn { [self] in
-            try? await EventLoop.sleep(for: delay)
+            try? await EventLoop.sleep(for: delay, clock: .system)
             let done = self.core.withLock { core -> Bool in
                 // Woken (or changed by /sim/state) meanwhile: nothing left to do.
                 guard core.state.processing != nil, core.state.power.isOn else { return false }
@@ -48,7 +48,7 @@ extension LGSimulator {
             }
             guard done, target == .suspend else { return }
             // Let the Suspend push leave before the network goes down.
-            try? await EventLoop.sleep(for: .milliseconds(100))
+            try? await EventLoop.sleep(for: .milliseconds(100), clock: .system)
             syncListeners()
         }
     }

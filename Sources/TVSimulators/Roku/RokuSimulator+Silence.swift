@@ -13,7 +13,7 @@ extension RokuSimulator {
         guard core.withLock({ $0.state.silent }), !request.path.hasPrefix("/sim/") else { return nil }
         while core.withLock({ $0.state.silent && !common.isStopped }) {
             do {
-                try await EventLoop.sleep(for: .milliseconds(50))
+                try await EventLoop.sleep(for: .milliseconds(50), clock: .system)
             } catch {
                 break
             }

@@ -64,7 +64,7 @@ extension SamsungSimulator {
         let watcher = Task { [weak self] in
             var announced = initial
             while !Task.isCancelled {
-                try? await EventLoop.sleep(for: Self.artWatchInterval)
+                try? await EventLoop.sleep(for: Self.artWatchInterval, clock: .system)
                 guard let self, !Task.isCancelled else { return }
                 let now = self.state.artMode
                 guard now != announced else { continue }

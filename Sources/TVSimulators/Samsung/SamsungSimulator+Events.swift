@@ -164,7 +164,7 @@ extension SamsungSimulator {
             while !Task.isCancelled {
                 guard let self else { return }
                 await self.notifySubscribers()
-                _ = await self.eventHub.changed.wait(timeout: .seconds(1))
+                _ = await self.eventHub.changed.wait(timeout: .seconds(1), clock: .system)
             }
         }
     }

@@ -61,7 +61,7 @@ extension SamsungSimulator {
             authorized = false
             let timeout = options.promptTimeout
             promptTimer = Task { [self] in
-                try? await EventLoop.sleep(for: timeout)
+                try? await EventLoop.sleep(for: timeout, clock: .system)
                 guard !Task.isCancelled else { return }
                 record("pairing", ["result": "timeout", "client": .string(name)])
                 try? await ws.send(text: SamsungRemoteEvents.timeOut.serialized())

@@ -62,7 +62,7 @@ extension SamsungLegacySimulator {
             return false
         case .ignore:
             record("pairing", ["result": "ignored", "client": .string(clientName)])
-            try? await EventLoop.sleep(for: options.promptTimeout)
+            try? await EventLoop.sleep(for: options.promptTimeout, clock: .system)
             await reply(connection, .timedOut)
             return false
         }

@@ -1,6 +1,7 @@
 import Clients
 import Drivers
 import Harness
+import Net
 import TVModel
 import TVSimulators
 import Testing
@@ -9,8 +10,9 @@ import Wire
 @testable import Bridge
 
 /// ECP-2 through the whole bridge: simulated Rokus speaking ECP-2, a real mosquitto, the real
-/// driver. The fixture polls every second; while the TV pushes, the bridge polls every 60 s,
-/// so a state change that arrives within a second or two was pushed, not polled.
+/// driver. The fixture polls every second; while the TV pushes, the bridge polls every 60 s.
+/// The push tests run the bridge under a `ManualClock` that stands still once the session is
+/// up: a change that reaches MQTT then was pushed, since no poll can have run.
 @Suite("Roku ECP-2 end to end")
 struct RokuECP2EndToEndTests {
     let e2e = RokuEndToEndTests()
@@ -25,27 +27,40 @@ struct RokuECP2EndToEndTests {
         return id
     }
 
-    @Test("a /sim/state change is pushed to <base>/<tv>/state while polling waits 60 s")
+    /// `startPushing` under `clock`, at virtual time 0: the first poll fires, the session opens,
+    /// and the next poll is armed a reconcile interval (60 s) after the last round (at 0 or 1 s).
+    func startPushing(
+        _ fixture: BridgeFixture, _ rokus: SimulatedRokus, _ tv: RokuSimulator, under clock: ManualClock
+    ) async throws -> String {
+        try await e2e.startBridge(fixture, rokus)
+        let id = SimulatedRokus.id(tv)
+        #expect(await clock.waitForTimer(at: .zero))
+        await clock.advance(to: .zero)
+        await fixture.expectState(id, "the state says ECP-2") { $0["control"] == "ecp-2" }
+        if !clock.pendingDeadlines.contains(.seconds(60)) {
+            // The round that found the session had armed the next poll at 1 s already.
+            #expect(await clock.waitForTimer(at: .seconds(1)))
+            await clock.advance(to: .seconds(1))
+        }
+        let slow = await clock.waitForTimers { $0.contains(.seconds(60)) || $0.contains(.seconds(61)) }
+        #expect(slow, "no poll armed 60 s on: \(clock.pendingDeadlines)")
+        return id
+    }
+
+    @Test("a /sim/state change is pushed to <base>/<tv>/state while time stands still and polls wait 60 s")
     func pushLatency() async throws {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2", ecp2: true)
-            let id = try await startPushing(fixture, rokus, tv)
-            // poll_interval is 1 s, but while the TV pushes nothing is polled.
-            let before = tv.httpRequestCount
-            try await Task.sleep(for: .milliseconds(2500))
-            let polled = tv.httpRequestCount - before
-            #expect(polled == 0, "\(polled) HTTP requests while pushed")
-            let changed = ContinuousClock.now
-            try tv.apply(["app": "837"])
-            await fixture.expectState(id) { $0["app"] == "YouTube" && $0["media_state"] == "playing" }
-            let latency = ContinuousClock.now - changed
-            // Typically a few milliseconds (the benchmark holds the 100 ms figure); the bound
-            // leaves room for a loaded machine and is still far below the 60 s poll.
-            #expect(latency < .seconds(2), "pushed after \(latency)")
-            let start = ContinuousClock.now
-            try tv.apply(["power": "standby"])
-            await fixture.expectState(id) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
-            #expect(ContinuousClock.now - start < .seconds(2))
+            let clock = ManualClock()
+            try await clock.run {
+                let id = try await startPushing(fixture, rokus, tv, under: clock)
+                let at = clock.elapsed
+                try tv.apply(["app": "837"])
+                await fixture.expectState(id) { $0["app"] == "YouTube" && $0["media_state"] == "playing" }
+                try tv.apply(["power": "standby"])
+                await fixture.expectState(id) { $0["power"] == "OFF" && $0["power_mode"] == "Ready" }
+                #expect(clock.elapsed == at, "no time passed, so no poll brought the changes")
+            }
         }
     }
 
@@ -88,19 +103,26 @@ struct RokuECP2EndToEndTests {
     func pushLost() async throws {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2", ecp2: true)
-            let id = try await startPushing(fixture, rokus, tv)
-            let beforeLoss = await fixture.log.count
-            tv.setECP2(false)  // sessions closed, upgrades refused: the TV no longer pushes
-            await fixture.expectState(id, after: beforeLoss) { $0["control"] == "ecp" }
-            let before = tv.httpRequestCount
-            try await Task.sleep(for: .milliseconds(2500))
-            let polled = tv.httpRequestCount - before
-            #expect(polled >= 3, "only \(polled) HTTP requests in 2.5 s at poll_interval 1 s")
-            let changed = ContinuousClock.now
-            try tv.apply(["app": "12"])
-            await fixture.expectState(id) { $0["app"] == "Netflix" }
-            // Polled, at the 1 s poll interval (plus slack), not after the 60 s reconcile wait.
-            #expect(ContinuousClock.now - changed < .seconds(5))
+            let clock = ManualClock()
+            try await clock.run {
+                let id = try await startPushing(fixture, rokus, tv, under: clock)
+                let beforeLoss = await fixture.log.count
+                tv.setECP2(false)  // sessions closed, upgrades refused: the TV no longer pushes
+                await fixture.expectState(id, after: beforeLoss) { $0["control"] == "ecp" }
+                // A poll at once, then one each poll_interval (1 s), not after the 60 s reconcile wait.
+                let lost = clock.elapsed
+                for step in 1...3 {
+                    let before = tv.httpRequestCount
+                    #expect(await clock.waitForTimer(at: lost + .seconds(step)), "\(clock.pendingDeadlines)")
+                    await clock.advance(to: lost + .seconds(step))
+                    let polled = await waitUntil(timeout: .seconds(30)) { tv.httpRequestCount > before }
+                    #expect(polled, "no poll at \(step) s")
+                }
+                try tv.apply(["app": "12"])
+                #expect(await clock.waitForTimer(at: lost + .seconds(4)))
+                await clock.advance(to: lost + .seconds(4))
+                await fixture.expectState(id) { $0["app"] == "Netflix" }
+            }
         }
     }
 
