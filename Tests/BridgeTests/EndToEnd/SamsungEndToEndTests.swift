@@ -2,6 +2,7 @@ import Configuration
 import Drivers
 import Foundation
 import Harness
+import Net
 import Synchronization
 import TVModel
 import TVSimulators
@@ -20,7 +21,7 @@ struct SamsungEndToEndTests {
     /// `living_room`, polling every second; runs `body`; stops both.
     func withSamsung(
         host: String = "127.0.0.3", pairing: SamsungPairingMode = .accept, frame: Bool = false,
-        _ body: (BridgeFixture, SamsungSimulator, CommandLog) async throws -> Void
+        clock: ManualClock? = nil, _ body: (BridgeFixture, SamsungSimulator, CommandLog) async throws -> Void
     ) async throws {
         let log = CommandLog.memory()
         let simulator = try await SamsungSimulator.start(
@@ -31,8 +32,18 @@ struct SamsungEndToEndTests {
         let wolPort = simulator.wolPort ?? 0
         do {
             try await withBridgeFixture { fixture in
-                try await startBridge(fixture, simulator, wolPort: wolPort)
-                try await body(fixture, simulator, log)
+                guard let clock else {
+                    try await startBridge(fixture, simulator, wolPort: wolPort)
+                    return try await body(fixture, simulator, log)
+                }
+                // The bridge on the test's clock (the simulator keeps real time); its first poll
+                // is due at once.
+                try await clock.run {
+                    try await startBridge(fixture, simulator, wolPort: wolPort)
+                    #expect(await clock.waitForTimer(at: .zero))
+                    await clock.advance(to: .zero)
+                    try await body(fixture, simulator, log)
+                }
             }
         } catch {
             await simulator.stop()

@@ -30,6 +30,7 @@ struct StateFileStallTests {
             try FileText.write(text, to: fixture.stateDirectory.file("state.json"))
             let bridge = try BridgeService(
                 configuration: fixture.configuration(), logger: .disabled, factory: RecordingFactory([tv]))
+            let started = ContinuousClock.now
             let (restored, stall) = await OneAtATimeExecutor().measureStall(
                 sleep: { try? await EventLoop.sleep(for: $0) }
             ) { () -> Bool in
@@ -39,11 +40,13 @@ struct StateFileStallTests {
                 await running
                 return restored
             }
-            print("starting with a 15 MB state file: longest stall of the shared thread \(stall)")
+            let took = ContinuousClock.now - started
+            print("starting with a 15 MB state file: \(took), longest stall of the shared thread \(stall)")
             #expect(restored, "the TV in the state file was not restored")
-            // Parsing the file takes seconds in a debug build; what is left on the thread is
-            // the bridge's start (milliseconds). A second of margin for a busy machine.
-            #expect(stall < .seconds(1), "the thread was held for \(stall)")
+            // Parsing takes most of the start in a debug build. Had it run on the shared thread,
+            // the longest stall would be most of the start; beside it, the thread keeps ticking.
+            // A ratio, not a bound: a busy machine slows both alike.
+            #expect(stall < took / 2, "the thread was held for \(stall) of \(took)")
         }
     }
 }
