@@ -131,13 +131,13 @@ public final class MosquittoBroker: Sendable {
     }
 
     /// Waits until mosquitto's log contains `text`.
-    public func waitForLog(containing text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitForLog(containing text: String, timeout: Duration = .seconds(30)) async -> Bool {
         await waitUntil(timeout: timeout) { logText().contains(text) }
     }
 
     /// Waits until the broker has acknowledged a subscription from `clientID` (its log line
     /// `Sending SUBACK to <clientID>`), so a publish that follows reaches that subscriber.
-    public func waitUntilSubscribed(clientID: String, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitUntilSubscribed(clientID: String, timeout: Duration = .seconds(30)) async -> Bool {
         await waitForLog(containing: "Sending SUBACK to \(clientID)\n", timeout: timeout)
     }
 

@@ -22,14 +22,14 @@ public final class MosquittoSubscriber: Sendable {
 
     /// Waits until at least `count` lines have arrived and returns them all; after `timeout`,
     /// returns whatever arrived.
-    public func waitForLines(count: Int, timeout: Duration = .seconds(10)) async -> [String] {
+    public func waitForLines(count: Int, timeout: Duration = .seconds(30)) async -> [String] {
         _ = await waitUntil(timeout: timeout) { lines().count >= count }
         return lines()
     }
 
     /// Waits until `broker` logs the SUBACK for this client; throws `timedOut` otherwise (with the
     /// subscriber's error output, e.g. a refused connection, in the message).
-    public func waitUntilSubscribed(on broker: MosquittoBroker, timeout: Duration = .seconds(10))
+    public func waitUntilSubscribed(on broker: MosquittoBroker, timeout: Duration = .seconds(30))
         async throws(HarnessError)
     {
         guard await broker.waitUntilSubscribed(clientID: clientID, timeout: timeout) else {

@@ -9,7 +9,7 @@ import Testing
 /// a finite-field Diffie-Hellman exchange over a huge group on the one thread every TV
 /// shares: the client offers elliptic-curve key exchange only, so the handshake is refused
 /// at once, and the thread is not held meanwhile.
-@Suite("TLS: a hostile server cannot choose a huge DH group")
+@Suite("TLS: a hostile server cannot choose a huge DH group", .takesTurns)
 struct TLSHostilePeerTests {
     /// Starts `openssl s_server` with `arguments` and an RSA certificate on a free loopback port.
     static func withServer(

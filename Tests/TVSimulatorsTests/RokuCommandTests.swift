@@ -175,7 +175,7 @@ import Wire
 
     @Test func waitForSeesLaterEntries() async throws {
         try await withRoku { (_, client, log) async throws in
-            async let found = log.waitFor(timeout: .seconds(3)) { $0["app"] == "2285" }
+            async let found = log.waitFor(timeout: .seconds(30)) { $0["app"] == "2285" }
             try await Task.sleep(for: .milliseconds(50))
             _ = try await client.post("/launch/2285")
             #expect(await found?["kind"] == "launch")

@@ -69,7 +69,7 @@ final class RemoteChannel: Sendable {
     var closeReason: WebSocketCloseReason? { ended.withLock { $0 } }
 
     /// The first event named `name` (already received or arriving within `timeout`).
-    func event(_ name: String, timeout: Duration = .seconds(5)) async -> JSONValue? {
+    func event(_ name: String, timeout: Duration = .seconds(30)) async -> JSONValue? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let found = received.first(where: { $0["event"]?.stringValue == name }) { return found }
@@ -79,7 +79,7 @@ final class RemoteChannel: Sendable {
     }
 
     /// Waits until the connection has ended (or `timeout`), returning how.
-    func waitClosed(timeout: Duration = .seconds(5)) async -> WebSocketCloseReason? {
+    func waitClosed(timeout: Duration = .seconds(30)) async -> WebSocketCloseReason? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let reason = closeReason { return reason }
@@ -125,7 +125,7 @@ func upnp(_ sim: SamsungSimulator, _ action: String, _ arguments: String = "") a
 }
 
 /// Polls `condition` until it holds or `timeout` passes; whether it held.
-func eventually(timeout: Duration = .seconds(3), _ condition: () -> Bool) async -> Bool {
+func eventually(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }
@@ -135,7 +135,7 @@ func eventually(timeout: Duration = .seconds(3), _ condition: () -> Bool) async 
 }
 
 /// `eventually` for a condition that must ask over the network (a listener closing or opening).
-func eventually(timeout: Duration = .seconds(3), _ condition: () async -> Bool) async -> Bool {
+func eventually(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if await condition() { return true }

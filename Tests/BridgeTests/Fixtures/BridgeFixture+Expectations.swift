@@ -30,7 +30,7 @@ extension BridgeFixture {
     /// `after` on (a `log.count` taken before the action; 0 = any since the start).
     @discardableResult
     func expectState(
-        _ id: String, _ comment: Comment? = nil, after: Int = 0, timeout: Duration = .seconds(20),
+        _ id: String, _ comment: Comment? = nil, after: Int = 0, timeout: Duration = .seconds(30),
         sourceLocation: SourceLocation = #_sourceLocation,
         where condition: @escaping @Sendable (JSONValue) -> Bool
     ) async -> JSONValue? {
@@ -46,7 +46,7 @@ extension BridgeFixture {
     /// Waits for a message on `topic` satisfying `condition`, among the messages from `after` on.
     @discardableResult
     func expectMessage(
-        _ topic: String, _ comment: Comment? = nil, after: Int = 0, timeout: Duration = .seconds(20),
+        _ topic: String, _ comment: Comment? = nil, after: Int = 0, timeout: Duration = .seconds(30),
         sourceLocation: SourceLocation = #_sourceLocation,
         where condition: @escaping @Sendable (MQTTMessage) -> Bool = { _ in true }
     ) async -> MQTTMessage? {
@@ -75,7 +75,7 @@ extension BridgeFixture {
 /// Waits for a line in a simulated TV's command log satisfying `condition`.
 @discardableResult
 func expectReceived(
-    _ log: CommandLog, _ comment: Comment? = nil, timeout: Duration = .seconds(10),
+    _ log: CommandLog, _ comment: Comment? = nil, timeout: Duration = .seconds(30),
     sourceLocation: SourceLocation = #_sourceLocation,
     where condition: @escaping @Sendable (JSONValue) -> Bool
 ) async -> JSONValue? {

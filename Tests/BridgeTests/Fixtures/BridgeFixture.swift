@@ -30,7 +30,7 @@ extension MessageLog {
     /// Waits for a message on `topic` matching `condition` (the latest one is checked each time),
     /// among the messages from index `after` on (`count` taken earlier: only newer ones).
     func waitFor(
-        _ topic: String, after: Int = 0, timeout: Duration = .seconds(20),
+        _ topic: String, after: Int = 0, timeout: Duration = .seconds(30),
         where condition: @Sendable (MQTTMessage) -> Bool = { _ in true }
     ) async -> MQTTMessage? {
         let deadline = ContinuousClock.now + timeout
@@ -43,7 +43,7 @@ extension MessageLog {
     }
 
     /// Waits for an event of `type` on `<base>/bridge/event`.
-    func waitForEvent(_ base: String, type: String, timeout: Duration = .seconds(20)) async
+    func waitForEvent(_ base: String, type: String, timeout: Duration = .seconds(30)) async
         -> JSONValue?
     {
         let message = await waitFor("\(base)/bridge/event", timeout: timeout) {

@@ -14,7 +14,7 @@ import Wire
 /// file (up to 16 MiB), like every file operation, runs beside it (`BlockingWork`), so a
 /// large file or a slow file system holds up no TV. The bridge's tasks run here on a
 /// one-at-a-time executor, as they would on the loop, with a ticker measuring their stalls.
-@Suite("State file work stays off the shared thread")
+@Suite("State file work stays off the shared thread", .takesTurns)
 struct StateFileStallTests {
     @Test("loading a 15 MB state file at start does not hold the thread the bridge's tasks share")
     func bigStateFile() async throws {

@@ -44,7 +44,7 @@ struct BrowserPage: Sendable {
     }
 
     /// Waits until `expression` is true in the page; false after `timeout`.
-    func waitFor(_ expression: String, timeout: Duration = .seconds(10)) async throws -> Bool {
+    func waitFor(_ expression: String, timeout: Duration = .seconds(30)) async throws -> Bool {
         try await waitUntil(timeout: timeout, interval: .milliseconds(25)) {
             try await evaluate("Boolean(\(expression))").boolValue == true
         }

@@ -81,7 +81,7 @@ final class SSAPTestClient: Sendable {
     func messages(id: JSONValue) -> [JSONValue] { received.filter { $0["id"] == id } }
 
     /// Waits until `count` messages with `id` arrived (or `timeout`); those that did.
-    func waitMessages(id: JSONValue, count: Int = 1, timeout: Duration = .seconds(10)) async -> [JSONValue] {
+    func waitMessages(id: JSONValue, count: Int = 1, timeout: Duration = .seconds(30)) async -> [JSONValue] {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let found = messages(id: id)
@@ -92,7 +92,7 @@ final class SSAPTestClient: Sendable {
     }
 
     /// The first message with `id` of `type` (within `timeout`).
-    func wait(id: JSONValue, type: String, timeout: Duration = .seconds(10)) async -> JSONValue? {
+    func wait(id: JSONValue, type: String, timeout: Duration = .seconds(30)) async -> JSONValue? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let found = messages(id: id).first(where: { $0["type"]?.stringValue == type }) { return found }
