@@ -29,7 +29,7 @@ struct StandInScreenSoundToastTests {
             try await fixture.use("toast", of: id, payload: "Dinner is ready")
             try await fixture.publish("tv2mqtt/\(id)/set", #"{"toast":"Two\nlines","screen":"ON"}"#)
             let expected = ["SCREEN OFF", "SOUND hdmi_arc", "TOAST Dinner is ready", "SCREEN ON", "TOAST Two\\nlines"]
-            let arrived = await waitUntil(timeout: .seconds(15)) { tv.commands == expected }
+            let arrived = await waitUntil(timeout: .seconds(30)) { tv.commands == expected }
             #expect(arrived, "commands the TV received: \(tv.commands)")
             #expect(tv.toasts == ["Dinner is ready", "Two\nlines"])
             await fixture.expectState(id) { $0["screen"] == "ON" && $0["sound_output"] == "hdmi_arc" }
