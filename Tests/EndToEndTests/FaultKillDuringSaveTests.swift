@@ -40,7 +40,7 @@ struct FaultKillDuringSaveTests {
                     lowPriority: true)
                 // Two new files: the one written after restoring the TVs, then a rename's.
                 let inodes = Inodes(statePath)
-                let writing = await waitUntil(timeout: .seconds(10), interval: .milliseconds(1)) {
+                let writing = await waitUntil(timeout: .seconds(30), interval: .milliseconds(1)) {
                     inodes.changes() >= 2
                 }
                 if round.isMultiple(of: 2) {

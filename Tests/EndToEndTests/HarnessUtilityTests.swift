@@ -62,7 +62,7 @@ struct HarnessUtilityTests {
     @Test("waitUntil returns true as soon as the condition holds and false after the timeout")
     func waitUntilPolls() async {
         var calls = 0
-        let heldOnThirdCall = await waitUntil(timeout: .seconds(5), interval: .milliseconds(1)) {
+        let heldOnThirdCall = await waitUntil(timeout: .seconds(30), interval: .milliseconds(1)) {
             calls += 1
             return calls == 3
         }
