@@ -122,6 +122,36 @@ struct ManualClockTests {
         #expect(try await outcome.value == "timed out at 3.0 seconds")
     }
 
+    @Test("a socket deadline armed while the test already waits for it: the wait ends, nothing deadlocks")
+    func socketDeadlineWhileWaiting() async throws {
+        let listener = try TCPListener.bind(host: "127.0.0.1", port: 0)
+        defer { listener.close() }
+        let clock = ManualClock()
+        let connection = try await clock.run {
+            try await TCPConnection.connect(host: "127.0.0.1", port: listener.address.port, timeout: .seconds(5))
+        }
+        defer { connection.close() }
+        let accepted = try await listener.accept()
+        defer { accepted.close() }
+        // The test waits first, then the read arms its deadline: arming it wakes the waiting test
+        // from inside the read's registration. (The sleep only puts the two in that order.)
+        let waiting = Task { await clock.waitForTimer(at: .seconds(1003)) }
+        try await Task.sleep(for: .milliseconds(50))
+        let reading = Task {
+            try await clock.run {
+                do {
+                    _ = try await connection.read(maxBytes: 10, deadline: clock.origin + .seconds(1003))
+                    return "read"
+                } catch let error as NetError where error.kind == .timedOut {
+                    return "timed out at \(clock.elapsed)"
+                }
+            }
+        }
+        #expect(await waiting.value)
+        await clock.advance(to: .seconds(1003))
+        #expect(try await reading.value == "timed out at 1003.0 seconds")
+    }
+
     @Test("the wall reading moves with the clock")
     func wall() async {
         let clock = ManualClock(wallSeconds: 1000)
