@@ -104,16 +104,22 @@ struct WebSocketClientTests {
                 + WebSocketFrame.text("second").encode(maskingKey: nil)
         })
         defer { server.stop() }
-        try await within(10) {
+        let clock = ManualClock()
+        try await within(30) {
             let configuration = WebSocketConfiguration(closeTimeout: .milliseconds(200))
-            let ws = try await WebSocketClient.connect(url: server.wsURL, configuration: configuration)
-                .connection
+            let ws = try await clock.run {
+                try await WebSocketClient.connect(url: server.wsURL, configuration: configuration).connection
+            }
             var events = ws.incoming.makeAsyncIterator()
             #expect(await events.next() == .text("first"))
             #expect(await events.next() == .text("second"))
-            // This server never answers a close: the close timeout ends the connection.
-            let reason = try await ws.close(code: 1001)
+            // This server never answers a close: the close timeout ends the connection, at 200 ms.
+            let closing = Task { try await clock.run { try await ws.close(code: 1001) } }
+            #expect(await clock.waitForTimer(at: .milliseconds(200)), "\(clock.pendingDeadlines)")
+            await clock.advance(to: .milliseconds(200))
+            let reason = try await closing.value
             #expect(reason.code == 1001 && !reason.wasClean && reason.reason.contains("did not answer"))
+            #expect(clock.elapsed == .milliseconds(200))
         }
     }
 
