@@ -17,14 +17,15 @@ struct ManualClockTests {
             }
         }
         await clock.advance(by: .seconds(25))
-        #expect(fired.withLock { $0.map(\.0) } == [1, 2])
-        #expect(fired.withLock { $0.map(\.1) } == [.seconds(10), .seconds(20)])
+        let firstTwo = fired.withLock { $0 }
+        #expect(firstTwo.map(\.0) == [1, 2])
+        #expect(firstTwo.map(\.1) == [.seconds(10), .seconds(20)])
         #expect(clock.elapsed == .seconds(25))
         #expect(clock.pendingDeadlines == [.seconds(30), .seconds(40)])
         await clock.advance(by: .seconds(15))
-        #expect(fired.withLock { $0.map(\.0) } == [1, 2, 3, 4])
-        #expect(
-            fired.withLock { $0.map(\.1) } == [.seconds(10), .seconds(20), .seconds(30), .seconds(40)])
+        let all = fired.withLock { $0 }
+        #expect(all.map(\.0) == [1, 2, 3, 4])
+        #expect(all.map(\.1) == [.seconds(10), .seconds(20), .seconds(30), .seconds(40)])
     }
 
     @Test("timers for the same instant fire in the order they were armed")
@@ -35,7 +36,8 @@ struct ManualClockTests {
             clock.clock.schedule(at: clock.origin + .seconds(1)) { fired.withLock { $0.append(index) } }
         }
         await clock.advance(by: .seconds(1))
-        #expect(fired.withLock { $0 } == [0, 1, 2, 3, 4])
+        let order = fired.withLock { $0 }
+        #expect(order == [0, 1, 2, 3, 4])
     }
 
     @Test(
@@ -50,7 +52,8 @@ struct ManualClockTests {
             }
         }
         await clock.advance(by: .seconds(10))
-        #expect(fired.withLock { $0 } == [.seconds(1), .seconds(3)])
+        let times = fired.withLock { $0 }
+        #expect(times == [.seconds(1), .seconds(3)])
     }
 
     @Test("a task started at a deadline runs under the clock: what it arms is on the same clock")
@@ -66,7 +69,8 @@ struct ManualClockTests {
         await clock.advance(to: .seconds(1))
         #expect(await clock.waitForTimer(at: .seconds(3)))
         await clock.advance(to: .seconds(10))
-        #expect(fired.withLock { $0 } == [.seconds(1), .seconds(3)])
+        let times = fired.withLock { $0 }
+        #expect(times == [.seconds(1), .seconds(3)])
     }
 
     @Test(
@@ -83,7 +87,8 @@ struct ManualClockTests {
                 }
             }
         }
-        #expect(await clock.waitForTimers { $0.count >= 4 })
+        let armed = await clock.waitForTimers { $0.count >= 4 }
+        #expect(armed)
         #expect(clock.pendingDeadlines == [.seconds(5), .seconds(7), .seconds(9), .seconds(60)])
         await clock.advance(to: .seconds(5) - .nanoseconds(1))
         #expect(clock.pendingDeadlines == [.seconds(5), .seconds(7), .seconds(9), .seconds(60)])
@@ -158,7 +163,8 @@ struct ManualClockTests {
         #expect(clock.wallSeconds == 1000)
         await clock.advance(by: .milliseconds(1500))
         #expect(clock.wallSeconds == 1001.5)
-        #expect(await clock.run { LoopClock.current.wallSeconds } == 1001.5)
+        let wallUnderClock = await clock.run { LoopClock.current.wallSeconds }
+        #expect(wallUnderClock == 1001.5)
         #expect(LoopClock.current.isManual == false)
     }
 }
