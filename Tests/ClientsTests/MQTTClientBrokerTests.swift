@@ -62,7 +62,7 @@ struct MQTTClientBrokerTests {
                 #expect(loggedRefusal)
                 // mosquitto answers CONNACK return code 5 and logs the client before it has an id.
                 #expect(TestMQTT.count("Sending CONNACK to 127.0.0.1 (0, 5)", in: broker) >= 3)
-                let brokerLoggedRefusals = await waitUntil(timeout: .seconds(5)) {
+                let brokerLoggedRefusals = await waitUntil(timeout: .seconds(30)) {
                     TestMQTT.count("Client <unknown> disconnected, not authorised.", in: broker) >= 3
                 }
                 #expect(brokerLoggedRefusals)

@@ -157,7 +157,7 @@ struct MQTTClientHardeningTests {
                 return
             }
             publishing.cancel()
-            let ended = await waitUntil(timeout: .seconds(3)) { !finished.all.isEmpty }
+            let ended = await waitUntil(timeout: .seconds(30)) { !finished.all.isEmpty }
             #expect(ended, "the publish still waits for a PUBACK after its task was cancelled")
             #expect(finished.all.first?.contains("cancelled") ?? false, "\(finished.all)")
             #expect(running.connectionCount == 1)

@@ -17,7 +17,7 @@ struct MQTTClientLifecycleTests {
             let (connection, _) = try await broker.acceptSession()
             defer { connection.close() }
             #expect(await running.waitForConnection())
-            await running.stop(limit: .seconds(5))
+            await running.stop(limit: .seconds(30))
             #expect(try await connection.readUntilClosed() == [.disconnect])
             let endedStopped = await running.waitForStates { $0.last == .stopped }
             #expect(endedStopped)
@@ -34,9 +34,9 @@ struct MQTTClientLifecycleTests {
             let (connection, _) = try await broker.acceptSession()
             defer { connection.close() }
             #expect(await running.waitForConnection())
-            await running.cancel(limit: .seconds(5))
+            await running.cancel(limit: .seconds(30))
             #expect(running.hasEnded)
-            _ = try await connection.readUntilClosed(timeout: .seconds(5))
+            _ = try await connection.readUntilClosed(timeout: .seconds(30))
             let endedStopped = await running.waitForStates { $0.last == .stopped }
             #expect(endedStopped)
         }
