@@ -89,6 +89,10 @@ public final class EventLoop: Sendable {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation {
                 (continuation: UnsafeContinuation<Void, any Error>) in
+                // A manual clock's timer is armed after the lock is released: arming it may wake a
+                // test waiting for it (`ManualClock.waitForTimer`), and that resumption enqueues a
+                // job on this loop, which takes this lock.
+                var manualExpiry: UInt64?
                 let outcome = state.withLock { state -> Result<Void, any Error>? in
                     if ticket.cancelled { return .failure(CancellationError()) }
                     guard var registration = state.registrations[token] else {
@@ -109,10 +113,7 @@ public final class EventLoop: Sendable {
                     ticket.registered = (token, direction, waiter.id)
                     if let deadline {
                         if clock.isManual {
-                            let waiterID = waiter.id
-                            clock.schedule(at: deadline) { [self] in
-                                expire(token: token, direction: direction, waiterID: waiterID)
-                            }
+                            manualExpiry = waiter.id
                         } else {
                             state.timers.push(
                                 Timer(
@@ -126,6 +127,12 @@ public final class EventLoop: Sendable {
                 if let outcome {
                     continuation.resume(with: outcome)
                 } else {
+                    if let waiterID = manualExpiry, let deadline {
+                        // Fired after the waiter was resumed, it finds no waiter of that id.
+                        clock.schedule(at: deadline) { [self] in
+                            expire(token: token, direction: direction, waiterID: waiterID)
+                        }
+                    }
                     wakeIfNeeded()
                 }
             }

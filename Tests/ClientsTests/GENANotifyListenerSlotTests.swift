@@ -111,17 +111,23 @@ struct GENANotifyListenerSlotTests {
         #expect(status == 403)
     }
 
-    @Test("an idle connection from the TV is closed at the deadline, not before")
+    @Test("an idle connection from the TV is closed at exactly the 1 s deadline, not before")
     func deadline() async throws {
-        let (listener, registrations) = try Self.listener(hosts: ["127.0.0.2"], deadline: .seconds(1))
+        // The listener runs under the clock: its connections' deadlines are virtual.
+        let clock = ManualClock()
+        let (listener, registrations) = try await clock.run {
+            try Self.listener(hosts: ["127.0.0.2"], deadline: .seconds(1))
+        }
         defer { listener.unregister(registrations[0]) }
         let idle = try await Self.open(1, from: "127.0.0.2", to: listener)
         defer { for connection in idle { connection.close() } }
-        let start = ContinuousClock.now
-        // A deadline cannot fire early; late by up to 9 s on a busy machine is still within.
-        let closed = await Self.closedWithin(.seconds(10), idle)
-        let elapsed = ContinuousClock.now - start
+        #expect(await clock.waitForTimer(at: .seconds(1)), "the connection's deadline")
+        await clock.advance(to: .seconds(1) - .nanoseconds(1))
+        #expect(clock.pendingDeadlines.first == .seconds(1), "nothing fired before the deadline")
+        await clock.advance(to: .seconds(1))
+        // A generous bound against a hang only: the close follows the deadline at once.
+        let closed = await Self.closedWithin(.seconds(30), idle)
         #expect(closed == 1)
-        #expect(elapsed >= .milliseconds(900), "closed after \(elapsed), before the 1 s deadline")
+        #expect(clock.elapsed == .seconds(1))
     }
 }

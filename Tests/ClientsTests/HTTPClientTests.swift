@@ -1,4 +1,5 @@
 import Clients
+import Harness
 import Net
 import Synchronization
 import Testing
@@ -110,21 +111,44 @@ struct HTTPClientTests {
         }
     }
 
-    @Test("a device that accepts and never answers: a timeout error within the deadline")
+    @Test("a device that accepts and never answers: a timeout error at exactly the 300 ms deadline")
     func deadline() async throws {
         let server = try Server(silent: true)
         defer { server.stop() }
-        let client = HTTPClient(host: "127.0.0.1", port: server.port, requestTimeout: .milliseconds(300))
-        let started = ContinuousClock.now
-        var kind: HTTPClientError.Kind?
-        do {
-            _ = try await client.request("GET", "/")
-        } catch {
-            kind = error.kind
+        let clock = ManualClock()
+        let outcome = Mutex<HTTPClientError.Kind??>(nil)
+        let request = Task {
+            await clock.run {
+                let client = HTTPClient(host: "127.0.0.1", port: server.port, requestTimeout: .milliseconds(300))
+                do {
+                    _ = try await client.request("GET", "/")
+                    outcome.withLock { $0 = .some(nil) }
+                } catch let error as HTTPClientError {
+                    outcome.withLock { $0 = error.kind }
+                } catch {
+                    outcome.withLock { $0 = .some(nil) }
+                }
+            }
         }
-        #expect(kind == .timeout)
-        // Ten times the timeout and more: a full-suite run on two busy cores took 3.08 s.
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // The request's one deadline, 300 ms, bounds its connect and then its read: each arms a
+        // timer for that instant, the read's only once the server has the request.
+        #expect(await clock.waitForTimer(at: .milliseconds(300)))
+        let accepted = await waitUntil(timeout: .seconds(30)) { server.accepted.current == 1 }
+        #expect(accepted)
+        await clock.advance(to: .milliseconds(300) - .nanoseconds(1))
+        let early = outcome.withLock { $0 }
+        #expect(early == nil, "ended before its deadline")
+        // Fire what is due at 300 ms until the request has ended (its read's timer may be armed
+        // after an advance began); virtual time never goes past the deadline.
+        let ended = await waitUntil(timeout: .seconds(30)) {
+            await clock.advance(to: .milliseconds(300))
+            return outcome.withLock { $0 } != nil
+        }
+        #expect(ended)
+        await request.value
+        let kind = outcome.withLock { $0 }
+        #expect(kind == .some(.timeout))
+        #expect(clock.elapsed == .milliseconds(300))
     }
 
     @Test("an answer larger than the cap is refused before it is read")

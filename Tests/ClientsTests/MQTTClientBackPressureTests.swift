@@ -24,7 +24,11 @@ struct MQTTClientBackPressureTests {
         let expectedBytes =
             try MQTTPacket.publish(MQTTPublish(topic: "homeassistant/x/config", payload: payload, retain: true))
             .encoded().count * messageCount
-        try await withClient(configuration) { running in
+        // The link's speed is virtual: the broker reads at 4 MB/s of the client's clock, moving
+        // it on by each read's worth, so the 3 s write deadline is measured against the link,
+        // not against how long a loaded machine takes to run the test.
+        let clock = ManualClock()
+        try await withClient(configuration, clock: clock) { running in
             let (connection, _) = try await broker.acceptSession()
             defer { connection.close() }
             #expect(await running.waitForConnection())
@@ -40,34 +44,28 @@ struct MQTTClientBackPressureTests {
             defer { sampling.cancel() }
             let publishing = Task {
                 for _ in 0..<messageCount {
-                    try await client.enqueue("homeassistant/x/config", payload, qos: .atMostOnce, retain: true)
+                    try await running.call {
+                        try await $0.enqueue("homeassistant/x/config", payload, qos: .atMostOnce, retain: true)
+                    }
                 }
             }
-            // The broker's side of a slow link: 4 MB/s, paced by the clock rather than by sleeps,
-            // so a loaded machine (sleeps that overrun) catches up instead of slowing the link.
-            let rate = 4_000_000.0
+            let rate = 4_000_000
             var received = 0
-            let started = ContinuousClock.now
-            while received < expectedBytes && ContinuousClock.now - started < .seconds(60) {
-                let elapsed = ContinuousClock.now - started
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                let allowed = Int(rate * seconds) - received
-                guard allowed > 0 else {
-                    try await Task.sleep(for: .milliseconds(2))
-                    continue
-                }
+            while received < expectedBytes {
                 let bytes = try await connection.connection.read(
-                    maxBytes: min(allowed, 64 * 1024), deadline: .now + .seconds(10))
+                    maxBytes: 64 * 1024, deadline: .now + .seconds(30))
                 if bytes.isEmpty { break }
                 received += bytes.count
+                await clock.advance(to: .nanoseconds(Int64(received) * 1_000_000_000 / Int64(rate)))
             }
             let published = await publishing.result
             #expect(throws: Never.self, "\(running.disconnectReasons)") { try published.get() }
-            #expect(received == expectedBytes, "took \(ContinuousClock.now - started)")
+            #expect(received == expectedBytes, "\(received) of \(expectedBytes) bytes")
             #expect(running.disconnectReasons.isEmpty, "\(running.disconnectReasons)")
             let highest = peak.withLock { $0 }
             #expect(highest <= 256 * 1024 + 20_100, "the outbox held \(highest) bytes")
-            print("slow link: \(received) bytes in \(ContinuousClock.now - started), outbox peak \(highest) bytes")
+            // 16 MB at 4 MB/s: longer than the write deadline, which holds for each slice only.
+            #expect(clock.elapsed > configuration.writeTimeout)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Clients
 import Harness
+import Net
 import Testing
 import Wire
 
@@ -28,7 +29,7 @@ struct MQTTClientBrokerTests {
     }
 
     @Test(
-        "a wrong password is refused as 'not authorized' (mosquitto 2.0.11, MQTT 3.1.1) and retried with backoff"
+        "a wrong password is refused as 'not authorized' (mosquitto 2.0.11, MQTT 3.1.1) and retried at exactly 200 and 600 ms"
     )
     func authenticationFails() async throws {
         let options = MosquittoOptions(allowAnonymous: false, users: ["alice": "s3cret"])
@@ -39,32 +40,37 @@ struct MQTTClientBrokerTests {
             let backoff = ReconnectBackoff(initial: .milliseconds(200), maximum: .seconds(2), jitter: 0)
             let configuration = TestMQTT.configuration(
                 port: broker.port, session: session, backoff: backoff)
-            let started = ContinuousClock.now
-            try await withClient(configuration) { running in
+            // The client's delays are virtual; mosquitto keeps real time.
+            let clock = ManualClock()
+            try await withClient(configuration, clock: clock) { running in
                 let refusals = {
                     running.disconnectReasons.count { $0 == "connection refused: not authorized" }
                 }
-                let refusedThrice = await waitUntil(timeout: .seconds(10)) { refusals() >= 3 }
-                let thirdRefusal = ContinuousClock.now
+                // Refused at 0; the next attempts at exactly 200 ms and 200 + 400 = 600 ms.
+                for (index, next) in [Duration.milliseconds(200), .milliseconds(600)].enumerated() {
+                    let refused = await waitUntil(timeout: .seconds(30)) { refusals() >= index + 1 }
+                    #expect(refused, "\(running.disconnectReasons)")
+                    #expect(await clock.waitForTimer(at: next), "attempt at \(next): \(clock.pendingDeadlines)")
+                    await clock.advance(to: next - .nanoseconds(1))
+                    #expect(refusals() == index + 1, "no attempt before \(next)")
+                    await clock.advance(to: next)
+                }
+                let refusedThrice = await waitUntil(timeout: .seconds(30)) { refusals() >= 3 }
                 #expect(refusedThrice, "\(running.disconnectReasons)")
                 #expect(running.connectionCount == 0)
                 let loggedRefusal = running.logLines.contains { $0.contains("refused the connection: not authorized") }
                 #expect(loggedRefusal)
                 // mosquitto answers CONNACK return code 5 and logs the client before it has an id.
                 #expect(TestMQTT.count("Sending CONNACK to 127.0.0.1 (0, 5)", in: broker) >= 3)
-                let brokerLoggedRefusals = await waitUntil(timeout: .seconds(5)) {
+                let brokerLoggedRefusals = await waitUntil(timeout: .seconds(30)) {
                     TestMQTT.count("Client <unknown> disconnected, not authorised.", in: broker) >= 3
                 }
                 #expect(brokerLoggedRefusals)
-
-                // The delays between attempts double: the client names each one as it starts it,
-                // and it really waits them: the third refusal comes at least 200 + 400 ms after the
-                // start. (Timestamps of observed states measured the delays before; a state seen
-                // late by a test task held up on a busy machine made a delay look shorter.)
+                // The client names each delay as it starts it.
                 let retries = running.logLines.filter { $0.contains("retrying in ") }
                     .compactMap { $0.split(separator: "retrying in ").last.map(String.init) }
                 #expect(Array(retries.prefix(2)) == ["200 ms", "400 ms"], "\(retries)")
-                #expect(thirdRefusal - started >= .milliseconds(600))
+                #expect(clock.elapsed == .milliseconds(600))
             }
         }
     }
@@ -208,18 +214,32 @@ struct MQTTClientBrokerTests {
     }
 
     @Test(
-        "with keepalive 1 s the client pings while idle and mosquitto answers; the connection survives")
+        "with keepalive 1 s the client pings at exactly 1, 2, 3 s while idle and mosquitto answers; the connection survives"
+    )
     func keepalive() async throws {
         try await withMosquitto { broker in
             let id = TestMQTT.clientID("ping")
-            let session = MQTTSessionConfiguration(clientID: id, keepAlive: 1)
-            try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
+            let session = MQTTSessionConfiguration(clientID: id, keepAlive: 1, connAckTimeout: .seconds(60))
+            let configuration = TestMQTT.configuration(
+                port: broker.port, session: session, connectTimeout: .seconds(60))
+            // The client's pings go out at virtual times the test moves through as fast as the
+            // broker answers, so mosquitto (1.5 s of real silence allowed) always sees them in time.
+            let clock = ManualClock()
+            try await withClient(configuration, clock: clock) { running in
                 #expect(await running.waitForConnection())
-                let threePings = await waitUntil(timeout: .seconds(10)) {
-                    TestMQTT.count("Sending PINGRESP to \(id)", in: broker) >= 3
+                for second in 1...3 {
+                    let due = Duration.seconds(second)
+                    #expect(await clock.waitForTimer(at: due), "PINGREQ \(second): \(clock.pendingDeadlines)")
+                    await clock.advance(to: due)
+                    let pinged = await waitUntil(timeout: .seconds(30)) {
+                        TestMQTT.count("Received PINGREQ from \(id)", in: broker) >= second
+                    }
+                    #expect(pinged)
+                    // mosquitto answers in order: once this PUBACK is in, so is the PINGRESP, and
+                    // time can move on. Sent at the ping's instant, it changes no silence.
+                    try await running.call { try await $0.publish("ping/sync", "\(second)", qos: .atLeastOnce) }
                 }
-                #expect(threePings)
-                #expect(TestMQTT.count("Received PINGREQ from \(id)", in: broker) >= 3)
+                #expect(TestMQTT.count("Sending PINGRESP to \(id)", in: broker) >= 3)
                 #expect(!broker.logText().contains("exceeded timeout"))
                 #expect(running.connectionCount == 1)
                 #expect(running.disconnectReasons.isEmpty)

@@ -1,4 +1,5 @@
 import Clients
+import Net
 import Testing
 import Wire
 
@@ -21,25 +22,36 @@ struct MQTTClientConnectWaitTests {
         }
     }
 
-    @Test("a cancelled wait returns false at once, not when its timeout is over", .timeLimit(.minutes(1)))
+    @Test(
+        "a cancelled wait returns false at once, not at its timeout; an uncancelled one at exactly its timeout",
+        .timeLimit(.minutes(1)))
     func cancelled() async throws {
         let broker = try ScriptedBroker()
         defer { broker.close() }
+        // Neither the CONNACK nor the connect timeout may end the connection while time moves.
+        let session = MQTTSessionConfiguration(
+            clientID: "wait-cancelled", keepAlive: 0, connAckTimeout: .seconds(3600))
         let configuration = TestMQTT.configuration(
-            port: broker.port, session: MQTTSessionConfiguration(clientID: "wait-cancelled", keepAlive: 0))
-        try await withClient(configuration) { running in
+            port: broker.port, session: session, connectTimeout: .seconds(3600))
+        let clock = ManualClock()
+        try await withClient(configuration, clock: clock) { running in
             // The broker takes the connection and never answers CONNECT: the client stays connecting.
             let connection = try await broker.accept()
             defer { connection.close() }
-            let client = running.client
-            let timeout = Duration.seconds(30)
-            let started = ContinuousClock.now
-            let waiter = Task { await client.waitUntilConnected(timeout: timeout) }
-            try await Task.sleep(for: .milliseconds(100))
-            waiter.cancel()
-            #expect(await waiter.value == false)
+            let cancelledWait = Task { await running.call { await $0.waitUntilConnected(timeout: .seconds(30)) } }
+            #expect(await clock.waitForTimer(at: .seconds(30)), "the wait's timeout")
+            cancelledWait.cancel()
             // Before, a cancelled wait spun (its 20 ms sleep threw at once) until the timeout.
-            #expect(ContinuousClock.now - started < timeout)
+            #expect(await cancelledWait.value == false)
+            #expect(clock.elapsed == .zero)
+
+            let timedWait = Task { await running.call { await $0.waitUntilConnected(timeout: .seconds(20)) } }
+            #expect(await clock.waitForTimer(at: .seconds(20)), "the second wait's timeout")
+            await clock.advance(to: .seconds(20) - .nanoseconds(1))
+            #expect(clock.pendingDeadlines.first == .seconds(20))
+            await clock.advance(to: .seconds(20))
+            #expect(await timedWait.value == false)
+            #expect(running.connectionCount == 0)
         }
     }
 

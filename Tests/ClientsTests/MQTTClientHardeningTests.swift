@@ -57,48 +57,78 @@ struct MQTTClientHardeningTests {
         }
     }
 
-    @Test("a broker that drops every connection right after CONNACK gets ever longer delays")
+    @Test(
+        "a broker that drops every connection right after CONNACK gets the attempts at 0, 1, 3, 7 … s: 1 s doubling, capped at 60 s"
+    )
     func backoffGrowsAfterShortConnections() async throws {
         let broker = try ScriptedBroker()
         defer { broker.close() }
-        let session = MQTTSessionConfiguration(clientID: "short-lived", keepAlive: 0)
-        let backoff = ReconnectBackoff(initial: .milliseconds(200), maximum: .seconds(5), jitter: 0)
-        try await withClient(TestMQTT.configuration(port: broker.port, session: session, backoff: backoff)) { _ in
-            var accepted: [ContinuousClock.Instant] = []
-            for _ in 0..<5 {
-                let (connection, _) = try await broker.acceptSession(timeout: .seconds(20))
-                accepted.append(.now)
-                try await Task.sleep(for: .milliseconds(20))
+        let session = MQTTSessionConfiguration(
+            clientID: "short-lived", keepAlive: 0, connAckTimeout: .seconds(3600))
+        let backoff = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(60), jitter: 0)
+        let configuration = TestMQTT.configuration(
+            port: broker.port, session: session, backoff: backoff, connectTimeout: .seconds(3600))
+        let clock = ManualClock()
+        try await withClient(configuration, clock: clock) { running in
+            // Were the backoff reset after every CONNACK, every delay would be 1 s, for ever.
+            let delays: [Int] = [1, 2, 4, 8, 16, 32, 60, 60]
+            var attempt = Duration.zero
+            for (index, delay) in delays.enumerated() {
+                let (connection, _) = try await broker.acceptSession()
+                #expect(await running.waitForConnection(count: index + 1))
                 connection.close()
+                // Dropped at once (no virtual time passes): the next attempt is due `delay` later.
+                let next = attempt + .seconds(delay)
+                #expect(await clock.waitForTimer(at: next), "attempt at \(next): \(clock.pendingDeadlines)")
+                await clock.advance(to: next - .nanoseconds(1))
+                #expect(clock.pendingDeadlines.first == next)
+                await clock.advance(to: next)
+                attempt = next
             }
-            // 200, 400, 800, 1600 ms (plus connection time): were the backoff reset after every
-            // CONNACK, every gap would be about 200 ms, for ever.
-            let gaps = zip(accepted.dropFirst(), accepted).map { $0 - $1 }
-            // The fourth delay is 1.6 s exactly (no jitter): a lower bound that load cannot break.
-            #expect(gaps[3] >= .milliseconds(1550), "gaps: \(gaps)")
+            let (last, _) = try await broker.acceptSession()
+            defer { last.close() }
+            #expect(await running.waitForConnection(count: delays.count + 1))
+            #expect(clock.elapsed == .seconds(183))
+            let retries = running.logLines.filter { $0.contains("retrying in ") }
+                .compactMap { $0.split(separator: "retrying in ").last.map(String.init) }
+            let announced = delays.map { "\(Double($0)) s" }
+            #expect(retries == announced, "\(retries)")
         }
     }
 
-    @Test("a client that publishes all the time still pings a silent broker and declares the connection dead")
+    @Test(
+        "a client that publishes all the time still pings a silent broker at 1 s and declares the connection dead at 2 s"
+    )
     func receiveSilencePingsWhilePublishing() async throws {
         let broker = try ScriptedBroker()
         defer { broker.close() }
-        let session = MQTTSessionConfiguration(clientID: "busy", keepAlive: 1)
-        try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
+        let session = MQTTSessionConfiguration(clientID: "busy", keepAlive: 1, connAckTimeout: .seconds(60))
+        let configuration = TestMQTT.configuration(
+            port: broker.port, session: session, connectTimeout: .seconds(60))
+        let clock = ManualClock()
+        try await withClient(configuration, clock: clock) { running in
             let (connection, _) = try await broker.acceptSession()
             defer { connection.close() }
             #expect(await running.waitForConnection())
-            let client = running.client
-            // A TV playing: a state publish every 100 ms. The broker reads them and says nothing.
-            let publishing = Task {
-                while !Task.isCancelled {
-                    try? await client.publish("tv/state", "playing")
-                    try? await Task.sleep(for: .milliseconds(100))
+            // A TV playing: a state publish every 100 ms. The broker reads them and says nothing:
+            // the send silence never reaches 1 s, the receive silence does.
+            for tenth in 1...19 {
+                await clock.advance(to: .milliseconds(100 * tenth))
+                if tenth == 10 {
+                    // 1 s of receive silence: the PINGREQ, whatever was sent meanwhile.
+                    #expect(try await connection.readPacket() == .pingReq, "the PINGREQ despite the publishing")
+                    #expect(await clock.waitForTimer(at: .seconds(2)), "the PINGRESP deadline")
+                }
+                try await running.call { try await $0.publish("tv/state", "playing") }
+                let packet = try await connection.readPacket()
+                guard case .publish = packet else {
+                    Issue.record("expected the publish, got \(String(describing: packet))")
+                    return
                 }
             }
-            defer { publishing.cancel() }
-            let packets = try await connection.readUntilClosed(timeout: .seconds(10))
-            #expect(packets.contains(.pingReq), "a PINGREQ despite the steady publishing")
+            #expect(running.disconnectReasons.isEmpty)
+            await clock.advance(to: .seconds(2))
+            #expect(try await connection.readUntilClosed() == [])
             #expect(await running.waitForDisconnect(containing: "no PINGRESP in time") != nil)
         }
     }
@@ -127,7 +157,7 @@ struct MQTTClientHardeningTests {
                 return
             }
             publishing.cancel()
-            let ended = await waitUntil(timeout: .seconds(3)) { !finished.all.isEmpty }
+            let ended = await waitUntil(timeout: .seconds(30)) { !finished.all.isEmpty }
             #expect(ended, "the publish still waits for a PUBACK after its task was cancelled")
             #expect(finished.all.first?.contains("cancelled") ?? false, "\(finished.all)")
             #expect(running.connectionCount == 1)

@@ -66,40 +66,60 @@ struct MQTTClientScriptedTests {
     }
 
     @Test(
-        "with keepalive 1 s a PINGREQ follows 1 s of silence; without PINGRESP the connection is declared dead"
+        "with keepalive 1 s a PINGREQ goes out at exactly 1 s of silence, answered ones keep the connection, an unanswered one ends it 1 s later"
     )
     func pingTimingAndDeadConnection() async throws {
         let broker = try ScriptedBroker()
         defer { broker.close() }
         // Keepalive shorter than the CONNACK timeout (10 s): the first PINGREQ must not wait for that.
-        let session = MQTTSessionConfiguration(clientID: "pinger", keepAlive: 1)
-        // Times are taken when the test sees a packet, which under load can be well after it was
-        // sent: lower bounds are measured from instants known to precede the send, and the
-        // tolerances are wide. What matters is the order, and "about a second", not "ten".
-        let started = ContinuousClock.now  // before the client exists, so before its CONNECT
-        try await withClient(TestMQTT.configuration(port: broker.port, session: session)) { running in
+        let session = MQTTSessionConfiguration(
+            clientID: "pinger", keepAlive: 1, connAckTimeout: .seconds(60))
+        // No jitter, and CONNACK and connect timeouts whose timers (armed, then no longer needed,
+        // they stay until they fire) are out of the way of the ones the test waits for.
+        let backoff = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(60), jitter: 0)
+        let configuration = TestMQTT.configuration(
+            port: broker.port, session: session, backoff: backoff, connectTimeout: .seconds(30))
+        let clock = ManualClock()
+        try await withClient(configuration, clock: clock) { running in
             let (connection, _) = try await broker.acceptSession()
             defer { connection.close() }
-            let connected = ContinuousClock.now  // after CONNECT was sent
-            #expect(try await connection.readPacket() == .pingReq)
-            let firstPing = ContinuousClock.now
-            #expect(firstPing - started > .milliseconds(900))
-            #expect(firstPing - connected < .milliseconds(2500))
-            try await connection.send(.pingResp)
+            #expect(await running.waitForConnection())
+            // CONNECT and CONNACK at 0 s: the first PINGREQ is due at 1 s of silence, not at the
+            // CONNACK deadline (10 s).
+            for second in 1...10 {
+                let due = Duration.seconds(second)
+                #expect(await clock.waitForTimer(at: due), "PINGREQ \(second) armed: \(clock.pendingDeadlines)")
+                await clock.advance(to: due - .nanoseconds(1))
+                #expect(clock.pendingDeadlines.first == due, "nothing fired before \(due)")
+                await clock.advance(to: due)
+                #expect(try await connection.readPacket() == .pingReq)
+                // The PINGRESP deadline: 1 s (the keepalive) after the PINGREQ.
+                #expect(await clock.waitForTimer(at: due + .seconds(1)))
+                // Answered, then a message behind it: once the client delivers the message it has
+                // taken the PINGRESP too, before the test moves time on.
+                try await connection.send(.pingResp)
+                try await connection.send(.publish(MQTTPublish(topic: "sync", payload: [UInt8(second)])))
+                #expect(await running.waitForMessages(count: second).count == second)
+            }
+            #expect(running.connectionCount == 1)
+            #expect(running.disconnectReasons.isEmpty)
 
-            // Answered: the connection lives on, and the next PINGREQ comes one keepalive later.
+            // Not answered: the PINGREQ at 11 s, the connection declared dead at exactly 12 s.
+            #expect(await clock.waitForTimer(at: .seconds(11)))
+            await clock.advance(to: .seconds(11))
             #expect(try await connection.readPacket() == .pingReq)
-            let secondPing = ContinuousClock.now
-            #expect(
-                secondPing - firstPing > .milliseconds(500) && secondPing - firstPing < .milliseconds(2500))
-
-            // Not answered: the client closes within the ping timeout (= keepalive) and says why.
+            #expect(await clock.waitForTimer(at: .seconds(12)))
+            await clock.advance(to: .seconds(12) - .nanoseconds(1))
+            #expect(clock.pendingDeadlines.first == .seconds(12))
+            #expect(running.disconnectReasons.isEmpty)
+            await clock.advance(to: .seconds(12))
             #expect(try await connection.readUntilClosed() == [])
-            let closed = ContinuousClock.now
-            #expect(closed - secondPing > .milliseconds(500) && closed - secondPing < .seconds(4))
             #expect(await running.waitForDisconnect(containing: "no PINGRESP in time") != nil)
             #expect(running.connectionCount == 1)
 
+            // The first reconnection delay, 1 s: the next attempt at exactly 13 s.
+            #expect(await clock.waitForTimer(at: .seconds(13)))
+            await clock.advance(to: .seconds(13))
             let (again, _) = try await broker.acceptSession()
             defer { again.close() }
             #expect(await running.waitForConnection(count: 2))

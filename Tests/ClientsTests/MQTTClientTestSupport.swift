@@ -16,15 +16,23 @@ final class Recorder<Element: Sendable>: Sendable {
 
 /// A `MQTTClient` whose `run()` goes on in the background, with every state change (and when
 /// it happened), every message and every log line recorded for the test to inspect.
+///
+/// Given a `ManualClock`, the client runs under it (its keep-alive, backoff and timeouts move
+/// only when the test advances it), and so do `stop()`, `cancel()` and `call(_:)`: a call reads
+/// the clock of the calling task. The test's own code, and the fake broker, keep real time.
 final class RunningClient: Sendable {
     let client: MQTTClient
+    /// The clock the client runs under (`LoopClock.system` unless a manual clock was given).
+    let clock: LoopClock
     let log: CapturingSink
     let stateLog: Recorder<(at: ContinuousClock.Instant, state: MQTTConnectionState)>
     let messageLog: Recorder<MQTTMessage>
     private let runTask: Task<Void, Never>
     private let runEnded: Recorder<Bool>
 
-    init(_ configuration: MQTTClientConfiguration) throws {
+    init(_ configuration: MQTTClientConfiguration, clock manual: ManualClock? = nil) throws {
+        let clock = manual?.clock ?? LoopClock.current
+        self.clock = clock
         let log = CapturingSink()
         let client = try MQTTClient(
             configuration: configuration,
@@ -33,16 +41,22 @@ final class RunningClient: Sendable {
         let messageLog = Recorder<MQTTMessage>()
         self.stateLog = stateLog
         self.messageLog = messageLog
-        Task { for await state in client.states { stateLog.append((.now, state)) } }
+        Task { for await state in client.states { stateLog.append((clock.now, state)) } }
         Task { for await message in client.messages { messageLog.append(message) } }
         let ended = Recorder<Bool>()
         self.runEnded = ended
         self.log = log
         self.client = client
         runTask = Task {
-            await client.run()
+            await clock.run { await client.run() }
             ended.append(true)
         }
+    }
+
+    /// Calls into the client under its clock: `publish` and the like read the caller's clock.
+    func call<T: Sendable>(_ body: @Sendable (MQTTClient) async throws -> T) async rethrows -> T {
+        let client = self.client
+        return try await clock.run { try await body(client) }
     }
 
     var states: [MQTTConnectionState] { stateLog.all.map(\.state) }
@@ -88,7 +102,7 @@ final class RunningClient: Sendable {
     func stop(limit: Duration = .seconds(10)) async {
         let client = self.client
         // `stop()` itself must not hang either: bound it from the outside.
-        let stopper = Task { await client.stop() }
+        let stopper = Task { [clock] in await clock.run { await client.stop() } }
         await ensureEnded(within: limit, what: "run() after stop()")
         stopper.cancel()
     }
@@ -116,10 +130,10 @@ final class RunningClient: Sendable {
 
 /// Runs `body` with a started client and stops the client afterwards, also when `body` throws.
 func withClient<T>(
-    _ configuration: MQTTClientConfiguration, isolation: isolated (any Actor)? = #isolation,
-    _ body: (RunningClient) async throws -> T
+    _ configuration: MQTTClientConfiguration, clock: ManualClock? = nil,
+    isolation: isolated (any Actor)? = #isolation, _ body: (RunningClient) async throws -> T
 ) async throws -> T {
-    let running = try RunningClient(configuration)
+    let running = try RunningClient(configuration, clock: clock)
     do {
         let result = try await body(running)
         await running.stop()
@@ -144,10 +158,11 @@ enum TestMQTT {
     static func configuration(
         port: UInt16, host: String = "127.0.0.1", session: MQTTSessionConfiguration,
         tls: TLSConfiguration? = nil,
-        backoff: ReconnectBackoff = fastBackoff, maxPacketSize: Int = 1 << 20
+        backoff: ReconnectBackoff = fastBackoff, maxPacketSize: Int = 1 << 20,
+        connectTimeout: Duration = .seconds(3)
     ) -> MQTTClientConfiguration {
         MQTTClientConfiguration(
-            host: host, port: port, tls: tls, session: session, connectTimeout: .seconds(3),
+            host: host, port: port, tls: tls, session: session, connectTimeout: connectTimeout,
             backoff: backoff,
             maxPacketSize: maxPacketSize)
     }

@@ -1,4 +1,5 @@
 import Clients
+import Harness
 import Net
 import Synchronization
 import TestSupport
@@ -103,16 +104,22 @@ struct WebSocketClientTests {
                 + WebSocketFrame.text("second").encode(maskingKey: nil)
         })
         defer { server.stop() }
-        try await within(10) {
+        let clock = ManualClock()
+        try await within(30) {
             let configuration = WebSocketConfiguration(closeTimeout: .milliseconds(200))
-            let ws = try await WebSocketClient.connect(url: server.wsURL, configuration: configuration)
-                .connection
+            let ws = try await clock.run {
+                try await WebSocketClient.connect(url: server.wsURL, configuration: configuration).connection
+            }
             var events = ws.incoming.makeAsyncIterator()
             #expect(await events.next() == .text("first"))
             #expect(await events.next() == .text("second"))
-            // This server never answers a close: the close timeout ends the connection.
-            let reason = try await ws.close(code: 1001)
+            // This server never answers a close: the close timeout ends the connection, at 200 ms.
+            let closing = Task { try await clock.run { try await ws.close(code: 1001) } }
+            #expect(await clock.waitForTimer(at: .milliseconds(200)), "\(clock.pendingDeadlines)")
+            await clock.advance(to: .milliseconds(200))
+            let reason = try await closing.value
             #expect(reason.code == 1001 && !reason.wasClean && reason.reason.contains("did not answer"))
+            #expect(clock.elapsed == .milliseconds(200))
         }
     }
 
@@ -139,43 +146,61 @@ struct WebSocketClientTests {
         }
     }
 
-    @Test("keepalive: a peer that stops answering is declared dead")
+    @Test("keepalive: a peer that stops answering is pinged at 200 ms of silence and declared dead at 500 ms")
     func keepAliveDetectsSilentPeer() async throws {
         // Answers the handshake, then neither reads nor writes until the client goes away.
         let server = try LoopbackServer.scripted(
             answer: { switchingProtocols(key: $0) },
-            after: { _ in try? await Task.sleep(for: .seconds(10)) })
+            after: { _ in try? await Task.sleep(for: .seconds(60)) })
         defer { server.stop() }
-        try await within(10) {
+        let clock = ManualClock()
+        try await within(30) {
             let configuration = WebSocketConfiguration(
                 keepAliveInterval: .milliseconds(200), keepAliveTimeout: .milliseconds(300))
-            let ws = try await WebSocketClient.connect(url: server.wsURL, configuration: configuration)
-                .connection
-            let started = ContinuousClock.now
+            let ws = try await clock.run {
+                try await WebSocketClient.connect(url: server.wsURL, configuration: configuration).connection
+            }
+            // Open at 0: the ping at 200 ms of silence, then 300 ms for anything to arrive.
+            for deadline in [Duration.milliseconds(200), .milliseconds(500)] {
+                #expect(await clock.waitForTimer(at: deadline), "\(deadline): \(clock.pendingDeadlines)")
+                await clock.advance(to: deadline - .nanoseconds(1))
+                #expect(clock.pendingDeadlines.first == deadline)
+                #expect(await ws.closeReason == nil)
+                await clock.advance(to: deadline)
+            }
             let (_, closed) = await collect(ws)
-            let elapsed = ContinuousClock.now - started
             #expect(closed?.code == 1006)
             #expect(closed?.initiator == .local)
             #expect(closed?.reason.contains("keepalive") == true)
-            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(3))
+            #expect(clock.elapsed == .milliseconds(500))
         }
     }
 
-    @Test("keepalive: a live peer answers the pings and the connection stays up")
+    @Test("keepalive: a live peer answers the pings every 100 ms and the connection stays up")
     func keepAliveWithLivePeer() async throws {
         let server = try LoopbackServer.echo()
         defer { server.stop() }
-        try await within(10) {
+        let clock = ManualClock()
+        try await within(60) {
             let configuration = WebSocketConfiguration(
-                keepAliveInterval: .milliseconds(100), keepAliveTimeout: .seconds(2))  // generous: the machine may be loaded
-            let ws = try await WebSocketClient.connect(url: server.wsURL, configuration: configuration)
-                .connection
-            try await Task.sleep(for: .milliseconds(800))
+                keepAliveInterval: .milliseconds(100), keepAliveTimeout: .seconds(2))
+            let ws = try await clock.run {
+                try await WebSocketClient.connect(url: server.wsURL, configuration: configuration).connection
+            }
+            // Each ping at 100 ms of silence; its pong moves the next one 100 ms on: the timer for
+            // it is armed only once the pong is in, so waiting for it is waiting for the pong.
+            // (Up to 1.5 s: each ping's own 2 s timeout stays armed, out of the way, until then.)
+            for tenth in 1...15 {
+                let due = Duration.milliseconds(100 * tenth)
+                #expect(await clock.waitForTimer(at: due), "ping \(tenth): \(clock.pendingDeadlines)")
+                await clock.advance(to: due)
+            }
+            #expect(await clock.waitForTimer(at: .milliseconds(1600)), "the 15th pong: \(clock.pendingDeadlines)")
             #expect(await ws.closeReason == nil)
-            try await ws.send(text: "still here")
+            try await clock.run { try await ws.send(text: "still here") }
             var events = ws.incoming.makeAsyncIterator()
             #expect(await events.next() == .text("still here"))
-            _ = try await ws.close()
+            _ = try await clock.run { try await ws.close() }
         }
     }
 }
@@ -201,12 +226,16 @@ struct WebSocketBackPressureTests {
             _ = try? await accepted.connection.close()
         }
         defer { server.stop() }
-        try await within(30) {
+        // 40 MB through one loop thread that every other test shares: on a busy machine that took
+        // longer than the 30 s this test had, and it ended part way. It asserts no time: it waits
+        // for the inbox to fill, not for a fixed sleep, and is bounded only against a hang.
+        try await within(300) {
             let limit = 64 * 1024
             let ws = try await WebSocketClient.connect(
                 url: server.wsURL, configuration: WebSocketConfiguration(maxBufferedIncomingBytes: limit)
             ).connection
-            try await Task.sleep(for: .milliseconds(500))
+            let filled = await waitUntil(timeout: .seconds(120)) { await ws.bufferedIncomingBytes >= limit }
+            #expect(filled, "the inbox never filled")
             // 40 MB were offered; the kernel's socket buffers hold some, our inbox only its limit
             // plus what one 64 KiB read completes.
             let buffered = await ws.bufferedIncomingBytes
@@ -233,16 +262,22 @@ extension WebSocketBackPressureTests {
             while (try? await accepted.connection.send(binary: flood)) != nil {}
         }
         defer { server.stop() }
-        try await within(20) {
-            let ws = try await WebSocketClient.connect(
-                url: server.wsURL,
-                configuration: WebSocketConfiguration(closeTimeout: .seconds(10), maxBufferedIncomingBytes: 32 * 1024)
-            ).connection
-            try await Task.sleep(for: .milliseconds(300))
-            let started = ContinuousClock.now
-            let reason = try await ws.close(code: 1000, reason: "enough")
+        // The client's close timeout (10 s) is virtual and time stands still: a close that ends
+        // at all ended by the handshake, not by giving up.
+        let clock = ManualClock()
+        try await within(60) {
+            let limit = 32 * 1024
+            let ws = try await clock.run {
+                try await WebSocketClient.connect(
+                    url: server.wsURL,
+                    configuration: WebSocketConfiguration(closeTimeout: .seconds(10), maxBufferedIncomingBytes: limit)
+                ).connection
+            }
+            let filled = await waitUntil(timeout: .seconds(30)) { await ws.bufferedIncomingBytes >= limit }
+            #expect(filled, "the inbox never filled")
+            let reason = try await clock.run { try await ws.close(code: 1000, reason: "enough") }
             #expect(reason == WebSocketCloseReason(code: 1000, reason: "enough", initiator: .local, wasClean: true))
-            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(clock.elapsed == .zero)
         }
     }
 }

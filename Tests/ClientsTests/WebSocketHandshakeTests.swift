@@ -14,15 +14,20 @@ struct WebSocketHandshakeTests {
     {
         let server = try LoopbackServer.scripted(answer: answer, after: { _ in })
         defer { server.stop() }
-        return try await within(10) { () async -> WebSocketError? in
-            do {
-                let connected = try await WebSocketClient.connect(
-                    url: server.wsURL + "?token=secret", subprotocols: subprotocols,
-                    handshakeTimeout: .seconds(2))
-                _ = try? await connected.connection.close()
-                return nil
-            } catch {
-                return error as? WebSocketError
+        // The handshake timeout is virtual and time stands still: the answer decides the outcome,
+        // never how soon a loaded machine got round to sending it.
+        let clock = ManualClock()
+        return try await within(30) { () async -> WebSocketError? in
+            await clock.run {
+                do {
+                    let connected = try await WebSocketClient.connect(
+                        url: server.wsURL + "?token=secret", subprotocols: subprotocols,
+                        handshakeTimeout: .seconds(2))
+                    _ = try? await connected.connection.close()
+                    return nil
+                } catch {
+                    return error as? WebSocketError
+                }
             }
         }
     }
@@ -95,20 +100,27 @@ struct WebSocketHandshakeTests {
         #expect(silent?.message.contains("closed the connection without answering") == true)
     }
 
-    @Test("a server that never answers hits the handshake timeout")
+    @Test("a server that never answers hits the handshake timeout at exactly 300 ms")
     func handshakeTimeout() async throws {
-        let server = try LoopbackServer.start { stream in try? await Task.sleep(for: .seconds(30)) }
+        let server = try LoopbackServer.start { stream in try? await Task.sleep(for: .seconds(60)) }
         defer { server.stop() }
-        try await within(20) {
-            let started = ContinuousClock.now
+        let clock = ManualClock()
+        try await within(30) {
+            let connecting = Task {
+                try await clock.run {
+                    try await WebSocketClient.connect(url: server.wsURL, handshakeTimeout: .milliseconds(300))
+                }
+            }
+            #expect(await clock.waitForTimer(at: .milliseconds(300)), "\(clock.pendingDeadlines)")
+            await clock.advance(to: .milliseconds(300) - .nanoseconds(1))
+            #expect(clock.pendingDeadlines.first == .milliseconds(300))
+            await clock.advance(to: .milliseconds(300))
             await #expect {
-                try await WebSocketClient.connect(url: server.wsURL, handshakeTimeout: .milliseconds(300))
+                _ = try await connecting.value
             } throws: { error in
                 (error as? WebSocketError)?.kind == .timeout
             }
-            // The server stays silent for 30 s: ending in under a third of that is the client's
-            // own timeout, with room for the suite's start, which has held this test 2 s.
-            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(clock.elapsed == .milliseconds(300))
         }
     }
 

@@ -11,15 +11,18 @@ struct WebSocketLifetimeTests {
         let server = try LoopbackServer.echo()
         defer { server.stop() }
         let watched = Watched()
-        try await within(20) {
-            try await Self.openAndClose(server.wsURL) { watched.connection = $0 }
+        // The connection's timers are virtual and never come due: freed at all is freed at once.
+        let clock = ManualClock()
+        try await within(30) {
+            try await clock.run { try await Self.openAndClose(server.wsURL) { watched.connection = $0 } }
         }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         while watched.connection != nil, ContinuousClock.now < deadline {
             try await EventLoop.sleep(for: .milliseconds(10))
         }
         let alive = watched.connection != nil
         #expect(!alive, "the closed connection is still alive")
+        #expect(clock.elapsed == .zero)
     }
 
     /// Holds the connection weakly (set once, before the connection is dropped).
@@ -30,7 +33,7 @@ struct WebSocketLifetimeTests {
     private static func openAndClose(
         _ url: String, _ keep: @Sendable (WebSocketConnection) -> Void
     ) async throws {
-        // Timers far beyond the test's 10 s wait: a timer that held the connection would show.
+        // Armed, never due: a timer that held the connection would show.
         let timers = WebSocketConfiguration(closeTimeout: .seconds(60), keepAliveInterval: .seconds(60))
         let connection = try await WebSocketClient.connect(url: url, configuration: timers).connection
         keep(connection)

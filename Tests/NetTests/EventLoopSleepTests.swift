@@ -16,38 +16,44 @@ struct EventLoopSleepTests {
 
     @Test("a deadline in the past returns at once, or throws when the task is cancelled")
     func pastDeadline() async throws {
-        let started = ContinuousClock.now
-        try await EventLoop.sleep(until: started - .seconds(1))
-        #expect(ContinuousClock.now - started < .seconds(1))
+        // Time stands still: a sleep that returns did not wait for any timer.
+        let clock = ManualClock()
+        try await clock.run { try await EventLoop.sleep(until: clock.origin - .seconds(1)) }
+        #expect(clock.pendingDeadlines.isEmpty)
         let cancelled = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            try await EventLoop.sleep(until: .now - .seconds(1))
+            try await clock.run {
+                withUnsafeCurrentTask { $0?.cancel() }
+                try await EventLoop.sleep(until: clock.origin - .seconds(1))
+            }
         }
         let result = await cancelled.result
         #expect(throws: CancellationError.self) { try result.get() }
+        #expect(clock.elapsed == .zero)
     }
 
     @Test("cancelling a sleeping task ends its sleep at once with CancellationError")
     func cancelWhileSleeping() async {
-        let started = ContinuousClock.now
-        let sleeper = Task { try await EventLoop.sleep(for: .seconds(30)) }
-        try? await EventLoop.sleep(for: .milliseconds(20))
+        let clock = ManualClock()
+        let sleeper = Task { try await clock.run { try await EventLoop.sleep(for: .seconds(30)) } }
+        #expect(await clock.waitForTimer(at: .seconds(30)))
         sleeper.cancel()
         let result = await sleeper.result
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(15))  // of 30: a busy machine gets 15 s
+        #expect(clock.elapsed == .zero)
     }
 
     @Test("a task cancelled before it sleeps does not sleep")
     func cancelledBefore() async {
-        let started = ContinuousClock.now
+        let clock = ManualClock()
         let sleeper = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            try await EventLoop.sleep(for: .seconds(30))
+            try await clock.run {
+                withUnsafeCurrentTask { $0?.cancel() }
+                try await EventLoop.sleep(for: .seconds(30))
+            }
         }
         let result = await sleeper.result
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(15))  // of 30: a busy machine gets 15 s
+        #expect(clock.elapsed == .zero)
     }
 
     @Test("sleepers started out of order each wake after their own deadline, once")

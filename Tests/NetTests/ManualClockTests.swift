@@ -17,9 +17,9 @@ struct ManualClockTests {
             }
         }
         await clock.advance(by: .seconds(25))
-        let early = fired.withLock { $0 }
-        #expect(early.map(\.0) == [1, 2])
-        #expect(early.map(\.1) == [.seconds(10), .seconds(20)])
+        let firstTwo = fired.withLock { $0 }
+        #expect(firstTwo.map(\.0) == [1, 2])
+        #expect(firstTwo.map(\.1) == [.seconds(10), .seconds(20)])
         #expect(clock.elapsed == .seconds(25))
         #expect(clock.pendingDeadlines == [.seconds(30), .seconds(40)])
         await clock.advance(by: .seconds(15))
@@ -127,14 +127,44 @@ struct ManualClockTests {
         #expect(try await outcome.value == "timed out at 3.0 seconds")
     }
 
+    @Test("a socket deadline armed while the test already waits for it: the wait ends, nothing deadlocks")
+    func socketDeadlineWhileWaiting() async throws {
+        let listener = try TCPListener.bind(host: "127.0.0.1", port: 0)
+        defer { listener.close() }
+        let clock = ManualClock()
+        let connection = try await clock.run {
+            try await TCPConnection.connect(host: "127.0.0.1", port: listener.address.port, timeout: .seconds(5))
+        }
+        defer { connection.close() }
+        let accepted = try await listener.accept()
+        defer { accepted.close() }
+        // The test waits first, then the read arms its deadline: arming it wakes the waiting test
+        // from inside the read's registration. (The sleep only puts the two in that order.)
+        let waiting = Task { await clock.waitForTimer(at: .seconds(1003)) }
+        try await Task.sleep(for: .milliseconds(50))
+        let reading = Task {
+            try await clock.run {
+                do {
+                    _ = try await connection.read(maxBytes: 10, deadline: clock.origin + .seconds(1003))
+                    return "read"
+                } catch let error as NetError where error.kind == .timedOut {
+                    return "timed out at \(clock.elapsed)"
+                }
+            }
+        }
+        #expect(await waiting.value)
+        await clock.advance(to: .seconds(1003))
+        #expect(try await reading.value == "timed out at 1003.0 seconds")
+    }
+
     @Test("the wall reading moves with the clock")
     func wall() async {
         let clock = ManualClock(wallSeconds: 1000)
         #expect(clock.wallSeconds == 1000)
         await clock.advance(by: .milliseconds(1500))
         #expect(clock.wallSeconds == 1001.5)
-        let read = await clock.run { LoopClock.current.wallSeconds }
-        #expect(read == 1001.5)
+        let wallUnderClock = await clock.run { LoopClock.current.wallSeconds }
+        #expect(wallUnderClock == 1001.5)
         #expect(LoopClock.current.isManual == false)
     }
 }

@@ -105,8 +105,9 @@ struct TCPTests {
         }
         let elapsed = ContinuousClock.now - start
         // Not before the deadline; the upper bound only proves it ends (timing is the benchmark's job,
-        // and the whole suite runs in parallel on two cores).
-        #expect(elapsed >= .milliseconds(190) && elapsed < .seconds(20))
+        // and the whole suite runs in parallel on two cores). The loop's own timers, not a
+        // ManualClock's: this is the real path (ManualClockTests has the virtual one).
+        #expect(elapsed >= .milliseconds(190) && elapsed < .seconds(30))
     }
 
     @Test("cancelling the task ends a pending read at once")

@@ -19,36 +19,45 @@ struct WakeupTests {
         #expect(!again, "a remembered signal is used once")
     }
 
-    @Test("without a signal, wait returns false after its timeout")
+    @Test("without a signal, wait returns false at exactly its timeout")
     func timeout() async {
         let wakeup = Wakeup()
-        let started = ContinuousClock.now
-        let woken = await wakeup.wait(timeout: .milliseconds(50))
+        let clock = ManualClock()
+        let waiter = Task { await clock.run { await wakeup.wait(timeout: .milliseconds(50)) } }
+        #expect(await clock.waitForTimer(at: .milliseconds(50)))
+        await clock.advance(to: .milliseconds(50) - .nanoseconds(1))
+        #expect(clock.pendingDeadlines == [.milliseconds(50)], "the timeout has not fired")
+        await clock.advance(to: .milliseconds(50))
+        let woken = await waiter.value
         #expect(!woken)
-        #expect(ContinuousClock.now - started >= .milliseconds(45))
+        #expect(clock.elapsed == .milliseconds(50))
     }
 
     @Test("a signalled wait's timeout does not end a later wait early")
-    func timeoutOfAnEndedWait() async throws {
-        // The first wait's 1 s timer must fire while the second wait (3 s) is in progress and
-        // must not end it. The signal is sent once the first waiter is registered; on a machine
-        // so busy that its 1 s ran out first (before the signal, or before this task saw it
-        // registered), that attempt proves nothing and is made again.
-        for _ in 0..<3 {
-            let wakeup = Wakeup()
-            let waiter = Task { await wakeup.wait(timeout: .seconds(1)) }
-            let registered = await waitUntil(timeout: .seconds(5)) { wakeup.waiterCount == 1 }
-            guard registered else { continue }
-            wakeup.signal()
-            guard await waiter.value else { continue }
-            let started = ContinuousClock.now
-            let woken = await wakeup.wait(timeout: .seconds(3))
-            #expect(!woken)
-            // A timeout never fires early; the margin only absorbs the clock's rounding.
-            #expect(ContinuousClock.now - started >= .milliseconds(2_990))
-            return
-        }
-        Issue.record("three first waits in a row timed out before their signal")
+    func timeoutOfAnEndedWait() async {
+        let wakeup = Wakeup()
+        let clock = ManualClock()
+        // The first wait (1 s) is signalled; its timer stays armed and fires at 1 s, during the
+        // second wait (3 s).
+        let first = Task { await clock.run { await wakeup.wait(timeout: .seconds(1)) } }
+        #expect(await clock.waitForTimer(at: .seconds(1)))
+        wakeup.signal()
+        #expect(await first.value)
+        let second = Task { await clock.run { await wakeup.wait(timeout: .seconds(3)) } }
+        #expect(await clock.waitForTimer(at: .seconds(3)))
+        await clock.advance(to: .seconds(1))
+        #expect(clock.pendingDeadlines == [.seconds(3)])
+        // Still waiting: this signal wakes it. Had the first timer ended it, the signal would be
+        // left pending and the wait would have returned false.
+        wakeup.signal()
+        #expect(await second.value, "the first wait's timer ended the second wait")
+        // And a wait started at 1 s times out at exactly 4 s.
+        let third = Task { await clock.run { await wakeup.wait(timeout: .seconds(3)) } }
+        #expect(await clock.waitForTimer(at: .seconds(4)))
+        await clock.advance(to: .seconds(4))
+        let thirdWoken = await third.value
+        #expect(!thirdWoken)
+        #expect(clock.elapsed == .seconds(4))
     }
 
     @Test("one signal wakes every task waiting at that moment")
@@ -56,7 +65,7 @@ struct WakeupTests {
         let wakeup = Wakeup()
         let results = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<3 { group.addTask { await wakeup.wait(timeout: .seconds(30)) } }
-            try? await Task.sleep(for: .milliseconds(100))  // let all three start waiting
+            _ = await waitUntil(timeout: .seconds(30)) { wakeup.waiterCount == 3 }
             wakeup.signal()
             var results: [Bool] = []
             for await result in group { results.append(result) }
@@ -65,15 +74,15 @@ struct WakeupTests {
         #expect(results == [true, true, true])
     }
 
-    @Test("cancelling a waiting task ends its wait at once with false")
+    @Test("cancelling a waiting task ends its wait at once with false, not at its timeout")
     func cancellation() async {
         let wakeup = Wakeup()
-        let waiter = Task { await wakeup.wait(timeout: .seconds(30)) }
-        try? await Task.sleep(for: .milliseconds(50))
-        let started = ContinuousClock.now
+        let clock = ManualClock()
+        let waiter = Task { await clock.run { await wakeup.wait(timeout: .seconds(30)) } }
+        #expect(await clock.waitForTimer(at: .seconds(30)))
         waiter.cancel()
         let woken = await waiter.value
         #expect(!woken)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(clock.elapsed == .zero)
     }
 }

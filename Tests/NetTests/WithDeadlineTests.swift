@@ -8,12 +8,12 @@ import Testing
 /// cancellation, and cancel the body it stops waiting for.
 @Suite("withDeadline")
 struct WithDeadlineTests {
-    @Test("a body that ends first gives its value, long before the deadline")
+    @Test("a body that ends first gives its value, before the deadline")
     func bodyFirst() async {
-        let started = ContinuousClock.now
-        let value = await withDeadline(.now + .seconds(30)) { 42 }
+        let clock = ManualClock()
+        let value = await clock.run { await withDeadline(LoopClock.current.now + .seconds(30)) { 42 } }
         #expect(value == 42)
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(clock.elapsed == .zero)
     }
 
     @Test("a body that returns nil is told apart from the deadline")
@@ -22,39 +22,64 @@ struct WithDeadlineTests {
         #expect(value == .some(nil))
     }
 
-    @Test("at the deadline it gives nil and cancels the body")
+    @Test("at exactly the deadline it gives nil and cancels the body")
     func deadlineFirst() async {
         let cancelled = Mutex(false)
-        let started = ContinuousClock.now
-        let value = await withDeadline(.now + .milliseconds(200)) { () -> Int in
-            do {
-                try await EventLoop.sleep(for: .seconds(60))
-            } catch {
-                cancelled.withLock { $0 = true }
+        let clock = ManualClock()
+        let waiting = Task {
+            await clock.run {
+                await withDeadline(clock.origin + .milliseconds(200)) { () -> Int in
+                    do {
+                        try await EventLoop.sleep(for: .seconds(60))
+                    } catch {
+                        cancelled.withLock { $0 = true }
+                    }
+                    return 1
+                }
             }
+        }
+        let armed = await clock.waitForTimers { $0 == [.milliseconds(200), .seconds(60)] }
+        #expect(armed, "the deadline and the body's sleep")
+        await clock.advance(to: .milliseconds(200) - .nanoseconds(1))
+        #expect(clock.pendingDeadlines == [.milliseconds(200), .seconds(60)])
+        await clock.advance(to: .milliseconds(200))
+        let value = await waiting.value
+        #expect(value == nil)
+        #expect(clock.elapsed == .milliseconds(200))
+        let sawCancellation = await waitUntil(timeout: .seconds(30)) { cancelled.withLock { $0 } }
+        #expect(sawCancellation)
+    }
+
+    @Test("on the system clock the deadline is never early")
+    func systemDeadline() async {
+        let started = ContinuousClock.now
+        let value = await withDeadline(started + .milliseconds(200), clock: .system) { () -> Int in
+            try? await EventLoop.sleep(for: .seconds(60), clock: .system)
             return 1
         }
-        let waited = ContinuousClock.now - started
         #expect(value == nil)
-        // A timeout never fires early; the upper bound leaves a busy machine seconds to spare.
-        #expect(waited >= .milliseconds(200))
-        #expect(waited < .seconds(10))
-        let sawCancellation = await waitUntil(timeout: .seconds(10)) { cancelled.withLock { $0 } }
-        #expect(sawCancellation)
+        #expect(ContinuousClock.now - started >= .milliseconds(200))
     }
 
     @Test("a body that ignores cancellation does not hold the caller past the deadline")
     func bodyIgnoresCancellation() async {
         let release = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        let started = ContinuousClock.now
-        let value = await withDeadline(.now + .milliseconds(200)) { () -> Int in
-            await withCheckedContinuation { continuation in release.withLock { $0 = continuation } }
-            return 1
+        let clock = ManualClock()
+        let waiting = Task {
+            await clock.run {
+                await withDeadline(clock.origin + .milliseconds(200)) { () -> Int in
+                    await withCheckedContinuation { continuation in release.withLock { $0 = continuation } }
+                    return 1
+                }
+            }
         }
+        #expect(await clock.waitForTimer(at: .milliseconds(200)))
+        await clock.advance(to: .milliseconds(200))
+        let value = await waiting.value
         #expect(value == nil)
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(clock.elapsed == .milliseconds(200))
         // Let the abandoned body end, so the test leaves nothing behind.
-        let registered = await waitUntil(timeout: .seconds(10)) { release.withLock { $0 != nil } }
+        let registered = await waitUntil(timeout: .seconds(30)) { release.withLock { $0 != nil } }
         #expect(registered)
         release.withLock { $0?.resume() }
     }
@@ -62,38 +87,43 @@ struct WithDeadlineTests {
     @Test("cancelling the caller ends the wait at once with nil and cancels the body")
     func callerCancelled() async {
         let cancelled = Mutex(false)
-        let started = ContinuousClock.now
+        let clock = ManualClock()
         let caller = Task {
-            await withDeadline(.now + .seconds(60)) { () -> Int in
-                do {
-                    try await EventLoop.sleep(for: .seconds(60))
-                } catch {
-                    cancelled.withLock { $0 = true }
+            await clock.run {
+                await withDeadline(clock.origin + .seconds(60)) { () -> Int in
+                    do {
+                        try await EventLoop.sleep(for: .seconds(60))
+                    } catch {
+                        cancelled.withLock { $0 = true }
+                    }
+                    return 1
                 }
-                return 1
             }
         }
-        try? await EventLoop.sleep(for: .milliseconds(50))
+        let armed = await clock.waitForTimers { $0.count == 2 }
+        #expect(armed, "the deadline and the body's sleep")
         caller.cancel()
         let value = await caller.value
         #expect(value == nil)
-        #expect(ContinuousClock.now - started < .seconds(10))
-        let sawCancellation = await waitUntil(timeout: .seconds(10)) { cancelled.withLock { $0 } }
+        #expect(clock.elapsed == .zero)
+        let sawCancellation = await waitUntil(timeout: .seconds(30)) { cancelled.withLock { $0 } }
         #expect(sawCancellation)
     }
 
     @Test("a caller cancelled before it starts does not wait for the deadline")
     func cancelledBefore() async {
-        let started = ContinuousClock.now
+        let clock = ManualClock()
         let caller = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await withDeadline(.now + .seconds(60)) { () -> Int in
-                try? await EventLoop.sleep(for: .seconds(60))
-                return 1
+            return await clock.run {
+                await withDeadline(clock.origin + .seconds(60)) { () -> Int in
+                    try? await EventLoop.sleep(for: .seconds(60))
+                    return 1
+                }
             }
         }
         let value = await caller.value
         #expect(value == nil)
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(clock.elapsed == .zero)
     }
 }
