@@ -53,7 +53,7 @@ struct HTTPClientTests {
             defer { connection.close() }
             var parser = HTTPRequestParser()
             var answered = 0
-            while let bytes = try? await connection.read(maxBytes: 4096, deadline: .now + .seconds(10)),
+            while let bytes = try? await connection.read(maxBytes: 4096, deadline: .now + .seconds(60)),
                 !bytes.isEmpty
             {
                 parser.append(bytes)
