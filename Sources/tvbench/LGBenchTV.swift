@@ -32,10 +32,10 @@ final class LGBenchTV: KeyLoggingBenchTV {
     var bridgeFlag: String { "lg:\(simulator.host)" }
 
     /// Netflix and YouTube in turn, pushed to the bridge's foreground-app subscription.
-    func changeState(step: Int) throws -> (field: String, value: String) {
+    func changeState(step: Int) throws -> (field: String, value: JSONValue) {
         let app = step % 2 == 0 ? "netflix" : "youtube.leanback.v4"
         try simulator.apply(.object(["app": .string(app)]))
-        return ("app_id", app)
+        return ("app_id", .string(app))
     }
 
     func stop() async { await simulator.stop() }

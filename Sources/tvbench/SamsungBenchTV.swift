@@ -30,9 +30,18 @@ final class SamsungBenchTV: KeyLoggingBenchTV {
     var port: UInt16 { simulator.portWS }
     var bridgeFlag: String { "samsung:\(simulator.host)" }
 
-    /// state-latency measures push with ECP-2 and poll with HTTP ECP: both Roku transports.
-    func changeState(step: Int) throws -> (field: String, value: String) {
-        throw BenchError("state-latency does not use the Samsung simulator")
+    /// Ready once the bridge has subscribed to the TV's UPnP events (at its first poll): a
+    /// change before that would be polled, not pushed.
+    func waitUntilReady(timeout: Duration) async -> Bool {
+        await log.waitFor(timeout: timeout) { $0["kind"] == "subscribe" && $0["action"] == "subscribe" } != nil
+    }
+
+    /// Volume 20 and 21 in turn, as the TV's own remote would: the simulator sends a UPnP
+    /// NOTIFY to the bridge's subscription, which publishes it without waiting for a poll.
+    func changeState(step: Int) throws -> (field: String, value: JSONValue) {
+        let volume = Int64(20 + step % 2)
+        try simulator.apply(.object(["volume": .integer(volume)]))
+        return ("volume", .integer(volume))
     }
 
     func stop() async { await simulator.stop() }

@@ -49,7 +49,7 @@ protocol BenchTV: Sendable {
     func receivedCommand(after since: Double, timeout: Duration) async -> Double?
     /// Changes the state (step 0, 1, 2… alternate) and returns the state-document field and
     /// value the bridge should publish for it.
-    func changeState(step: Int) throws -> (field: String, value: String)
+    func changeState(step: Int) throws -> (field: String, value: JSONValue)
     func stop() async
 }
 
@@ -104,11 +104,11 @@ final class RokuBenchTV: BenchTV {
         return entry?["at"]?.doubleValue
     }
 
-    func changeState(step: Int) throws -> (field: String, value: String) {
+    func changeState(step: Int) throws -> (field: String, value: JSONValue) {
         // Netflix and YouTube in turn: the bridge sees the change at its next active-app poll.
         let app = step % 2 == 0 ? "12" : "837"
         try simulator.apply(.object(["app": .string(app)]))
-        return ("app_id", app)
+        return ("app_id", .string(app))
     }
 
     func stop() async { await simulator.stop() }
