@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// tv2mqtt — Roku and Samsung TVs in Home Assistant over MQTT.
+// tv2mqtt — Roku, Samsung and LG TVs in Home Assistant over MQTT.
 //
 // No Swift package dependencies (a fixed rule of the project): only the toolchain's
 // modules and the system OpenSSL, reached through the COpenSSL system-library target.
@@ -38,10 +38,11 @@ let package = Package(
         .target(name: "Clients", dependencies: ["Wire", "Net", "Support"], swiftSettings: strict),
         // The shared TV vocabulary: ids, identities, snapshots, commands, capabilities.
         .target(name: "TVModel", dependencies: ["Support"], swiftSettings: strict),
-        // Vendor drivers: Roku (ECP, ECP-2) and Samsung (REST, WebSocket, UPnP).
+        // Vendor drivers: Roku (ECP, ECP-2), Samsung (REST, WebSocket, UPnP; the legacy remote) and LG (SSAP).
         .target(
             name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"],
-            exclude: ["Roku/README.md", "Samsung/README.md", "SamsungLegacy/README.md", "LG/README.md"], swiftSettings: strict),
+            exclude: ["Roku/README.md", "Samsung/README.md", "SamsungLegacy/README.md", "LG/README.md"],
+            swiftSettings: strict),
         // The bridge's MQTT interface (SPEC §4): every topic and the state document, one definition
         // each, for Bridge (which publishes them) and HomeAssistant (whose configs name them).
         .target(name: "MQTTInterface", dependencies: ["TVModel", "Wire", "Support"], swiftSettings: strict),
@@ -146,6 +147,7 @@ let package = Package(
                 "StatusPage", "Bridge", "Configuration", "Drivers", "TVSimulators", "Clients", "Harness", "Net", "Wire",
                 "Support", "TestSupport",
             ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "Clients", "TVSimulators", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "TestSupport"]),
     ]
 )

@@ -18,7 +18,7 @@ public enum CommandLineTool {
         ("discover", "find TVs on the network, print a table (or JSON), exit"),
         (
             "pair",
-            "pair with a \(PairCommand.pairingTVs(Vendors.all.filter(\.pairs))) (approve on the TV); the token is saved in the state directory"
+            "pair with \(PairCommand.withArticle(PairCommand.pairingTVs(Vendors.all.filter(\.pairs)))) (approve on the TV); the token is saved in the state directory"
         ),
         ("send", "send one command directly, without MQTT; the exit code tells success"),
         (

@@ -19,7 +19,7 @@ enum PairCommand {
     static let pinFlag = FlagSpec(
         "pin", value: "PIN",
         help:
-            "the PIN the TV shows, for a \(pairingTVs(Vendors.all.filter(\.pairsByPIN))) that pairs by PIN; without it, the command asks for the PIN when the TV shows one"
+            "the PIN the TV shows, for \(withArticle(pairingTVs(Vendors.all.filter(\.pairsByPIN)))) that pairs by PIN; without it, the command asks for the PIN when the TV shows one"
     )
 
     static func main(
@@ -31,7 +31,7 @@ enum PairCommand {
             let parsed = try CommandLineTool.parse(
                 arguments, specs: specs, usage: "tv2mqtt pair [OPTIONS] [HOST]",
                 summary:
-                    "Pairs with a \(Self.pairingTVs(Vendors.all.filter(\.pairs))): approve tv2mqtt on the TV when it asks, or type the PIN it shows (--pin, or when asked). The token is saved in the state directory. Without HOST, the only such TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
+                    "Pairs with \(Self.withArticle(Self.pairingTVs(Vendors.all.filter(\.pairs)))): approve tv2mqtt on the TV when it asks, or type the PIN it shows (--pin, or when asked). The token is saved in the state directory. Without HOST, the only such TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
             )
         else { return 0 }
         guard parsed.positionals.count <= 1 else {
@@ -134,6 +134,16 @@ enum PairCommand {
     /// "Samsung TV": the manufacturers whose TVs pair, for messages.
     static func pairingTVs(_ pairing: [Vendor]) -> String {
         Set(pairing.map(\.manufacturer)).sorted().joined(separator: " or ") + " TV"
+    }
+
+    /// "a Samsung TV", "an LG TV": `phrase` after the article its first word's sound takes (a
+    /// word in capitals, such as LG, is spelled out letter by letter).
+    static func withArticle(_ phrase: String) -> String {
+        let word = phrase.prefix { $0 != " " }
+        guard let first = word.first?.uppercased().first else { return phrase }
+        let spelled = word.count > 1 && word.allSatisfy(\.isUppercase)
+        let vowelSound = (spelled ? "AEFHILMNORSX" : "AEIOU").contains(first)
+        return (vowelSound ? "an " : "a ") + phrase
     }
 
     actor SecretCollector {

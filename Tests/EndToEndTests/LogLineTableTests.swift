@@ -1,15 +1,17 @@
+import Drivers
 import Glibc
 import Harness
 import TestSupport
 import Testing
 
-/// README › Troubleshooting › By log line lists every warning and error the bridge can log,
-/// keyed by the text the user sees (issue 19). This reads the log calls in Sources and fails,
-/// naming the file, line and the row to add, for each one without a row, so the table cannot
-/// fall behind the code; and it fails for a row whose text the code no longer has.
+/// docs/troubleshooting.md › By log line lists every warning and error the bridge can log,
+/// keyed by the text the user sees (issue 19; moved out of the README in issue 40). This reads
+/// the log calls in Sources and fails, naming the file, line and the row to add, for each one
+/// without a row, so the table cannot fall behind the code; for a row whose text the code no
+/// longer has; and for a vendor's warning whose only rows are about another vendor.
 // CPU-bound (a lexer over every source file): off the cooperative pool, so it never starves the
 // tests that wait on sockets in this process.
-@Suite("README: troubleshooting by log line", .cpuBound)
+@Suite("docs/troubleshooting.md: troubleshooting by log line", .cpuBound)
 struct LogLineTableTests {
     /// The repository's root: this file is Tests/EndToEndTests/LogLineTableTests.swift.
     static let root: String = {
@@ -49,7 +51,10 @@ struct LogLineTableTests {
         var key: String { parts.joined(separator: "…") }
     }
 
-    @Test("every warning and error the bridge logs has a row in README › Troubleshooting › By log line")
+    /// Where the table is, from the repository's root.
+    static let tablePath = "docs/troubleshooting.md"
+
+    @Test("every warning and error the bridge logs has a row in docs/troubleshooting.md › By log line")
     func everyLineHasARow() throws {
         let (lines, problems) = Self.warningAndErrorLines()
         for problem in problems { Issue.record(Comment(rawValue: problem)) }
@@ -59,7 +64,7 @@ struct LogLineTableTests {
         for line in lines where !keys.contains(where: { Self.matches(line.parts, $0) }) {
             Issue.record(
                 """
-                \(line.place) logs "\(line.key)", which has no row in README › Troubleshooting › By log line; \
+                \(line.place) logs "\(line.key)", which has no row in \(Self.tablePath) › By log line; \
                 add one (variable parts as …): | `\(line.key)` | what it means | what to do |
                 """)
         }
@@ -82,9 +87,35 @@ struct LogLineTableTests {
                     || words.allSatisfy { word in literals.contains { $0.contains(word) } }
                 #expect(
                     found,
-                    "README › By log line: `\(key)`: no string in Sources has \"\(text)\"; update or remove the row")
+                    "\(Self.tablePath) › By log line: `\(key)`: no string in Sources has \"\(text)\"; update or remove the row"
+                )
             }
         }
+    }
+
+    @Test("a vendor's warning has a row about that vendor, or about no vendor in particular")
+    func everyVendorsWarningsHaveTheirRows() throws {
+        let (lines, _) = Self.warningAndErrorLines()
+        let rows = try Self.tableRows()
+        let manufacturers = Set(Vendors.all.map(\.manufacturer))
+        var checked = 0
+        for vendor in Vendors.all {
+            let folder = vendor.kind.rawValue.filter { $0 != "-" }
+            for line in lines {
+                let parts = line.place.split(separator: "/")
+                guard parts.count > 3, parts[1] == "Drivers", parts[2].lowercased() == folder else { continue }
+                let matching = rows.filter { row in row.keys.contains { Self.matches(line.parts, $0) } }
+                let fits = matching.contains { row in
+                    row.text.contains(vendor.manufacturer) || !manufacturers.contains { row.text.contains($0) }
+                }
+                #expect(
+                    fits,
+                    "\(line.place) (\(vendor.kind.rawValue)) logs \"\(line.key)\"; its rows in \(Self.tablePath) speak of another vendor only: name \(vendor.manufacturer) there"
+                )
+                checked += 1
+            }
+        }
+        #expect(checked >= 3, "only \(checked) vendor warnings found")
     }
 
     /// Each part with a letter in it must be in `key`, in order.
@@ -104,19 +135,32 @@ struct LogLineTableTests {
 }
 
 extension LogLineTableTests {
-    /// The first column's `code` texts of README › Troubleshooting › By log line.
-    static func tableKeys() throws -> [String] {
-        let readme = try #require(FileText.read(root + "/README.md"))
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+    /// One row of the table: its first column's `code` texts, and the whole row.
+    struct Row {
+        let keys: [String]
+        let text: String
+    }
+
+    /// The rows of docs/troubleshooting.md › By log line.
+    static func tableRows() throws -> [Row] {
+        let file = try #require(FileText.read(root + "/" + tablePath), "\(tablePath) is missing")
+        let lines = file.split(separator: "\n", omittingEmptySubsequences: false)
         let heading = lines.firstIndex { $0.hasPrefix("#") && $0.drop { $0 == "#" } == " By log line" }
-        let start = try #require(heading, "README.md has no 'By log line' heading")
-        var keys: [String] = []
+        let start = try #require(heading, "\(tablePath) has no 'By log line' heading")
+        var rows: [Row] = []
         for line in lines[(start + 1)...] {
             if line.hasPrefix("#") { break }
             guard line.hasPrefix("|"), let cell = line.split(separator: "|").first else { continue }
-            keys += cell.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            let keys = cell.split(separator: "`", omittingEmptySubsequences: false).enumerated()
                 .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            rows.append(Row(keys: keys, text: String(line)))
         }
+        return rows
+    }
+
+    /// The first column's `code` texts of docs/troubleshooting.md › By log line.
+    static func tableKeys() throws -> [String] {
+        let keys = try tableRows().flatMap(\.keys)
         #expect(keys.count >= 20, "the table has \(keys.count) keys")
         return keys
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/with-contenv bashio
 # Starts tv2mqtt with the add-on's options (/data/options.json, which has the layout of
 # tv2mqtt's configuration file) and the broker the Supervisor provides. The state (known TVs,
-# Samsung tokens) lives in /data, which survives add-on updates.
+# Samsung and LG tokens) lives in /data, which survives add-on updates.
 set -euo pipefail
 
 if bashio::services.available "mqtt"; then
