@@ -12,14 +12,21 @@ public final class ManualClock: Sendable {
         let action: @Sendable () -> Void
     }
 
+    /// What a test's wait looks at: the timers armed now, and every instant ever armed.
+    private struct TimerView {
+        let pending: [Duration]
+        let armed: Set<Duration>
+    }
+
     private struct Watcher {
-        let predicate: @Sendable ([Duration]) -> Bool
+        let predicate: @Sendable (TimerView) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
     }
 
     private struct State {
         var now: ContinuousClock.Instant
         var entries: [Entry] = []
+        var armed: Set<Duration> = []
         var nextOrder: UInt64 = 0
         var watchers: [UInt64: Watcher] = [:]
         var nextWatcher: UInt64 = 0
@@ -65,13 +72,23 @@ public final class ManualClock: Sendable {
         try await LoopClock.$current.withValue(clock, operation: body)
     }
 
+    /// Arms a timer. One already due fires at once, in a task under this clock, as on the
+    /// loop: time stands still, but what is due by now does not wait for the next `advance`.
     func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) {
-        let woken = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
-            state.nextOrder += 1
-            state.entries.append(Entry(deadline: deadline, order: state.nextOrder, action: action))
-            return Self.satisfiedWatchers(&state, origin: origin)
+        let (due, woken) = state.withLock { state -> (Bool, [CheckedContinuation<Bool, Never>]) in
+            state.armed.insert(deadline - origin)
+            let due = deadline <= state.now
+            if !due {
+                state.nextOrder += 1
+                state.entries.append(Entry(deadline: deadline, order: state.nextOrder, action: action))
+            }
+            return (due, Self.satisfiedWatchers(&state, origin: origin))
         }
         for continuation in woken { continuation.resume(returning: true) }
+        if due {
+            let clock = clock
+            Task { LoopClock.$current.withValue(clock) { action() } }
+        }
     }
 
     /// Moves time forward by `duration`, firing what falls due on the way.
@@ -112,13 +129,24 @@ public final class ManualClock: Sendable {
     public func waitForTimers(
         hangBound: Duration = .seconds(30), _ predicate: @escaping @Sendable ([Duration]) -> Bool
     ) async -> Bool {
+        await waitFor(hangBound: hangBound) { predicate($0.pending) }
+    }
+
+    /// Waits until a timer has been armed for exactly `deadline` (virtual time since
+    /// `origin`): one pending, one that fired since, or one due when armed, which fired at once.
+    @discardableResult
+    public func waitForTimer(at deadline: Duration, hangBound: Duration = .seconds(30)) async -> Bool {
+        await waitFor(hangBound: hangBound) { $0.armed.contains(deadline) }
+    }
+
+    private func waitFor(hangBound: Duration, _ predicate: @escaping @Sendable (TimerView) -> Bool) async -> Bool {
         let id = state.withLock { state -> UInt64 in
             state.nextWatcher += 1
             return state.nextWatcher
         }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let met = state.withLock { state -> Bool in
-                if predicate(state.entries.map { $0.deadline - origin }) { return true }
+                if predicate(Self.view(state, origin: origin)) { return true }
                 state.watchers[id] = Watcher(predicate: predicate, continuation: continuation)
                 return false
             }
@@ -130,23 +158,21 @@ public final class ManualClock: Sendable {
         }
     }
 
-    /// Waits until a timer is armed for exactly `deadline` (virtual time since `origin`).
-    @discardableResult
-    public func waitForTimer(at deadline: Duration, hangBound: Duration = .seconds(30)) async -> Bool {
-        await waitForTimers(hangBound: hangBound) { $0.contains(deadline) }
-    }
-
     private static func satisfiedWatchers(
         _ state: inout State, origin: ContinuousClock.Instant
     ) -> [CheckedContinuation<Bool, Never>] {
         guard !state.watchers.isEmpty else { return [] }
-        let pending = state.entries.map { $0.deadline - origin }
+        let view = view(state, origin: origin)
         var woken: [CheckedContinuation<Bool, Never>] = []
-        for (id, watcher) in state.watchers where watcher.predicate(pending) {
+        for (id, watcher) in state.watchers where watcher.predicate(view) {
             woken.append(watcher.continuation)
             state.watchers[id] = nil
         }
         return woken
+    }
+
+    private static func view(_ state: State, origin: ContinuousClock.Instant) -> TimerView {
+        TimerView(pending: state.entries.map { $0.deadline - origin }, armed: state.armed)
     }
 
     /// Lets the work the last timer started run as far as it goes without waiting on a socket

@@ -187,14 +187,15 @@ struct SamsungEventsEndToEndTests {
 
     @Test("the subscription is renewed at half its timeout, and UNSUBSCRIBEd when the bridge stops")
     func renewsAndUnsubscribes() async throws {
-        // Granted 300 s: renewed exactly 150 s after each grant, on the bridge's clock (the
-        // simulator's own expiry runs on real time, far from it).
+        // Granted 40 s: renewed exactly 20 s after each grant, on the bridge's clock. The jumps
+        // stay short of the 60 s poll and keep-alive, whose requests a jump would time out
+        // before their real answers came; the simulator's own expiry runs on real time.
         let clock = ManualClock()
-        try await withEvents(clock: clock, adjust: { $0.eventTimeoutSeconds = 300 }) { fixture, simulator, log in
+        try await withEvents(clock: clock, adjust: { $0.eventTimeoutSeconds = 40 }) { fixture, simulator, log in
             #expect(await clock.waitForTimer(at: .zero))
             await clock.advance(to: .zero)
             let (sid, _) = try await expectSubscribed(log)
-            for (index, at) in [Duration.seconds(150), .seconds(300)].enumerated() {
+            for (index, at) in [Duration.seconds(20), .seconds(40)].enumerated() {
                 #expect(await clock.waitForTimer(at: at), "no renewal armed at \(at): \(clock.pendingDeadlines)")
                 await clock.advance(to: at)
                 let renewals = await waitUntil(timeout: .seconds(30)) {
@@ -203,7 +204,7 @@ struct SamsungEventsEndToEndTests {
                 #expect(renewals, "not renewed at \(at)")
             }
             let renewed = log.entries.last { $0["action"] == "renew" }
-            #expect(renewed?["timeout"]?.intValue == 300)
+            #expect(renewed?["timeout"]?.intValue == 40)
             #expect(simulator.eventSubscriptionIDs == [sid])
             try simulator.apply(["volume": 20])
             await fixture.expectState(Self.id) { $0["volume"]?.intValue == 20 }
