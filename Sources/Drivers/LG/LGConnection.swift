@@ -47,7 +47,10 @@ actor LGConnection {
     var blocked: Blocked?
     var generation = 0
     var nextID = 1
-    var waiters: [String: CheckedContinuation<Result<LGMessage, DriverError>, Never>] = [:]
+    var waiters: [String: Waiter] = [:]
+    /// Numbers each exchange, so that its timeout answers only it: the registration's id is
+    /// the same for the prompt and for the PIN sent after it.
+    var nextExchange = 0
     /// Subscription ids → their URI, for the open connection.
     var subscriptions: [String: String] = [:]
     var pointer: WebSocketConnection?
@@ -128,18 +131,23 @@ actor LGConnection {
     {
         guard let connection else { throw DriverError(.unreachable, "the TV closed the connection") }
         let waitFor = timeout ?? configuration.requestTimeout
+        nextExchange += 1
+        let exchange = nextExchange
         let answer = await withCheckedContinuation { continuation in
-            waiters[id] = continuation
+            waiters[id] = Waiter(exchange: exchange, continuation: continuation)
             Task {
                 do {
                     try await connection.send(text: text)
                 } catch {
-                    self.answer(id, .failure(DriverError(.unreachable, "sending to the TV failed: \(error)")))
+                    self.answer(
+                        id, .failure(DriverError(.unreachable, "sending to the TV failed: \(error)")),
+                        exchange: exchange)
                 }
             }
             LoopClock.current.startTask(at: LoopClock.current.now + waitFor) { [weak self] in
                 await self?.answer(
-                    id, .failure(DriverError(.timeout, "the TV did not answer within \(waitFor)")))
+                    id, .failure(DriverError(.timeout, "the TV did not answer within \(waitFor)")),
+                    exchange: exchange)
             }
         }
         let message = try answer.get()
@@ -156,8 +164,18 @@ actor LGConnection {
         return .rejected
     }
 
-    func answer(_ id: String, _ result: Result<LGMessage, DriverError>) {
-        waiters.removeValue(forKey: id)?.resume(returning: result)
+    /// One exchange waiting for the message with its id.
+    struct Waiter {
+        let exchange: Int
+        let continuation: CheckedContinuation<Result<LGMessage, DriverError>, Never>
+    }
+
+    /// Answers the exchange waiting on `id`; with `exchange`, only if it is still that one (a
+    /// timer armed for an exchange already answered must not fail the next one on the id).
+    func answer(_ id: String, _ result: Result<LGMessage, DriverError>, exchange: Int? = nil) {
+        guard let waiter = waiters[id], exchange == nil || waiter.exchange == exchange else { return }
+        waiters[id] = nil
+        waiter.continuation.resume(returning: result)
     }
 
     func takeID() -> String {
@@ -267,7 +285,7 @@ actor LGConnection {
         let waiting = waiters
         waiters.removeAll()
         for (_, waiter) in waiting {
-            waiter.resume(returning: .failure(DriverError(.unreachable, "the connection closed")))
+            waiter.continuation.resume(returning: .failure(DriverError(.unreachable, "the connection closed")))
         }
     }
 

@@ -38,6 +38,7 @@ extension RokuDriver {
             defer { state.link.task = nil }
             return (state.link.task, state.link.session)
         }
+        linkChanged.signal()
         task?.cancel()
         if let session { _ = try? await session.connection.close() }
         await task?.value
@@ -104,6 +105,7 @@ extension RokuDriver {
             state.link.retryAt = LoopClock.current.now + Self.retryAfterRefusal
             state.link.task = nil
         }
+        linkChanged.signal()
     }
 
     /// 1 s doubling to 60 s, ±20 % jitter so a fleet that lost power does not reconnect in step.
@@ -119,6 +121,7 @@ extension RokuDriver {
             state.link.current?.controlPath = .ecp2
             return state.link.current
         }
+        linkChanged.signal()
         if let up { events.yield(.state(up)) }
         await withDiscardingTaskGroup { group in
             group.addTask { await self.subscribe(session) }

@@ -37,12 +37,11 @@ extension RokuDriver {
         while true {
             let (session, opening) = state.withLock { ($0.link.session, $0.link.task != nil) }
             if let session { return session }
-            guard opening, LoopClock.current.now < deadline else { return nil }
-            do {
-                try await EventLoop.sleep(for: .milliseconds(50))
-            } catch {
-                return nil
-            }
+            let left = deadline - LoopClock.current.now
+            guard opening, left > .zero, !Task.isCancelled else { return nil }
+            // Woken when the link comes up or gives up: the wait ends at the deadline, not at
+            // the first 50 ms tick after it.
+            _ = await linkChanged.wait(timeout: left)
         }
     }
 

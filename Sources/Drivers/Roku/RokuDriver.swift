@@ -1,4 +1,5 @@
 import Clients
+import Net
 import Support
 import Synchronization
 import TVModel
@@ -37,6 +38,8 @@ public final class RokuDriver: TVDriver {
     let ecp: RokuECP
     let settings: DriverSettings
     let logger: Logger
+    /// Signalled when the ECP-2 link comes up or stops trying, for a command waiting on it.
+    let linkChanged = Wakeup()
 
     public init(description: TVDescription, settings: DriverSettings) {
         // Remembered apps carry no type: inputs are recognised by their `tvinput.` ids.

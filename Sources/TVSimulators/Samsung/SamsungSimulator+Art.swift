@@ -125,6 +125,8 @@ extension SamsungSimulator {
             if fault == .refused { return [artError(id, code: "-1", client: client)] }
             var value = state.artMode
             if fault == .latched {
+                // Logged when it latches: a test knows what the connection will keep saying.
+                if client.latched == nil { record("art_latched", ["value": .string(value ? "on" : "off")]) }
                 value = client.latched ?? value
                 client.latched = value
             }

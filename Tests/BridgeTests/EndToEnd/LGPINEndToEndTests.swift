@@ -1,6 +1,7 @@
 import Configuration
 import Drivers
 import Harness
+import Net
 import TVModel
 import TVSimulators
 import Testing
@@ -29,9 +30,15 @@ struct LGPINEndToEndTests {
                 let configuration = fixture.configuration {
                     $0.tvs = [BridgeConfiguration.ConfiguredTV(host: Self.host, kind: .lg)]
                 }
-                try await fixture.startBridge(
-                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                // The bridge runs under a clock that never moves: pairing needs no deadline to
+                // pass, so the prompt's and the PIN's timeouts cannot fire on a slow machine.
+                let clock = ManualClock()
+                try await clock.run {
+                    try await fixture.startBridge(
+                        configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                }
                 try await pair(fixture, simulator, id)
+                #expect(!clock.pendingDeadlines.isEmpty, "the bridge's timers are armed on the manual clock")
             }
         } catch {
             await simulator.stop()

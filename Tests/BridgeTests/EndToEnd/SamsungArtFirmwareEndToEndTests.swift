@@ -1,5 +1,6 @@
 import Drivers
 import Harness
+import Net
 import TVModel
 import TVSimulators
 import Testing
@@ -8,8 +9,8 @@ import Wire
 @testable import Bridge
 
 /// The Frame of each art firmware generation through the whole bridge: showing art when the
-/// bridge starts, it is reported as art within one poll after pairing; art switched with the
-/// TV's own remote reaches MQTT without a poll.
+/// bridge starts, it is reported as art after pairing without waiting for a poll interval; art
+/// switched with the TV's own remote reaches MQTT without a poll.
 @Suite("Samsung The Frame generations end to end")
 struct SamsungArtFirmwareEndToEndTests {
     static let id = SamsungEndToEndTests.id
@@ -27,34 +28,33 @@ struct SamsungArtFirmwareEndToEndTests {
         do {
             try simulator.apply(["art_mode": "on"])
             try await withBridgeFixture { fixture in
-                try await SamsungEndToEndTests().startBridge(fixture, simulator, wolPort: simulator.wolPort ?? 0) {
-                    $0.pollInterval = Self.pollInterval
+                // The bridge runs under a manual clock moved only to 0, the start's first poll:
+                // no poll interval, timeout or backoff can pass, so what reaches MQTT after the
+                // pairing was pushed (by the art channel the pairing opens), however slow the
+                // machine. It replaces "within a quarter of the poll interval" in real time.
+                let clock = ManualClock()
+                try await clock.run {
+                    try await SamsungEndToEndTests().startBridge(fixture, simulator, wolPort: simulator.wolPort ?? 0) {
+                        $0.pollInterval = Self.pollInterval
+                    }
                 }
+                // The start's first poll is the timer due at once.
+                #expect(await clock.waitForTimer(at: .zero))
+                await clock.advance(to: .zero)
                 // Before pairing the art channel is closed: REST alone (2025 says standby while art shows).
                 await fixture.expectState(Self.id) { $0["power"] == (firmware == .y2025 ? "OFF" : "ON") }
 
-                let paired = ContinuousClock.now
                 try await fixture.publish("tv2mqtt/bridge/request/tv/pair", #"{"id":"living_room"}"#)
-                await fixture.expectState(Self.id, timeout: .seconds(Self.pollInterval)) {
+                await fixture.expectState(Self.id, timeout: .seconds(30)) {
                     $0["art_mode"] == "ON" && $0["power"] == "OFF" && $0["power_mode"] == "art"
                 }
-                let reported = ContinuousClock.now - paired
-                print("art firmware \(firmware.rawValue): art reported \(reported) after tv/pair")
-                #expect(reported < .seconds(Self.pollInterval))
 
                 for (value, expected) in [("off", "OFF"), ("on", "ON")] {
                     let mark = await fixture.log.count
-                    let start = ContinuousClock.now
                     try simulator.apply(["art_mode": .string(value)])
-                    let state = await fixture.expectState(Self.id, after: mark, timeout: .seconds(10)) {
+                    let state = await fixture.expectState(Self.id, after: mark, timeout: .seconds(30)) {
                         $0["art_mode"] == .string(expected)
                     }
-                    let elapsed = ContinuousClock.now - start
-                    print(
-                        "art firmware \(firmware.rawValue): art_mode \(expected) on MQTT \(elapsed) after the TV's remote"
-                    )
-                    // Pushed: a quarter of the poll interval, with seconds to spare on a busy machine.
-                    #expect(elapsed < .seconds(5))
                     #expect(state?["power"] == (expected == "ON" ? "OFF" : "ON"))
                 }
             }

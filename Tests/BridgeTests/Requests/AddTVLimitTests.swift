@@ -105,20 +105,28 @@ struct AddTVLimitTests {
         }
     }
 
-    @Test("at most 20 probes a minute: the 21st request is refused at once")
+    @Test("at most 20 probes a minute: the 21st request is refused at once, and the window opens again at 60 s")
     func rateLimited() async throws {
         try await withBridgeFixture { fixture in
             let closed = try TCPListener.bind(host: "127.0.0.63", port: 0)
             let port = closed.address.port
             closed.close()  // nothing listens: each probe is refused at once
-            try await startBridge(fixture, allowLoopback: true, ports: [port])
+            // The bridge runs under a manual clock: the window's edge is exact virtual time.
+            let clock = ManualClock()
+            try await clock.run { try await startBridge(fixture, allowLoopback: true, ports: [port]) }
             var errors: [String] = []
             for _ in 0..<(AddTVGate.perWindow + 1) {
                 errors.append(try await refusal(fixture, "roku:127.0.0.63:\(port)") ?? "")
             }
             let probed = errors.prefix(AddTVGate.perWindow).filter { $0.hasPrefix("no TV answered at 127.0.0.63") }
             #expect(probed.count == AddTVGate.perWindow, "\(errors)")
-            #expect(errors.last == "too many tv/add requests: at most 20 probes a minute; try again in a minute")
+            let refused = "too many tv/add requests: at most 20 probes a minute; try again in a minute"
+            #expect(errors.last == refused)
+            await clock.advance(to: AddTVGate.window - .milliseconds(1))
+            #expect(try await refusal(fixture, "roku:127.0.0.63:\(port)") == refused, "just before the window ends")
+            await clock.advance(to: AddTVGate.window)
+            let again = try await refusal(fixture, "roku:127.0.0.63:\(port)")
+            #expect(again?.hasPrefix("no TV answered at 127.0.0.63") == true, "at 60 s: \(String(describing: again))")
         }
     }
 

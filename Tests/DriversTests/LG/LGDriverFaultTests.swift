@@ -1,4 +1,5 @@
 import Drivers
+import Net
 import TVModel
 import TVSimulators
 import Testing
@@ -13,13 +14,30 @@ struct LGDriverFaultTests {
     func unanswered(fault: LGFault) async throws {
         try await withLGRig { rig in
             let paired = try await rig.pair()
-            rig.simulator.setFault(fault)
             var settings = rig.settings
             settings.requestTimeout = .seconds(2)
+            // Under a manual clock: connected and registered before the fault (a busy machine
+            // once spent the registration's 2 s), then the command times out at exactly 2 s.
+            let clock = ManualClock()
             try await withLGDriver(driver(rig, paired, settings)) { driver, _ in
-                let error = await driverError { () async throws(DriverError) in try await driver.perform(.volume(20)) }
+                let polled = await clock.run { await driver.poll(full: false) }
+                #expect(polled.reachable)
+                await clock.advance(to: .seconds(10))  // the connection's own timers are past
+                rig.simulator.setFault(fault)
+                let sent = Task {
+                    await clock.run { () -> (DriverError?, Duration) in
+                        let error = await driverError { () async throws(DriverError) in
+                            try await driver.perform(.volume(20))
+                        }
+                        return (error, clock.elapsed)
+                    }
+                }
+                #expect(await clock.waitForTimer(at: .seconds(12)))
+                await clock.advance(to: .seconds(12))
+                let (error, failedAt) = await sent.value
                 #expect(error?.kind == .timeout, "\(fault): \(String(describing: error))")
                 #expect(error?.message.contains("did not answer") == true)
+                #expect(failedAt == .seconds(12), "\(fault): failed at \(failedAt)")
             }
         }
     }

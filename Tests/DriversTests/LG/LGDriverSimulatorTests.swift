@@ -1,3 +1,4 @@
+import Net
 import TVModel
 import TVSimulators
 import Testing
@@ -57,11 +58,26 @@ struct LGDriverSimulatorTests {
         }
     }
 
-    @Test("ignore: the registration that never completes ends in pairing_required after the approval time")
+    @Test("ignore: the registration that never completes ends in pairing_required at the approval time")
     func ignore() async throws {
         try await withLGRig({ $0.approval = .ignore }) { rig in
+            let clock = ManualClock()
             try await withLGDriver(rig.driver(approval: .seconds(1))) { driver, collector in
-                let error = await driverError { () async throws(DriverError) in try await driver.pair() }
+                let pairing = Task {
+                    await clock.run { () -> (DriverError?, Duration) in
+                        let error = await driverError { () async throws(DriverError) in try await driver.pair() }
+                        return (error, clock.elapsed)
+                    }
+                }
+                // The prompt is on the TV (and ignored) once the simulator logged it; its timer is armed.
+                #expect(await clock.waitForTimer(at: .seconds(1)))
+                try await lgWait(seconds: 30) { rig.entries("pairing").count >= 2 }
+                await clock.advance(to: .seconds(1) - .milliseconds(1))
+                await clock.advance(to: .seconds(1))
+                let (error, failedAt) = await pairing.value
+                #expect(failedAt == .seconds(1), "the prompt timed out at \(failedAt)")
+                let actions = rig.entries("pairing").compactMap { $0["action"]?.stringValue }
+                #expect(actions == ["prompt", "ignored"])
                 #expect(error?.kind == .unauthorized)
                 #expect(error?.message.contains("nobody answered") == true)
                 await collector.settle { !$0.isEmpty }

@@ -51,9 +51,14 @@ struct RokuECP2SessionTests {
             default: return .response(name, id: id, status: 202)
             }
         }) { port in
+            // Under a manual clock: the silent request times out at exactly the session's
+            // timeout, and nothing else waits for a deadline.
+            let clock = ManualClock()
             let session: RokuECP2Session
             do {
-                session = try await RokuECP2Session.open(host: "127.0.0.1", port: port, settings: Self.settings())
+                session = try await clock.run {
+                    try await RokuECP2Session.open(host: "127.0.0.1", port: port, settings: Self.settings())
+                }
             } catch {
                 Issue.record("not opened: \(error)")
                 return
@@ -67,22 +72,35 @@ struct RokuECP2SessionTests {
                 }
             }
             defer { reader.cancel() }
-            let accepted = try await session.request("key-press", ["param-key": "Up"])
+            let accepted = try await clock.run { try await session.request("key-press", ["param-key": "Up"]) }
             #expect(accepted.status == 202)
 
-            let started = ContinuousClock.now
-            var timedOut: DriverError?
-            do {
-                _ = try await session.request("key-press", ["param-key": "Home"])
-            } catch let error as DriverError {
-                timedOut = error
+            let silent = Task {
+                await clock.run { () -> (DriverError?, Duration) in
+                    do throws(DriverError) {
+                        _ = try await session.request("key-press", ["param-key": "Home"])
+                        return (nil, clock.elapsed)
+                    } catch {
+                        return (error, clock.elapsed)
+                    }
+                }
             }
+            let timeout = await session.timeout
+            #expect(timeout == .seconds(3), "the cap, below the 5 s request timeout")
+            #expect(await clock.waitForTimer(at: timeout))
+            await clock.advance(to: timeout - .milliseconds(1))
+            await clock.advance(to: timeout)
+            let (timedOut, failedAt) = await silent.value
             #expect(timedOut?.kind == .timeout)
-            #expect(ContinuousClock.now - started < .seconds(15))
+            #expect(failedAt == timeout, "timed out at \(failedAt)")
 
             var refused: DriverError?
             do {
-                try await session.requests([("key-press", ["param-key": "Up"]), ("key-press", ["param-key": "Back"])])
+                try await clock.run {
+                    try await session.requests([
+                        ("key-press", ["param-key": "Up"]), ("key-press", ["param-key": "Back"]),
+                    ])
+                }
             } catch let error as DriverError {
                 refused = error
             }

@@ -1,5 +1,6 @@
 import Drivers
 import Harness
+import Net
 import Support
 import TVModel
 import TVSimulators
@@ -57,18 +58,52 @@ struct RokuECPSettingDriverTests {
     )
     func enabledRetriedOverECP2() async throws {
         try await withRokuRig(ecp2: true, ecpSetting: .enabled) { rig in
+            // The driver runs under a clock that never moves: the retry waits for the session
+            // being opened, and no deadline (its 5 s wait, the session's own timeouts) can
+            // pass first however slow the machine is.
+            let clock = ManualClock()
             // Before any poll no session is up, so the key goes over HTTP first.
-            try await rig.driver.perform(.key(.shared(.home), repeat: 1))
-            let delivered = await waitUntil(timeout: .seconds(10)) {
-                rig.entries("keypress").contains { $0["via"] == "ecp-2" }
+            let sent = Task {
+                try await clock.run { try await rig.driver.perform(.key(.shared(.home), repeat: 1)) }
             }
-            #expect(delivered)
+            let finished = await withDeadline(ContinuousClock.now + .seconds(30), clock: .system) {
+                await sent.result
+            }
+            let result = try #require(finished, "the key did not finish within 30 s")
+            try result.get()
             let presses = rig.entries("keypress")
             #expect(presses.count == 2, "\(presses)")
             #expect(presses.first?["refused"] == "ecp-setting-mode enabled")
             #expect(presses.last?["via"] == "ecp-2" && presses.last?["refused"] == nil)
             // It went through: nothing is limited.
-            #expect(await rig.driver.poll(full: false).limitedMode == false)
+            let polled = await clock.run { await rig.driver.poll(full: false) }
+            #expect(polled.limitedMode == false)
+        }
+    }
+
+    @Test(
+        "Enabled refuses a key over HTTP and the Roku refuses our ECP-2 key: the refusal is said at once, without waiting"
+    )
+    func enabledECP2Refused() async throws {
+        try await withRokuRig(ecp2: true, ecp2Key: "00000000-0000-0000-0000-000000000000", ecpSetting: .enabled) {
+            rig in
+            let clock = ManualClock()
+            let sent = Task {
+                await clock.run {
+                    await driverError { () async throws(DriverError) in
+                        try await rig.driver.perform(.key(.shared(.home), repeat: 1))
+                    }
+                }
+            }
+            let finished = await withDeadline(ContinuousClock.now + .seconds(30), clock: .system) {
+                await sent.value
+            }
+            let error = try #require(finished, "the key did not finish within 30 s")
+            #expect(error?.kind == .limitedMode)
+            #expect(error?.message.contains("Network access: Permissive") == true, "\(String(describing: error))")
+            // Finished with the clock still at 0: the refused session ended the wait at once,
+            // it did not wait out RokuDriver.sessionWaitForRetry.
+            #expect(rig.entries("keypress").count == 1)
         }
     }
 

@@ -1,5 +1,6 @@
 import Clients
 import Drivers
+import Harness
 import Net
 import Support
 import TVModel
@@ -82,12 +83,15 @@ struct SamsungArtChannelTrustTests {
                 let leftArt = after.contains { $0.artMode != true }
                 #expect(!leftArt)
                 #expect(await driver.poll(full: false).artMode == true)
-                // Again, the other way round, once the new connection latched "on": reopened
-                // again, still logged once at info.
-                try await Self.waitForLog(rig, seconds: 10) { lines in
-                    lines.filter { $0.message == "art channel connected" }.count >= 2
-                }
-                try await Task.sleep(for: .milliseconds(300))
+                // Again, the other way round, once the new connection latched "on" (its first
+                // status reply, which the simulator logs): reopened again, still logged once at
+                // info. Waiting for "art channel connected" and 300 ms instead raced the
+                // connection's first status request on a busy machine: answered after the
+                // switch to TV, it latched "off", which contradicts nothing.
+                let latched = await waitUntil(timeout: .seconds(30)) { rig.entries("art_latched").count >= 2 }
+                #expect(latched, "the new connection's first status reply within 30 s")
+                let values = rig.entries("art_latched").compactMap { $0["value"]?.stringValue }
+                try #require(values == ["off", "on"], "\(values)")
                 let beforeTV = events.events.count
                 try rig.set(["art_mode": "off"])
                 _ = try await Generations.pushedState(events, after: beforeTV) {

@@ -16,44 +16,62 @@ struct SamsungArtFirmwareTests {
     func artAtStart(_ firmware: SamsungArtFirmware) async throws {
         try await withSamsungRig(frame: true, artFirmware: firmware) { rig in
             try rig.set(["art_mode": "on"])
+            // The driver runs under a clock that never moves: none of the art channel's
+            // timeouts or backoffs can pass, so what is reported comes from the one poll after
+            // pairing and what the channel it opened pushes, however slow the machine.
+            let clock = ManualClock()
             try await withDriver(rig.driver()) { driver, events in
-                let before = await driver.poll(full: false)
-                #expect(before.artMode != true)
-                let beforePairing = events.events.count
-                try await driver.pair()
-                _ = await driver.poll(full: false)
-                let art = try await Self.pushedState(events, after: beforePairing) { $0.artMode == true }
-                #expect(art.power == false)
-                #expect(art.powerMode == "art")
-                let polled = await driver.poll(full: false)
-                #expect(polled.artMode == true)
-                #expect(polled.power == false)
-                #expect(polled.powerMode == "art")
+                try await clock.run { try await artAtStart(driver, events) }
             }
         }
     }
 
-    @Test("art switched with the TV's own remote is pushed within 2 s", arguments: SamsungArtFirmware.allCases)
+    private func artAtStart(_ driver: SamsungDriver, _ events: EventCollector) async throws {
+        let before = await driver.poll(full: false)
+        #expect(before.artMode != true)
+        let beforePairing = events.events.count
+        try await driver.pair()
+        _ = await driver.poll(full: false)
+        let art = try await Self.pushedState(events, after: beforePairing, hangBound: .seconds(30)) {
+            $0.artMode == true
+        }
+        #expect(art.power == false)
+        #expect(art.powerMode == "art")
+        let polled = await driver.poll(full: false)
+        #expect(polled.artMode == true)
+        #expect(polled.power == false)
+        #expect(polled.powerMode == "art")
+    }
+
+    @Test(
+        "art switched with the TV's own remote is pushed, with no poll and no timer",
+        arguments: SamsungArtFirmware.allCases)
     func remoteChange(_ firmware: SamsungArtFirmware) async throws {
         try await withSamsungRig(frame: true, artFirmware: firmware) { rig in
+            // Under a clock that never moves, and with no poll after the first ones: a change
+            // that arrives was pushed by the TV. How fast is tvbench's to measure.
+            let clock = ManualClock()
             try await withDriver(rig.driver()) { driver, events in
-                try await driver.pair()
-                _ = try await Self.polledState(driver) { $0.artMode == false }
-                // No poll from here on: what arrives is the TV's own broadcast.
+                try await clock.run {
+                    try await driver.pair()
+                    _ = try await Self.polledState(driver) { $0.artMode == false }
+                }
+                // As before the conversion: switched at once after the channel said "off", the
+                // later switch back was not pushed (seen here, all three firmware; not explained yet).
                 try await Task.sleep(for: .milliseconds(300))
-                let start = ContinuousClock.now
                 let beforeArt = events.events.count
                 try rig.set(["art_mode": "on"])
-                let art = try await Self.pushedState(events, after: beforeArt) { $0.artMode == true }
-                let elapsed = ContinuousClock.now - start
-                print("art firmware \(firmware.rawValue): art mode from the TV's remote pushed in \(elapsed)")
-                #expect(elapsed < .seconds(2))
+                let art = try await Self.pushedState(events, after: beforeArt, hangBound: .seconds(30)) {
+                    $0.artMode == true
+                }
                 #expect(art.power == false)
                 #expect(art.powerMode == "art")
                 try await Task.sleep(for: .milliseconds(300))
                 let beforeTV = events.events.count
                 try rig.set(["art_mode": "off"])
-                let tv = try await Self.pushedState(events, after: beforeTV) { $0.artMode == false }
+                let tv = try await Self.pushedState(events, after: beforeTV, hangBound: .seconds(30)) {
+                    $0.artMode == false
+                }
                 #expect(tv.power == true)
             }
         }
@@ -137,17 +155,19 @@ struct SamsungArtFirmwareTests {
     }
 
     /// The latest state event since the `after` first events, once it matches `condition`
-    /// (waiting up to 5 s).
+    /// (waiting up to `hangBound`, in real time: a test whose driver runs under a manual clock
+    /// gives it a generous one, since no product deadline is raced any more).
     static func pushedState(
-        _ events: EventCollector, after mark: Int, _ condition: @escaping @Sendable (TVSnapshot) -> Bool
+        _ events: EventCollector, after mark: Int, hangBound: Duration = .seconds(5),
+        _ condition: @escaping @Sendable (TVSnapshot) -> Bool
     ) async throws -> TVSnapshot {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + hangBound
         while ContinuousClock.now < deadline {
             if let latest = states(events, after: mark).last, condition(latest) { return latest }
             try await Task.sleep(for: .milliseconds(20))
         }
-        let latest = try #require(states(events, after: mark).last, "no state event within 5 s")
-        #expect(condition(latest), "the latest state event did not match within 5 s")
+        let latest = try #require(states(events, after: mark).last, "no state event within \(hangBound)")
+        #expect(condition(latest), "the latest state event did not match within \(hangBound)")
         return latest
     }
 
