@@ -80,6 +80,10 @@ public struct BridgeConfiguration: Sendable, Equatable {
         /// `http.allow_from`: the only client addresses served (the add-on's ingress gateway);
         /// empty = any.
         public var allowFrom: [String] = []
+        /// `http.hosts`: names a request's `Host` may carry besides the listen address,
+        /// `localhost`, `127.0.0.1` and `[::1]` (a reverse proxy's name); any other is refused,
+        /// so a web page that points its own name at this machine (DNS rebinding) gets nothing.
+        public var hosts: [String] = []
     }
 
     /// A TV listed in the configuration (`tvs` or `--tv`).

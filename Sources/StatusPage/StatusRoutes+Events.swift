@@ -9,7 +9,7 @@ extension StatusRoutes {
     /// Whether the HTTP server should hand this connection over to `streamEvents`: a GET of
     /// `api/events` that passes the access checks. Refused ones are answered as plain requests.
     func isEventStream(_ request: HTTPRequest) -> Bool {
-        request.method == "GET" && Self.path(request) == "api/events"
+        request.method == "GET" && Self.path(request) == "api/events" && misdirected(request) == nil
             && refusal(request, path: "api/events") == nil
             && feed.streamCount < limits.maxEventStreams
     }

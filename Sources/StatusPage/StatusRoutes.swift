@@ -1,6 +1,6 @@
-import Configuration
 import Bridge
 import Clients
+import Configuration
 import Net
 import Support
 import Wire
@@ -38,6 +38,12 @@ final class StatusRoutes: Sendable {
 
     func handle(_ request: HTTPRequest, from remote: SocketAddress) async -> HTTPServerReply {
         let path = Self.path(request)
+        if let why = misdirected(request) {
+            logger.debug(
+                "refused a request",
+                [("from", remote.ip), ("why", "Host"), ("host", String((request.headers["Host"] ?? "").prefix(64)))])
+            return HTTPServerReply(Self.json(421, ["error": .string(why)]))
+        }
         if path.hasPrefix("api/") || request.method == "POST" {
             if let refusal = refusal(request, path: path) {
                 logger.debug(

@@ -1,6 +1,6 @@
-import Configuration
 import Bridge
 import Clients
+import Configuration
 import Net
 import Support
 import Wire
@@ -27,10 +27,13 @@ public final class StatusServer: Sendable {
         limits: StatusPageLimits = StatusPageLimits()
     ) throws(NetError) -> StatusServer {
         guard let listen = settings.listen else { throw NetError(.misuse, "status page", "http.listen is not set") }
-        feed.attach(service)
-        let routes = StatusRoutes(
-            service: service, feed: feed, settings: settings, limits: limits, logger: logger.labeled("http"))
         let listener = try TCPListener.bind(host: listen.host, port: listen.port)
+        feed.attach(service)
+        // The port bound (the kernel's pick for 0) is the one a request's `Host` names.
+        var bound = settings
+        bound.listen?.port = listener.address.port
+        let routes = StatusRoutes(
+            service: service, feed: feed, settings: bound, limits: limits, logger: logger.labeled("http"))
         let allowed = Set(settings.allowFrom)
         var admits: (@Sendable (SocketAddress) -> Bool)?
         if !allowed.isEmpty { admits = { (address: SocketAddress) -> Bool in allowed.contains(address.ip) } }

@@ -41,6 +41,18 @@ struct HTTPConfigTests {
         #expect(configError(file: #"{"http":{"allow_from":["not an address"]}}"#)?.contains("allow_from") == true)
     }
 
+    @Test("http.hosts from the file and the environment; a value that is no host name is refused by its key")
+    func hosts() throws {
+        let file = try loadConfig(file: #"{"http":{"listen":"127.0.0.1:8099","hosts":["TV2MQTT.lan"]}}"#)
+        #expect(file.http.hosts == ["tv2mqtt.lan"])
+        let environment = try loadConfig(environment: ["TV2MQTT_HTTP_HOSTS": "a.lan, b.lan"])
+        #expect(environment.http.hosts == ["a.lan", "b.lan"])
+        for bad in ["a.lan:8099", "http://a.lan", "", "a b"] {
+            let error = configError(file: #"{"http":{"hosts":[""# + bad + #""]}}"#)
+            #expect(error?.contains("http.hosts[0]") == true, "\(bad)")
+        }
+    }
+
     @Test("the token is masked in the effective configuration")
     func masked() throws {
         let config = try loadConfig(environment: [
