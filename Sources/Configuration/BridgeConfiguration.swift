@@ -77,6 +77,9 @@ public struct BridgeConfiguration: Sendable, Equatable {
         /// `http.token`: a secret every `api/*` request must carry; required unless `listen` is
         /// loopback or `allowFrom` names the only clients. Never logged, published or sent.
         public var token = ""
+        /// The shortest `token` a page off loopback may have: 128 bits, as base64 (`openssl rand
+        /// -base64 16` gives 24 characters), so that guessing it is out of reach.
+        public static let minimumRemoteTokenLength = 22
         /// `http.allow_from`: the only client addresses served (the add-on's ingress gateway);
         /// empty = any.
         public var allowFrom: [String] = []

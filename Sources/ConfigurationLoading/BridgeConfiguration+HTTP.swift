@@ -30,6 +30,12 @@ extension BridgeConfiguration {
                 "'\(listen)' can be reached from other machines: set http.token (TV2MQTT_HTTP_TOKEN, --http-token-file), or listen on 127.0.0.1"
             )
         }
+        if !isLoopback(listen.host) && !http.token.isEmpty && http.token.count < HTTP.minimumRemoteTokenLength {
+            throw reader.fail(
+                "http.token",
+                "http.token has \(http.token.count) characters; a page other machines can reach needs at least \(HTTP.minimumRemoteTokenLength) (128 bits: openssl rand -base64 16)"
+            )
+        }
         return http
     }
 
