@@ -6,8 +6,15 @@ public struct StatusPageLimits: Sendable {
     public static let ringCapacity = 200
     /// Broker connection changes kept for the page.
     public static let brokerHistory = 20
-    /// How long a login with a wrong token waits before its 401.
-    public static let wrongTokenDelay = Duration.seconds(1)
+    /// How long a wrong token (a login, a bearer header, a cookie) waits before its 401.
+    public var wrongTokenDelay = Duration.seconds(1)
+    /// Wrong tokens one source address may send per `tokenFailureWindow`; past it, every
+    /// request with a token from there gets 429 until the window ends.
+    public var tokenFailureBudget = 10
+    /// The window of `tokenFailureBudget`, from a source's first failure in it.
+    public var tokenFailureWindow = Duration.seconds(60)
+    /// Source addresses whose failures are counted at once (bounded memory).
+    public static let tokenFailureSources = 1024
     /// Discovery answers and refusals kept for the page (the newest).
     public static let discoveryEntries = 50
     /// Event streams open at once; one more is answered 503.

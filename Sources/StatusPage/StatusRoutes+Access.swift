@@ -4,32 +4,85 @@ import Wire
 
 /// Who may do what: the token (header or cookie) for `api/*`, the same origin for every POST.
 extension StatusRoutes {
-    /// The status and reason a request is refused with, or nil. `GET /` and the assets need no
-    /// token (the page shows its login form on a 401); `login` needs none either.
-    func refusal(_ request: HTTPRequest, path: Substring) -> (Int, String)? {
-        if request.method == "POST", let why = crossOrigin(request) { return (403, why) }
-        if path.hasPrefix("api/") && !authorized(request) {
-            return (401, "this page needs its token (http.token): log in, or send Authorization: Bearer")
-        }
-        return nil
+    /// What the access checks make of a request (`access`).
+    enum Access: Equatable {
+        case allowed
+        case refused(status: Int, why: String, closes: Bool)
+        /// A wrong token: counted, delayed, then 401 (`refuseWrongToken`).
+        case wrongToken(via: String)
     }
 
-    /// Whether the request carries the token, as a bearer header or the login cookie.
-    func authorized(_ request: HTTPRequest) -> Bool {
-        guard let sessionValue else { return true }
+    /// What a request's token (header or cookie) is: none, the right one, or a wrong one.
+    enum Credential: Equatable {
+        case none, valid
+        case wrong(via: String)
+    }
+
+    /// The checks every `api/*` request and every POST passes: the same origin for a POST, the
+    /// token for `api/*`, and the source's failure budget for any request carrying a token,
+    /// the right one too (else the right token would still be told apart at once). `GET /`
+    /// and the assets need no token (the page shows its login form on a 401).
+    func access(_ request: HTTPRequest, path: Substring, from remote: SocketAddress) -> Access {
+        if request.method == "POST", let why = crossOrigin(request) {
+            return .refused(status: 403, why: why, closes: false)
+        }
+        guard path.hasPrefix("api/") else { return .allowed }
+        let credential = credential(request)
+        if sessionValue != nil, credential != .none, failures.isSpent(by: remote.ip) {
+            return .refused(status: 429, why: Self.budgetSpent, closes: true)
+        }
+        switch credential {
+        case .valid: return .allowed
+        case .wrong(let via): return .wrongToken(via: via)
+        case .none:
+            return .refused(
+                status: 401, why: "this page needs its token (http.token): log in, or send Authorization: Bearer",
+                closes: false)
+        }
+    }
+
+    static let budgetSpent = "too many wrong tokens from this address: try again in a minute"
+
+    /// A refusal's answer: `{"error": why}`, closing the connection when `closes`.
+    static func refusedResponse(_ status: Int, _ why: String, closes: Bool) -> HTTPResponse {
+        var response = json(status, ["error": .string(why)])
+        if closes { response.headers.set(name: "Connection", value: "close") }
+        return response
+    }
+
+    /// Counts a wrong token against its source, waits the delay every wrong token waits, and
+    /// says so in the log once per source and window.
+    func refuseWrongToken(via: String, from remote: SocketAddress) async -> HTTPResponse {
+        if await failures.fail(from: remote.ip) == 1 {
+            logger.warning(
+                "a wrong status page token was sent",
+                [
+                    ("from", remote.ip), ("via", via),
+                    ("budget", "\(limits.tokenFailureBudget) per \(limits.tokenFailureWindow.components.seconds) s"),
+                ])
+        }
+        return Self.refusedResponse(401, "wrong token", closes: true)
+    }
+
+    /// The token a request carries, as a bearer header or the login cookie.
+    func credential(_ request: HTTPRequest) -> Credential {
+        guard let sessionValue else { return .valid }
         if let header = request.headers["Authorization"], header.hasPrefix("Bearer ") {
             return Self.constantTimeEqual(String(header.dropFirst("Bearer ".count)), settings.token)
+                ? .valid : .wrong(via: "bearer")
         }
+        var sent = false
         for field in request.headers.values(for: "Cookie") {
             for pair in field.split(separator: ";") {
                 let trimmed = pair.drop { $0 == " " }
                 guard trimmed.hasPrefix(Self.cookieName + "=") else { continue }
+                sent = true
                 if Self.constantTimeEqual(String(trimmed.dropFirst(Self.cookieName.count + 1)), sessionValue) {
-                    return true
+                    return .valid
                 }
             }
         }
-        return false
+        return sent ? .wrong(via: "cookie") : .none
     }
 
     /// Why a POST is not from the page's own origin, or nil when it is: `Sec-Fetch-Site` is
@@ -51,20 +104,18 @@ extension StatusRoutes {
         return nil
     }
 
-    /// `POST login` with the form field `token`: the cookie when it is right, 401 when not,
-    /// after `StatusPageLimits.wrongTokenDelay`, so guessing is slow (each guess holds one of
-    /// the few connections).
-    func login(_ request: HTTPRequest) async -> HTTPResponse {
+    /// `POST login` with the form field `token`: the cookie when it is right; a wrong one
+    /// spends the source's failure budget like any wrong token (`refuseWrongToken`).
+    func login(_ request: HTTPRequest, from remote: SocketAddress) async -> HTTPResponse {
         guard let sessionValue else { return Self.json(200, ["ok": true]) }
+        if failures.isSpent(by: remote.ip) { return Self.refusedResponse(429, Self.budgetSpent, closes: true) }
         let form = String(decoding: request.body, as: UTF8.self)
         var token: String?
         for pair in form.split(separator: "&") where pair.hasPrefix("token=") {
             token = try? PercentEncoding.decodeQueryComponent(pair.dropFirst("token=".count))
         }
         guard let token, Self.constantTimeEqual(token, settings.token) else {
-            logger.info("status page login refused: wrong token")
-            try? await EventLoop.sleep(for: StatusPageLimits.wrongTokenDelay)
-            return Self.json(401, ["error": "wrong token"])
+            return await refuseWrongToken(via: "login", from: remote)
         }
         var response = Self.json(200, ["ok": true])
         response.headers.add(name: "Set-Cookie", value: Self.cookie(sessionValue))

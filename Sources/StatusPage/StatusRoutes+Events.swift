@@ -8,9 +8,9 @@ import Wire
 extension StatusRoutes {
     /// Whether the HTTP server should hand this connection over to `streamEvents`: a GET of
     /// `api/events` that passes the access checks. Refused ones are answered as plain requests.
-    func isEventStream(_ request: HTTPRequest) -> Bool {
+    func isEventStream(_ request: HTTPRequest, from remote: SocketAddress) -> Bool {
         request.method == "GET" && Self.path(request) == "api/events" && misdirected(request) == nil
-            && refusal(request, path: "api/events") == nil
+            && access(request, path: "api/events", from: remote) == .allowed
             && feed.streamCount < limits.maxEventStreams
     }
 

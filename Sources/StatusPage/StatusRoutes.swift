@@ -15,6 +15,8 @@ final class StatusRoutes: Sendable {
     let logger: Logger
     /// What the `tv2mqtt_token` cookie holds: a digest of the token, never the token itself.
     let sessionValue: String?
+    /// Wrong tokens per source address (`access`).
+    let failures: TokenFailures
 
     init(
         service: BridgeService, feed: StatusFeed, settings: BridgeConfiguration.HTTP, limits: StatusPageLimits,
@@ -25,6 +27,7 @@ final class StatusRoutes: Sendable {
         self.settings = settings
         self.limits = limits
         self.logger = logger
+        failures = TokenFailures(limits: limits)
         sessionValue =
             settings.token.isEmpty
             ? nil : Digest.hex(Digest.sha256(Array("tv2mqtt status page session\u{0}\(settings.token)".utf8)))
@@ -44,12 +47,13 @@ final class StatusRoutes: Sendable {
                 [("from", remote.ip), ("why", "Host"), ("host", String((request.headers["Host"] ?? "").prefix(64)))])
             return HTTPServerReply(Self.json(421, ["error": .string(why)]))
         }
-        if path.hasPrefix("api/") || request.method == "POST" {
-            if let refusal = refusal(request, path: path) {
-                logger.debug(
-                    "refused a request", [("from", remote.ip), ("path", String(path.prefix(64))), ("why", refusal.1)])
-                return HTTPServerReply(Self.json(refusal.0, ["error": .string(refusal.1)]))
-            }
+        switch access(request, path: path, from: remote) {
+        case .allowed: break
+        case .refused(let status, let why, let closes):
+            logger.debug("refused a request", [("from", remote.ip), ("path", String(path.prefix(64))), ("why", why)])
+            return HTTPServerReply(Self.refusedResponse(status, why, closes: closes))
+        case .wrongToken(let via):
+            return HTTPServerReply(await refuseWrongToken(via: via, from: remote))
         }
         switch (request.method, path) {
         case ("GET", ""), ("GET", "index.html"):
@@ -59,7 +63,7 @@ final class StatusRoutes: Sendable {
         case ("GET", "app.js"):
             return HTTPServerReply(Self.asset(StatusPageAssets.js, type: "text/javascript; charset=utf-8"))
         case ("POST", "login"):
-            return HTTPServerReply(await login(request))
+            return HTTPServerReply(await login(request, from: remote))
         case ("POST", "logout"):
             var response = Self.json(200, ["ok": true])
             response.headers.add(name: "Set-Cookie", value: Self.cookie(""))

@@ -40,7 +40,7 @@ public final class StatusServer: Sendable {
         let server = HTTPServer.start(
             listener: listener, serverHeader: "tv2mqtt", limits: limits.http, admits: admits,
             upgrade: HTTPUpgrade(
-                accepts: { routes.isEventStream($0) },
+                acceptsFrom: { routes.isEventStream($0, from: $1) },
                 run: { request, stream, _ in await routes.streamEvents(request, to: stream) }),
             handler: { request, remote in await routes.handle(request, from: remote) })
         routes.logger.info("status page on http://\(listen)/", [("token", settings.token.isEmpty ? "no" : "yes")])

@@ -190,7 +190,7 @@ public final class HTTPServer: Sendable {
         do {
             while true {
                 while let request = try next(&parser) {
-                    if let upgrade, upgrade.accepts(request) {
+                    if let upgrade, upgrade.accepts(request, remote) {
                         // Tracked like any connection: close() and stop() end it too.
                         await upgrade.run(request, connection, parser.takeRemainingBytes())
                         return

@@ -18,8 +18,8 @@ public struct HTTPServerReply: Sendable {
 /// WebSocket upgrade (the Roku's `/ecp-session`, the Samsung's remote channel), or a stream of
 /// server-sent events.
 public struct HTTPUpgrade: Sendable {
-    /// Whether to take this request's connection over; false answers it as plain HTTP.
-    public var accepts: @Sendable (HTTPRequest) -> Bool
+    /// Whether to take this request, from this client, over; false answers it as plain HTTP.
+    public var accepts: @Sendable (HTTPRequest, SocketAddress) -> Bool
     /// Serves the connection (plain TCP, or TLS on a TLS server) to its end; `leftover` is what
     /// arrived after the request (the start of the first frames). The server closes the
     /// stream afterwards.
@@ -29,7 +29,16 @@ public struct HTTPUpgrade: Sendable {
         accepts: @escaping @Sendable (HTTPRequest) -> Bool,
         run: @escaping @Sendable (HTTPRequest, any ByteStream, [UInt8]) async -> Void
     ) {
-        self.accepts = accepts
+        self.accepts = { request, _ in accepts(request) }
+        self.run = run
+    }
+
+    /// An upgrade that also judges who asks (the status page's failure budget per address).
+    public init(
+        acceptsFrom: @escaping @Sendable (HTTPRequest, SocketAddress) -> Bool,
+        run: @escaping @Sendable (HTTPRequest, any ByteStream, [UInt8]) async -> Void
+    ) {
+        self.accepts = acceptsFrom
         self.run = run
     }
 }
