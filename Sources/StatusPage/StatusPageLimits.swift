@@ -15,6 +15,10 @@ public struct StatusPageLimits: Sendable {
     public var tokenFailureWindow = Duration.seconds(60)
     /// Source addresses whose failures are counted at once (bounded memory).
     public static let tokenFailureSources = 1024
+    /// Login sessions held at once; one more ends the oldest.
+    public var maxSessions = 16
+    /// How long a login lasts (the cookie's `Max-Age`); then the page asks for the token again.
+    public var sessionLifetime = Duration.seconds(12 * 3600)
     /// Discovery answers and refusals kept for the page (the newest).
     public static let discoveryEntries = 50
     /// Event streams open at once; one more is answered 503.

@@ -28,7 +28,7 @@ extension StatusRoutes {
         }
         guard path.hasPrefix("api/") else { return .allowed }
         let credential = credential(request)
-        if sessionValue != nil, credential != .none, failures.isSpent(by: remote.ip) {
+        if !settings.token.isEmpty, credential != .none, failures.isSpent(by: remote.ip) {
             return .refused(status: 429, why: Self.budgetSpent, closes: true)
         }
         switch credential {
@@ -66,23 +66,26 @@ extension StatusRoutes {
 
     /// The token a request carries, as a bearer header or the login cookie.
     func credential(_ request: HTTPRequest) -> Credential {
-        guard let sessionValue else { return .valid }
+        if settings.token.isEmpty { return .valid }
         if let header = request.headers["Authorization"], header.hasPrefix("Bearer ") {
             return Self.constantTimeEqual(String(header.dropFirst("Bearer ".count)), settings.token)
                 ? .valid : .wrong(via: "bearer")
         }
-        var sent = false
+        let sent = Self.sessionCookies(request)
+        if sent.contains(where: sessions.isValid) { return .valid }
+        return sent.isEmpty ? .none : .wrong(via: "cookie")
+    }
+
+    /// The session ids the request's `tv2mqtt_session` cookies hold.
+    static func sessionCookies(_ request: HTTPRequest) -> [String] {
+        var ids: [String] = []
         for field in request.headers.values(for: "Cookie") {
             for pair in field.split(separator: ";") {
                 let trimmed = pair.drop { $0 == " " }
-                guard trimmed.hasPrefix(Self.cookieName + "=") else { continue }
-                sent = true
-                if Self.constantTimeEqual(String(trimmed.dropFirst(Self.cookieName.count + 1)), sessionValue) {
-                    return .valid
-                }
+                if trimmed.hasPrefix(cookieName + "=") { ids.append(String(trimmed.dropFirst(cookieName.count + 1))) }
             }
         }
-        return sent ? .wrong(via: "cookie") : .none
+        return ids
     }
 
     /// Why a POST is not from the page's own origin, or nil when it is: `Sec-Fetch-Site` is
@@ -107,7 +110,7 @@ extension StatusRoutes {
     /// `POST login` with the form field `token`: the cookie when it is right; a wrong one
     /// spends the source's failure budget like any wrong token (`refuseWrongToken`).
     func login(_ request: HTTPRequest, from remote: SocketAddress) async -> HTTPResponse {
-        guard let sessionValue else { return Self.json(200, ["ok": true]) }
+        if settings.token.isEmpty { return Self.json(200, ["ok": true]) }
         if failures.isSpent(by: remote.ip) { return Self.refusedResponse(429, Self.budgetSpent, closes: true) }
         let form = String(decoding: request.body, as: UTF8.self)
         var token: String?
@@ -118,16 +121,34 @@ extension StatusRoutes {
             return await refuseWrongToken(via: "login", from: remote)
         }
         var response = Self.json(200, ["ok": true])
-        response.headers.add(name: "Set-Cookie", value: Self.cookie(sessionValue))
+        response.headers.add(
+            name: "Set-Cookie",
+            value: cookie(sessions.create(), maxAge: limits.sessionLifetime, secure: isHTTPS(request, from: remote)))
         return response
     }
 
-    static let cookieName = "tv2mqtt_token"
+    /// `POST logout`: its sessions end here, and the browser is told to forget the cookie.
+    func logout(_ request: HTTPRequest, from remote: SocketAddress) -> HTTPResponse {
+        for id in Self.sessionCookies(request) { sessions.remove(id) }
+        var response = Self.json(200, ["ok": true])
+        response.headers.add(
+            name: "Set-Cookie", value: cookie("", maxAge: .zero, secure: isHTTPS(request, from: remote)))
+        return response
+    }
+
+    static let cookieName = "tv2mqtt_session"
 
     /// No `Path`: it defaults to where `login` was posted, the page's own directory behind any
     /// proxy. An empty value with `Max-Age=0` logs out.
-    static func cookie(_ value: String) -> String {
-        "\(cookieName)=\(value); HttpOnly; SameSite=Strict" + (value.isEmpty ? "; Max-Age=0" : "")
+    func cookie(_ value: String, maxAge: Duration, secure: Bool) -> String {
+        "\(Self.cookieName)=\(value); HttpOnly; SameSite=Strict; Max-Age=\(maxAge.components.seconds)"
+            + (secure ? "; Secure" : "")
+    }
+
+    /// Whether the browser reached the page over HTTPS: said by `X-Forwarded-Proto` from an
+    /// `http.allow_from` proxy only; from anyone else the header is the client's own word.
+    func isHTTPS(_ request: HTTPRequest, from remote: SocketAddress) -> Bool {
+        settings.allowFrom.contains(remote.ip) && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
     }
 
     /// Compares without returning early, so the time taken says nothing about the token.

@@ -13,8 +13,8 @@ final class StatusRoutes: Sendable {
     let settings: BridgeConfiguration.HTTP
     let limits: StatusPageLimits
     let logger: Logger
-    /// What the `tv2mqtt_token` cookie holds: a digest of the token, never the token itself.
-    let sessionValue: String?
+    /// The logins' sessions, which the `tv2mqtt_session` cookie names (`Sessions`).
+    let sessions: Sessions
     /// Wrong tokens per source address (`access`).
     let failures: TokenFailures
 
@@ -28,9 +28,7 @@ final class StatusRoutes: Sendable {
         self.limits = limits
         self.logger = logger
         failures = TokenFailures(limits: limits)
-        sessionValue =
-            settings.token.isEmpty
-            ? nil : Digest.hex(Digest.sha256(Array("tv2mqtt status page session\u{0}\(settings.token)".utf8)))
+        sessions = Sessions(limits: limits)
     }
 
     /// The request's path without its leading slashes and its query: `api/state`.
@@ -65,9 +63,7 @@ final class StatusRoutes: Sendable {
         case ("POST", "login"):
             return HTTPServerReply(await login(request, from: remote))
         case ("POST", "logout"):
-            var response = Self.json(200, ["ok": true])
-            response.headers.add(name: "Set-Cookie", value: Self.cookie(""))
-            return HTTPServerReply(response)
+            return HTTPServerReply(logout(request, from: remote))
         case ("GET", "api/state"):
             return HTTPServerReply(Self.json(200, await state()))
         case ("GET", "api/events"):

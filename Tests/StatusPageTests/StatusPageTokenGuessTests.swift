@@ -36,7 +36,7 @@ extension StatusPageSuite {
                 let second = try? await client.readResponse(connection, deadline: .now + .seconds(30))
                 #expect(second == nil, "a second guess on that connection is not answered")
                 // A wrong cookie and a wrong login spend the same budget.
-                let cookie = try await client.send("GET", "/api/state", headers: [("Cookie", "tv2mqtt_token=nope")])
+                let cookie = try await client.send("GET", "/api/state", headers: [("Cookie", "tv2mqtt_session=nope")])
                 #expect(cookie.status == 401)
                 let login = try await client.send("POST", "/login", body: Array("token=nope".utf8))
                 #expect(login.status == 401)
