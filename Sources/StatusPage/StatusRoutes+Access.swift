@@ -27,6 +27,11 @@ extension StatusRoutes {
             return .refused(status: 403, why: why, closes: false)
         }
         guard path.hasPrefix("api/") else { return .allowed }
+        // Another site's page may not read the page's data or take its event streams (GETs
+        // included; a link to `GET /` from elsewhere still opens the page).
+        if let site = request.headers["Sec-Fetch-Site"], site == "cross-site" || site == "same-site" {
+            return .refused(status: 403, why: "a request from another site (Sec-Fetch-Site: \(site))", closes: false)
+        }
         let credential = credential(request)
         if !settings.token.isEmpty, credential != .none, failures.isSpent(by: remote.ip) {
             return .refused(status: 429, why: Self.budgetSpent, closes: true)
