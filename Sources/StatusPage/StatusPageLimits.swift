@@ -37,5 +37,7 @@ public struct StatusPageLimits: Sendable {
         http.maxBodyBytes = 64 * 1024
         http.maxConnections = 32
         http.requestDeadline = .seconds(10)
+        // A browser sends its head at once: a slow one only holds a slot.
+        http.headDeadline = .seconds(3)
     }
 }

@@ -186,7 +186,8 @@ public final class HTTPServer: Sendable {
     private func serve(_ connection: any ByteStream, remote: SocketAddress) async {
         var parser = HTTPRequestParser(
             maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes)
-        var deadline = LoopClock.current.now + limits.requestDeadline
+        // The connection's start, then each answer's end: both deadlines count from it.
+        var since = LoopClock.current.now
         do {
             while true {
                 while let request = try next(&parser) {
@@ -196,8 +197,10 @@ public final class HTTPServer: Sendable {
                         return
                     }
                     guard try await answer(request, on: connection, remote: remote) else { return }
-                    deadline = LoopClock.current.now + limits.requestDeadline
+                    since = LoopClock.current.now
                 }
+                var deadline = since + limits.requestDeadline
+                if let head = limits.headDeadline, !parser.readingBody { deadline = min(deadline, since + head) }
                 let bytes: [UInt8]
                 do {
                     bytes = try await connection.read(maxBytes: 16 * 1024, deadline: deadline)

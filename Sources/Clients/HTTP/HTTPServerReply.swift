@@ -57,6 +57,10 @@ public struct HTTPServerLimits: Sendable {
     /// How long a client may take to send a whole request once it has started one (408 past
     /// it), and how long a kept-alive connection may stay idle (closed quietly).
     public var requestDeadline = Duration.seconds(120)
+    /// How long a client may take, from the connection's start or the last answer, until the
+    /// head of its next request is complete (408 for a partial head; an idle one is closed
+    /// quietly); nil: only `requestDeadline`. A short one keeps slow clients from holding slots.
+    public var headDeadline: Duration?
 
     public init() {}
 }
