@@ -23,6 +23,9 @@ public struct StatusPageLimits: Sendable {
     public static let discoveryEntries = 50
     /// Event streams open at once; one more is answered 503.
     public var maxEventStreams = 8
+    /// Event streams open at once from one address (not for `http.allow_from` peers, which
+    /// carry every user's); one more is answered 503.
+    public var maxEventStreamsPerSource = 4
     /// Messages waiting for one slow event-stream client; past it the oldest are dropped.
     public var streamBacklog = 256
     /// A comment on every event stream this often, so proxies keep it open.
@@ -36,6 +39,7 @@ public struct StatusPageLimits: Sendable {
         http.maxHeaderCount = 64
         http.maxBodyBytes = 64 * 1024
         http.maxConnections = 32
+        http.maxConnectionsPerSource = 16
         http.requestDeadline = .seconds(10)
         // A browser sends its head at once: a slow one only holds a slot.
         http.headDeadline = .seconds(3)

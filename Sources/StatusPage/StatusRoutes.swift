@@ -68,8 +68,8 @@ final class StatusRoutes: Sendable {
             return HTTPServerReply(Self.json(200, await state()))
         case ("GET", "api/events"):
             // Reached only when the stream was not taken over: every slot is taken.
-            return HTTPServerReply(
-                Self.json(503, ["error": .string("too many event streams open (\(limits.maxEventStreams))")]))
+            let why = tooManyStreams(from: remote) ?? allStreamsTaken
+            return HTTPServerReply(Self.json(503, ["error": .string(why)]))
         case ("POST", _) where path.hasPrefix("api/"):
             return HTTPServerReply(await command(path.dropFirst("api/".count), body: request.body))
         case (_, ""), (_, "index.html"), (_, "app.css"), (_, "app.js"), (_, "login"), (_, "logout"),

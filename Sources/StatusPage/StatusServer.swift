@@ -37,11 +37,14 @@ public final class StatusServer: Sendable {
         let allowed = Set(settings.allowFrom)
         var admits: (@Sendable (SocketAddress) -> Bool)?
         if !allowed.isEmpty { admits = { (address: SocketAddress) -> Bool in allowed.contains(address.ip) } }
+        var httpLimits = limits.http
+        // The ingress gateway carries every user's connections: no share per address for it.
+        if !allowed.isEmpty { httpLimits.maxConnectionsPerSource = nil }
         let server = HTTPServer.start(
-            listener: listener, serverHeader: "tv2mqtt", limits: limits.http, admits: admits,
+            listener: listener, serverHeader: "tv2mqtt", limits: httpLimits, admits: admits,
             upgrade: HTTPUpgrade(
                 acceptsFrom: { routes.isEventStream($0, from: $1) },
-                run: { request, stream, _ in await routes.streamEvents(request, to: stream) }),
+                run: { request, stream, _, remote in await routes.streamEvents(request, to: stream, from: remote) }),
             handler: { request, remote in await routes.handle(request, from: remote) })
         routes.logger.info("status page on http://\(listen)/", [("token", settings.token.isEmpty ? "no" : "yes")])
         return StatusServer(routes: routes, server: server)
