@@ -83,13 +83,12 @@ let package = Package(
         // The status page (`http.listen`): its HTTP server, its live feed, its embedded assets.
         .target(
             name: "StatusPage",
-            dependencies: ["Bridge", "Configuration", "Clients", "MQTTInterface", "Net", "Wire", "Support"],
+            dependencies: ["Bridge", "Configuration", "Clients", "Drivers", "MQTTInterface", "Net", "Wire", "Support"],
             exclude: ["README.md"], swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
         .target(
             name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"],
-            exclude: ["README.md", "LG/README.md"],
-            swiftSettings: strict),
+            exclude: ["README.md", "LG/README.md"], swiftSettings: strict),
         // Process and broker harness shared by the tests and the benchmark (posix_spawn, mosquitto).
         .target(name: "Harness", dependencies: ["Support", "Net"], swiftSettings: strict),
 

@@ -61,6 +61,7 @@ extension BridgeConfiguration {
                 "listen": .optional(http.listen?.description),
                 "token": .string(http.token.isEmpty ? "" : "***"),
                 "allow_from": .array(http.allowFrom.map(JSONValue.string)),
+                "hosts": .array(http.hosts.map(JSONValue.string)),
             ],
             "log_level": .string(logLevel),
             "log_format": .string(logFormat),

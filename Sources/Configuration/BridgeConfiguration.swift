@@ -77,9 +77,16 @@ public struct BridgeConfiguration: Sendable, Equatable {
         /// `http.token`: a secret every `api/*` request must carry; required unless `listen` is
         /// loopback or `allowFrom` names the only clients. Never logged, published or sent.
         public var token = ""
+        /// The shortest `token` a page off loopback may have: 128 bits, as base64 (`openssl rand
+        /// -base64 16` gives 24 characters), so that guessing it is out of reach.
+        public static let minimumRemoteTokenLength = 22
         /// `http.allow_from`: the only client addresses served (the add-on's ingress gateway);
         /// empty = any.
         public var allowFrom: [String] = []
+        /// `http.hosts`: names a request's `Host` may carry besides the listen address,
+        /// `localhost`, `127.0.0.1` and `[::1]` (a reverse proxy's name); any other is refused,
+        /// so a web page that points its own name at this machine (DNS rebinding) gets nothing.
+        public var hosts: [String] = []
     }
 
     /// A TV listed in the configuration (`tvs` or `--tv`).

@@ -19,6 +19,7 @@ public enum ConfigurationLoader {
         ("TV2MQTT_HTTP_LISTEN", ["http", "listen"]),
         ("TV2MQTT_HTTP_TOKEN", ["http", "token"]),
         ("TV2MQTT_HTTP_ALLOW_FROM", ["http", "allow_from"]),
+        ("TV2MQTT_HTTP_HOSTS", ["http", "hosts"]),
     ]
 
     /// Loads the configuration.

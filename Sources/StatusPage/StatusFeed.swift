@@ -21,6 +21,8 @@ public final class StatusFeed: BridgeObserver, Sendable {
         var answers = Ring<JSONValue>(capacity: StatusPageLimits.discoveryEntries)
         var refusals = Ring<JSONValue>(capacity: StatusPageLimits.discoveryEntries)
         var streams: [Int: AsyncStream<String>.Continuation] = [:]
+        /// The address each stream was opened from, when it counts against a share.
+        var streamSources: [Int: String] = [:]
         var nextStream = 0
         var service: BridgeService?
     }
@@ -190,26 +192,40 @@ public final class StatusFeed: BridgeObserver, Sendable {
 
     // MARK: event streams
 
-    /// A new event stream, or nil when `maxEventStreams` are open.
-    func openStream() -> (id: Int, messages: AsyncStream<String>)? {
+    /// A new event stream, or nil when `maxEventStreams` are open, or `maxEventStreamsPerSource`
+    /// from `source` (nil: not counted per address).
+    func openStream(from source: String? = nil) -> (id: Int, messages: AsyncStream<String>)? {
         let (stream, continuation) = AsyncStream.makeStream(
             of: String.self, bufferingPolicy: .bufferingNewest(limits.streamBacklog))
         return state.withLock { state -> (Int, AsyncStream<String>)? in
             guard state.streams.count < limits.maxEventStreams else { return nil }
+            if let source {
+                guard state.streamSources.values.count(where: { $0 == source }) < limits.maxEventStreamsPerSource
+                else { return nil }
+            }
             state.nextStream += 1
             state.streams[state.nextStream] = continuation
+            state.streamSources[state.nextStream] = source
             return (state.nextStream, stream)
         }
     }
 
+    /// Streams open from `source`.
+    func streamCount(from source: String) -> Int {
+        state.withLock { $0.streamSources.values.count(where: { $0 == source }) }
+    }
+
     func closeStream(_ id: Int) {
-        state.withLock { $0.streams.removeValue(forKey: id) }?.finish()
+        state.withLock { state in
+            state.streamSources.removeValue(forKey: id)
+            return state.streams.removeValue(forKey: id)
+        }?.finish()
     }
 
     /// Ends every stream (the server is stopping).
     func closeAllStreams() {
         let open = state.withLock { state in
-            defer { state.streams = [:] }
+            defer { (state.streams, state.streamSources) = ([:], [:]) }
             return Array(state.streams.values)
         }
         for continuation in open { continuation.finish() }

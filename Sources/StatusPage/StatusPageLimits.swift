@@ -6,12 +6,26 @@ public struct StatusPageLimits: Sendable {
     public static let ringCapacity = 200
     /// Broker connection changes kept for the page.
     public static let brokerHistory = 20
-    /// How long a login with a wrong token waits before its 401.
-    public static let wrongTokenDelay = Duration.seconds(1)
+    /// How long a wrong token (a login, a bearer header, a cookie) waits before its 401.
+    public var wrongTokenDelay = Duration.seconds(1)
+    /// Wrong tokens one source address may send per `tokenFailureWindow`; past it, every
+    /// request with a token from there gets 429 until the window ends.
+    public var tokenFailureBudget = 10
+    /// The window of `tokenFailureBudget`, from a source's first failure in it.
+    public var tokenFailureWindow = Duration.seconds(60)
+    /// Source addresses whose failures are counted at once (bounded memory).
+    public static let tokenFailureSources = 1024
+    /// Login sessions held at once; one more ends the oldest.
+    public var maxSessions = 16
+    /// How long a login lasts (the cookie's `Max-Age`); then the page asks for the token again.
+    public var sessionLifetime = Duration.seconds(12 * 3600)
     /// Discovery answers and refusals kept for the page (the newest).
     public static let discoveryEntries = 50
     /// Event streams open at once; one more is answered 503.
     public var maxEventStreams = 8
+    /// Event streams open at once from one address (not for `http.allow_from` peers, which
+    /// carry every user's); one more is answered 503.
+    public var maxEventStreamsPerSource = 4
     /// Messages waiting for one slow event-stream client; past it the oldest are dropped.
     public var streamBacklog = 256
     /// A comment on every event stream this often, so proxies keep it open.
@@ -25,6 +39,9 @@ public struct StatusPageLimits: Sendable {
         http.maxHeaderCount = 64
         http.maxBodyBytes = 64 * 1024
         http.maxConnections = 32
+        http.maxConnectionsPerSource = 16
         http.requestDeadline = .seconds(10)
+        // A browser sends its head at once: a slow one only holds a slot.
+        http.headDeadline = .seconds(3)
     }
 }

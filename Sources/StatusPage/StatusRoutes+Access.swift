@@ -4,32 +4,93 @@ import Wire
 
 /// Who may do what: the token (header or cookie) for `api/*`, the same origin for every POST.
 extension StatusRoutes {
-    /// The status and reason a request is refused with, or nil. `GET /` and the assets need no
-    /// token (the page shows its login form on a 401); `login` needs none either.
-    func refusal(_ request: HTTPRequest, path: Substring) -> (Int, String)? {
-        if request.method == "POST", let why = crossOrigin(request) { return (403, why) }
-        if path.hasPrefix("api/") && !authorized(request) {
-            return (401, "this page needs its token (http.token): log in, or send Authorization: Bearer")
-        }
-        return nil
+    /// What the access checks make of a request (`access`).
+    enum Access: Equatable {
+        case allowed
+        case refused(status: Int, why: String, closes: Bool)
+        /// A wrong token: counted, delayed, then 401 (`refuseWrongToken`).
+        case wrongToken(via: String)
     }
 
-    /// Whether the request carries the token, as a bearer header or the login cookie.
-    func authorized(_ request: HTTPRequest) -> Bool {
-        guard let sessionValue else { return true }
+    /// What a request's token (header or cookie) is: none, the right one, or a wrong one.
+    enum Credential: Equatable {
+        case none, valid
+        case wrong(via: String)
+    }
+
+    /// The checks every `api/*` request and every POST passes: the same origin for a POST, the
+    /// token for `api/*`, and the source's failure budget for any request carrying a token,
+    /// the right one too (else the right token would still be told apart at once). `GET /`
+    /// and the assets need no token (the page shows its login form on a 401).
+    func access(_ request: HTTPRequest, path: Substring, from remote: SocketAddress) -> Access {
+        if request.method == "POST", let why = crossOrigin(request) {
+            return .refused(status: 403, why: why, closes: false)
+        }
+        guard path.hasPrefix("api/") else { return .allowed }
+        // Another site's page may not read the page's data or take its event streams (GETs
+        // included; a link to `GET /` from elsewhere still opens the page).
+        if let site = request.headers["Sec-Fetch-Site"], site == "cross-site" || site == "same-site" {
+            return .refused(status: 403, why: "a request from another site (Sec-Fetch-Site: \(site))", closes: false)
+        }
+        let credential = credential(request)
+        if !settings.token.isEmpty, credential != .none, failures.isSpent(by: remote.ip) {
+            return .refused(status: 429, why: Self.budgetSpent, closes: true)
+        }
+        switch credential {
+        case .valid: return .allowed
+        case .wrong(let via): return .wrongToken(via: via)
+        case .none:
+            return .refused(
+                status: 401, why: "this page needs its token (http.token): log in, or send Authorization: Bearer",
+                closes: false)
+        }
+    }
+
+    static let budgetSpent = "too many wrong tokens from this address: try again in a minute"
+
+    /// A refusal's answer: `{"error": why}`, closing the connection when `closes`.
+    static func refusedResponse(_ status: Int, _ why: String, closes: Bool) -> HTTPResponse {
+        var response = json(status, ["error": .string(why)])
+        if closes { response.headers.set(name: "Connection", value: "close") }
+        return response
+    }
+
+    /// Counts a wrong token against its source, waits the delay every wrong token waits, and
+    /// says so in the log once per source and window.
+    func refuseWrongToken(via: String, from remote: SocketAddress) async -> HTTPResponse {
+        if await failures.fail(from: remote.ip) == 1 {
+            logger.warning(
+                "a wrong status page token was sent",
+                [
+                    ("from", remote.ip), ("via", via),
+                    ("budget", "\(limits.tokenFailureBudget) per \(limits.tokenFailureWindow.components.seconds) s"),
+                ])
+        }
+        return Self.refusedResponse(401, "wrong token", closes: true)
+    }
+
+    /// The token a request carries, as a bearer header or the login cookie.
+    func credential(_ request: HTTPRequest) -> Credential {
+        if settings.token.isEmpty { return .valid }
         if let header = request.headers["Authorization"], header.hasPrefix("Bearer ") {
             return Self.constantTimeEqual(String(header.dropFirst("Bearer ".count)), settings.token)
+                ? .valid : .wrong(via: "bearer")
         }
+        let sent = Self.sessionCookies(request)
+        if sent.contains(where: sessions.isValid) { return .valid }
+        return sent.isEmpty ? .none : .wrong(via: "cookie")
+    }
+
+    /// The session ids the request's `tv2mqtt_session` cookies hold.
+    static func sessionCookies(_ request: HTTPRequest) -> [String] {
+        var ids: [String] = []
         for field in request.headers.values(for: "Cookie") {
             for pair in field.split(separator: ";") {
                 let trimmed = pair.drop { $0 == " " }
-                guard trimmed.hasPrefix(Self.cookieName + "=") else { continue }
-                if Self.constantTimeEqual(String(trimmed.dropFirst(Self.cookieName.count + 1)), sessionValue) {
-                    return true
-                }
+                if trimmed.hasPrefix(cookieName + "=") { ids.append(String(trimmed.dropFirst(cookieName.count + 1))) }
             }
         }
-        return false
+        return ids
     }
 
     /// Why a POST is not from the page's own origin, or nil when it is: `Sec-Fetch-Site` is
@@ -51,32 +112,48 @@ extension StatusRoutes {
         return nil
     }
 
-    /// `POST login` with the form field `token`: the cookie when it is right, 401 when not,
-    /// after `StatusPageLimits.wrongTokenDelay`, so guessing is slow (each guess holds one of
-    /// the few connections).
-    func login(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let sessionValue else { return Self.json(200, ["ok": true]) }
+    /// `POST login` with the form field `token`: the cookie when it is right; a wrong one
+    /// spends the source's failure budget like any wrong token (`refuseWrongToken`).
+    func login(_ request: HTTPRequest, from remote: SocketAddress) async -> HTTPResponse {
+        if settings.token.isEmpty { return Self.json(200, ["ok": true]) }
+        if failures.isSpent(by: remote.ip) { return Self.refusedResponse(429, Self.budgetSpent, closes: true) }
         let form = String(decoding: request.body, as: UTF8.self)
         var token: String?
         for pair in form.split(separator: "&") where pair.hasPrefix("token=") {
             token = try? PercentEncoding.decodeQueryComponent(pair.dropFirst("token=".count))
         }
         guard let token, Self.constantTimeEqual(token, settings.token) else {
-            logger.info("status page login refused: wrong token")
-            try? await EventLoop.sleep(for: StatusPageLimits.wrongTokenDelay)
-            return Self.json(401, ["error": "wrong token"])
+            return await refuseWrongToken(via: "login", from: remote)
         }
         var response = Self.json(200, ["ok": true])
-        response.headers.add(name: "Set-Cookie", value: Self.cookie(sessionValue))
+        response.headers.add(
+            name: "Set-Cookie",
+            value: cookie(sessions.create(), maxAge: limits.sessionLifetime, secure: isHTTPS(request, from: remote)))
         return response
     }
 
-    static let cookieName = "tv2mqtt_token"
+    /// `POST logout`: its sessions end here, and the browser is told to forget the cookie.
+    func logout(_ request: HTTPRequest, from remote: SocketAddress) -> HTTPResponse {
+        for id in Self.sessionCookies(request) { sessions.remove(id) }
+        var response = Self.json(200, ["ok": true])
+        response.headers.add(
+            name: "Set-Cookie", value: cookie("", maxAge: .zero, secure: isHTTPS(request, from: remote)))
+        return response
+    }
+
+    static let cookieName = "tv2mqtt_session"
 
     /// No `Path`: it defaults to where `login` was posted, the page's own directory behind any
     /// proxy. An empty value with `Max-Age=0` logs out.
-    static func cookie(_ value: String) -> String {
-        "\(cookieName)=\(value); HttpOnly; SameSite=Strict" + (value.isEmpty ? "; Max-Age=0" : "")
+    func cookie(_ value: String, maxAge: Duration, secure: Bool) -> String {
+        "\(Self.cookieName)=\(value); HttpOnly; SameSite=Strict; Max-Age=\(maxAge.components.seconds)"
+            + (secure ? "; Secure" : "")
+    }
+
+    /// Whether the browser reached the page over HTTPS: said by `X-Forwarded-Proto` from an
+    /// `http.allow_from` proxy only; from anyone else the header is the client's own word.
+    func isHTTPS(_ request: HTTPRequest, from remote: SocketAddress) -> Bool {
+        settings.allowFrom.contains(remote.ip) && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
     }
 
     /// Compares without returning early, so the time taken says nothing about the token.

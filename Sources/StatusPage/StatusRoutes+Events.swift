@@ -8,16 +8,33 @@ import Wire
 extension StatusRoutes {
     /// Whether the HTTP server should hand this connection over to `streamEvents`: a GET of
     /// `api/events` that passes the access checks. Refused ones are answered as plain requests.
-    func isEventStream(_ request: HTTPRequest) -> Bool {
-        request.method == "GET" && Self.path(request) == "api/events"
-            && refusal(request, path: "api/events") == nil
-            && feed.streamCount < limits.maxEventStreams
+    func isEventStream(_ request: HTTPRequest, from remote: SocketAddress) -> Bool {
+        request.method == "GET" && Self.path(request) == "api/events" && misdirected(request) == nil
+            && access(request, path: "api/events", from: remote) == .allowed && tooManyStreams(from: remote) == nil
     }
 
-    func streamEvents(_ request: HTTPRequest, to stream: any ByteStream) async {
-        guard let (id, messages) = feed.openStream() else {
-            let response = Self.json(
-                503, ["error": .string("too many event streams open (\(limits.maxEventStreams))")])
+    var allStreamsTaken: String { "too many event streams open (\(limits.maxEventStreams))" }
+
+    /// Why one more event stream from `remote` is refused, or nil (a race can fill the last
+    /// slot between this check and the stream's opening: then `allStreamsTaken`).
+    func tooManyStreams(from remote: SocketAddress) -> String? {
+        if feed.streamCount >= limits.maxEventStreams { return allStreamsTaken }
+        if let source = streamSource(remote), feed.streamCount(from: source) >= limits.maxEventStreamsPerSource {
+            return "too many event streams from this address (\(limits.maxEventStreamsPerSource))"
+        }
+        return nil
+    }
+
+    /// The address a stream counts against: none for `http.allow_from` peers (the ingress
+    /// gateway carries every user's streams).
+    func streamSource(_ remote: SocketAddress) -> String? {
+        settings.allowFrom.isEmpty ? remote.ip : nil
+    }
+
+    func streamEvents(_ request: HTTPRequest, to stream: any ByteStream, from remote: SocketAddress) async {
+        guard let (id, messages) = feed.openStream(from: streamSource(remote)) else {
+            let why = tooManyStreams(from: remote) ?? allStreamsTaken
+            let response = Self.json(503, ["error": .string(why)])
             try? await stream.write(try response.encode(), deadline: LoopClock.current.now + .seconds(2))
             return
         }

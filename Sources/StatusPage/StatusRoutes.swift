@@ -1,6 +1,6 @@
-import Configuration
 import Bridge
 import Clients
+import Configuration
 import Net
 import Support
 import Wire
@@ -13,8 +13,10 @@ final class StatusRoutes: Sendable {
     let settings: BridgeConfiguration.HTTP
     let limits: StatusPageLimits
     let logger: Logger
-    /// What the `tv2mqtt_token` cookie holds: a digest of the token, never the token itself.
-    let sessionValue: String?
+    /// The logins' sessions, which the `tv2mqtt_session` cookie names (`Sessions`).
+    let sessions: Sessions
+    /// Wrong tokens per source address (`access`).
+    let failures: TokenFailures
 
     init(
         service: BridgeService, feed: StatusFeed, settings: BridgeConfiguration.HTTP, limits: StatusPageLimits,
@@ -25,9 +27,8 @@ final class StatusRoutes: Sendable {
         self.settings = settings
         self.limits = limits
         self.logger = logger
-        sessionValue =
-            settings.token.isEmpty
-            ? nil : Digest.hex(Digest.sha256(Array("tv2mqtt status page session\u{0}\(settings.token)".utf8)))
+        failures = TokenFailures(limits: limits)
+        sessions = Sessions(limits: limits)
     }
 
     /// The request's path without its leading slashes and its query: `api/state`.
@@ -38,12 +39,19 @@ final class StatusRoutes: Sendable {
 
     func handle(_ request: HTTPRequest, from remote: SocketAddress) async -> HTTPServerReply {
         let path = Self.path(request)
-        if path.hasPrefix("api/") || request.method == "POST" {
-            if let refusal = refusal(request, path: path) {
-                logger.debug(
-                    "refused a request", [("from", remote.ip), ("path", String(path.prefix(64))), ("why", refusal.1)])
-                return HTTPServerReply(Self.json(refusal.0, ["error": .string(refusal.1)]))
-            }
+        if let why = misdirected(request) {
+            logger.debug(
+                "refused a request",
+                [("from", remote.ip), ("why", "Host"), ("host", String((request.headers["Host"] ?? "").prefix(64)))])
+            return HTTPServerReply(Self.json(421, ["error": .string(why)]))
+        }
+        switch access(request, path: path, from: remote) {
+        case .allowed: break
+        case .refused(let status, let why, let closes):
+            logger.debug("refused a request", [("from", remote.ip), ("path", String(path.prefix(64))), ("why", why)])
+            return HTTPServerReply(Self.refusedResponse(status, why, closes: closes))
+        case .wrongToken(let via):
+            return HTTPServerReply(await refuseWrongToken(via: via, from: remote))
         }
         switch (request.method, path) {
         case ("GET", ""), ("GET", "index.html"):
@@ -53,17 +61,15 @@ final class StatusRoutes: Sendable {
         case ("GET", "app.js"):
             return HTTPServerReply(Self.asset(StatusPageAssets.js, type: "text/javascript; charset=utf-8"))
         case ("POST", "login"):
-            return HTTPServerReply(await login(request))
+            return HTTPServerReply(await login(request, from: remote))
         case ("POST", "logout"):
-            var response = Self.json(200, ["ok": true])
-            response.headers.add(name: "Set-Cookie", value: Self.cookie(""))
-            return HTTPServerReply(response)
+            return HTTPServerReply(logout(request, from: remote))
         case ("GET", "api/state"):
             return HTTPServerReply(Self.json(200, await state()))
         case ("GET", "api/events"):
             // Reached only when the stream was not taken over: every slot is taken.
-            return HTTPServerReply(
-                Self.json(503, ["error": .string("too many event streams open (\(limits.maxEventStreams))")]))
+            let why = tooManyStreams(from: remote) ?? allStreamsTaken
+            return HTTPServerReply(Self.json(503, ["error": .string(why)]))
         case ("POST", _) where path.hasPrefix("api/"):
             return HTTPServerReply(await command(path.dropFirst("api/".count), body: request.body))
         case (_, ""), (_, "index.html"), (_, "app.css"), (_, "app.js"), (_, "login"), (_, "logout"),

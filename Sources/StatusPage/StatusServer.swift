@@ -1,6 +1,6 @@
-import Configuration
 import Bridge
 import Clients
+import Configuration
 import Net
 import Support
 import Wire
@@ -27,18 +27,24 @@ public final class StatusServer: Sendable {
         limits: StatusPageLimits = StatusPageLimits()
     ) throws(NetError) -> StatusServer {
         guard let listen = settings.listen else { throw NetError(.misuse, "status page", "http.listen is not set") }
-        feed.attach(service)
-        let routes = StatusRoutes(
-            service: service, feed: feed, settings: settings, limits: limits, logger: logger.labeled("http"))
         let listener = try TCPListener.bind(host: listen.host, port: listen.port)
+        feed.attach(service)
+        // The port bound (the kernel's pick for 0) is the one a request's `Host` names.
+        var bound = settings
+        bound.listen?.port = listener.address.port
+        let routes = StatusRoutes(
+            service: service, feed: feed, settings: bound, limits: limits, logger: logger.labeled("http"))
         let allowed = Set(settings.allowFrom)
         var admits: (@Sendable (SocketAddress) -> Bool)?
         if !allowed.isEmpty { admits = { (address: SocketAddress) -> Bool in allowed.contains(address.ip) } }
+        var httpLimits = limits.http
+        // The ingress gateway carries every user's connections: no share per address for it.
+        if !allowed.isEmpty { httpLimits.maxConnectionsPerSource = nil }
         let server = HTTPServer.start(
-            listener: listener, serverHeader: "tv2mqtt", limits: limits.http, admits: admits,
+            listener: listener, serverHeader: "tv2mqtt", limits: httpLimits, admits: admits,
             upgrade: HTTPUpgrade(
-                accepts: { routes.isEventStream($0) },
-                run: { request, stream, _ in await routes.streamEvents(request, to: stream) }),
+                acceptsFrom: { routes.isEventStream($0, from: $1) },
+                run: { request, stream, _, remote in await routes.streamEvents(request, to: stream, from: remote) }),
             handler: { request, remote in await routes.handle(request, from: remote) })
         routes.logger.info("status page on http://\(listen)/", [("token", settings.token.isEmpty ? "no" : "yes")])
         return StatusServer(routes: routes, server: server)

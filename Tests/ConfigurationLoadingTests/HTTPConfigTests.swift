@@ -15,14 +15,15 @@ struct HTTPConfigTests {
         let file = try loadConfig(file: #"{"http":{"listen":"127.0.0.1:8099"}}"#)
         #expect(file.http.listen == HostPort(host: "127.0.0.1", port: 8099))
         let environment = try loadConfig(environment: [
-            "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_TOKEN": "t0ken",
+            "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_TOKEN": "t0ken-of-22-characters",
         ])
         #expect(environment.http.listen == HostPort(host: "0.0.0.0", port: 8099))
-        #expect(environment.http.token == "t0ken")
+        #expect(environment.http.token == "t0ken-of-22-characters")
         let flags = try loadConfig(
-            ["--http-listen", "[::]:8099", "--http-token-file", "/token"], files: ["/token": "from-file\n"])
+            ["--http-listen", "[::]:8099", "--http-token-file", "/token"],
+            files: ["/token": "from-a-file-of-22-chars\n"])
         #expect(flags.http.listen == HostPort(host: "::", port: 8099))
-        #expect(flags.http.token == "from-file")
+        #expect(flags.http.token == "from-a-file-of-22-chars")
         let ingress = try loadConfig(environment: [
             "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_ALLOW_FROM": "172.30.32.2",
         ])
@@ -39,6 +40,36 @@ struct HTTPConfigTests {
         #expect(configError(file: #"{"http":{"listen":"[::1]:8099"}}"#) == nil)
         #expect(configError(file: #"{"http":{"listen":"nohost"}}"#)?.contains("http.listen") == true)
         #expect(configError(file: #"{"http":{"allow_from":["not an address"]}}"#)?.contains("allow_from") == true)
+    }
+
+    @Test("http.hosts from the file and the environment; a value that is no host name is refused by its key")
+    func hosts() throws {
+        let file = try loadConfig(file: #"{"http":{"listen":"127.0.0.1:8099","hosts":["TV2MQTT.lan"]}}"#)
+        #expect(file.http.hosts == ["tv2mqtt.lan"])
+        let environment = try loadConfig(environment: ["TV2MQTT_HTTP_HOSTS": "a.lan, b.lan"])
+        #expect(environment.http.hosts == ["a.lan", "b.lan"])
+        for bad in ["a.lan:8099", "http://a.lan", "", "a b"] {
+            let error = configError(file: #"{"http":{"hosts":[""# + bad + #""]}}"#)
+            #expect(error?.contains("http.hosts[0]") == true, "\(bad)")
+        }
+    }
+
+    @Test("a token off loopback shorter than 128 bits (22 characters) is refused, naming http.token")
+    func shortTokenOffLoopback() {
+        let short = configError(environment: ["TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_TOKEN": "a"])
+        #expect(short?.contains("http.token") == true)
+        #expect(short?.contains("22") == true, "the error says how long")
+        #expect(short?.contains("TV2MQTT_HTTP_TOKEN") == true || short?.contains("http.token") == true)
+        let almost = String(repeating: "x", count: 21)
+        let enough = String(repeating: "x", count: 22)
+        #expect(
+            configError(environment: ["TV2MQTT_HTTP_LISTEN": "192.168.1.5:8099", "TV2MQTT_HTTP_TOKEN": almost]) != nil)
+        #expect(configError(environment: ["TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_TOKEN": enough]) == nil)
+        #expect(configError(environment: ["TV2MQTT_HTTP_LISTEN": "127.0.0.1:8099", "TV2MQTT_HTTP_TOKEN": "a"]) == nil)
+        let ingress = configError(environment: [
+            "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_ALLOW_FROM": "172.30.32.2", "TV2MQTT_HTTP_TOKEN": "a",
+        ])
+        #expect(ingress?.contains("http.token") == true)
     }
 
     @Test("the token is masked in the effective configuration")

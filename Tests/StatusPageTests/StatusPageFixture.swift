@@ -1,5 +1,5 @@
-import Configuration
 import Bridge
+import Configuration
 import Drivers
 import Harness
 import Net
@@ -73,7 +73,8 @@ final class StatusPageFixture: Sendable {
     }
 
     static func start(
-        token: String = "", tv: PageTV, limits: StatusPageLimits = StatusPageLimits(), allowFrom: [String] = []
+        token: String = "", tv: PageTV, limits: StatusPageLimits = StatusPageLimits(), allowFrom: [String] = [],
+        hosts: [String] = []
     ) async throws -> StatusPageFixture {
         let broker = try await MosquittoBroker.start()
         let stateDirectory = try TemporaryDirectory(prefix: "status-page")
@@ -91,6 +92,7 @@ final class StatusPageFixture: Sendable {
         configuration.http.listen = HostPort(host: "127.0.0.1", port: 0)
         configuration.http.token = token
         configuration.http.allowFrom = allowFrom
+        configuration.http.hosts = hosts
         let feed = StatusFeed(baseTopic: configuration.baseTopic, limits: limits)
         let logger = Logger(label: "test", sink: feed.sink(wrapping: DiscardingSink()), threshold: LogThreshold(.debug))
         let bridge = try BridgeService(
@@ -117,20 +119,21 @@ final class StatusPageFixture: Sendable {
 /// Runs `body` with a fixture and always stops it.
 func withStatusPage(
     token: String = "", rokuHost: String, limits: StatusPageLimits = StatusPageLimits(), allowFrom: [String] = [],
-    _ body: (StatusPageFixture) async throws -> Void
+    hosts: [String] = [], _ body: (StatusPageFixture) async throws -> Void
 ) async throws {
     try await withStatusPage(
-        token: token, tv: try await PageTV.roku(rokuHost), limits: limits, allowFrom: allowFrom, body)
+        token: token, tv: try await PageTV.roku(rokuHost), limits: limits, allowFrom: allowFrom, hosts: hosts, body)
 }
 
 /// Runs `body` with a fixture for `tv` and always stops both.
 func withStatusPage(
     token: String = "", tv: PageTV, limits: StatusPageLimits = StatusPageLimits(), allowFrom: [String] = [],
-    _ body: (StatusPageFixture) async throws -> Void
+    hosts: [String] = [], _ body: (StatusPageFixture) async throws -> Void
 ) async throws {
     let fixture: StatusPageFixture
     do {
-        fixture = try await StatusPageFixture.start(token: token, tv: tv, limits: limits, allowFrom: allowFrom)
+        fixture = try await StatusPageFixture.start(
+            token: token, tv: tv, limits: limits, allowFrom: allowFrom, hosts: hosts)
     } catch {
         await tv.stop()
         throw error

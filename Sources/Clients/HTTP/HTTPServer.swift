@@ -143,22 +143,32 @@ public final class HTTPServer: Sendable {
                 connection.close()
                 continue
             }
-            let admission = tasks.withLock { state -> Int?? in
-                if state.closed { return .none }
-                guard state.connections.count < limits.maxConnections else { return .some(nil) }
+            let admission = tasks.withLock { state -> Result<Int, Refusal>? in
+                if state.closed { return nil }
+                guard state.connections.count < limits.maxConnections else {
+                    return .failure(Refusal(status: 503, reason: "too many connections"))
+                }
+                if let perSource = limits.maxConnectionsPerSource,
+                    state.connections.values.count(where: { $0.connection.remote.ip == connection.remote.ip })
+                        >= perSource
+                {
+                    return .failure(Refusal(status: 503, reason: "too many connections from this address"))
+                }
                 state.nextID += 1
                 state.connections[state.nextID] = (connection, nil)
-                return state.nextID
+                return .success(state.nextID)
             }
-            guard let admitted = admission else {
+            guard let admission else {
                 connection.close()
                 return
             }
-            guard let id = admitted else {
-                // Answered by a task of its own, so a flood cannot stall the accept loop.
-                Task { [self] in
-                    await refuse(Refusal(status: 503, reason: "too many connections"), on: connection)
-                    connection.close()
+            guard case .success(let id) = admission else {
+                if case .failure(let refusal) = admission {
+                    // Answered by a task of its own, so a flood cannot stall the accept loop.
+                    Task { [self] in
+                        await refuse(refusal, on: connection)
+                        connection.close()
+                    }
                 }
                 continue
             }
@@ -186,18 +196,21 @@ public final class HTTPServer: Sendable {
     private func serve(_ connection: any ByteStream, remote: SocketAddress) async {
         var parser = HTTPRequestParser(
             maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes)
-        var deadline = LoopClock.current.now + limits.requestDeadline
+        // The connection's start, then each answer's end: both deadlines count from it.
+        var since = LoopClock.current.now
         do {
             while true {
                 while let request = try next(&parser) {
-                    if let upgrade, upgrade.accepts(request) {
+                    if let upgrade, upgrade.accepts(request, remote) {
                         // Tracked like any connection: close() and stop() end it too.
-                        await upgrade.run(request, connection, parser.takeRemainingBytes())
+                        await upgrade.run(request, connection, parser.takeRemainingBytes(), remote)
                         return
                     }
                     guard try await answer(request, on: connection, remote: remote) else { return }
-                    deadline = LoopClock.current.now + limits.requestDeadline
+                    since = LoopClock.current.now
                 }
+                var deadline = since + limits.requestDeadline
+                if let head = limits.headDeadline, !parser.readingBody { deadline = min(deadline, since + head) }
                 let bytes: [UInt8]
                 do {
                     bytes = try await connection.read(maxBytes: 16 * 1024, deadline: deadline)
