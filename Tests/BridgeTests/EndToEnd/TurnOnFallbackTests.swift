@@ -3,8 +3,10 @@ import Configuration
 import Drivers
 import Harness
 import MQTTInterface
+import Net
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -33,47 +35,74 @@ struct TurnOnFallbackTests {
 
     static func event(_ message: MQTTMessage) -> JSONValue? { try? JSONParser.parse(message.payload) }
 
+    /// The bridge under `clock` (the simulators keep real time), the TV seen on and then off,
+    /// each at a poll (every second of the clock's).
+    func startWithTVOff(
+        _ fixture: BridgeFixture, _ rokus: SimulatedRokus, _ tv: RokuSimulator, under clock: ManualClock,
+        wakes: Bool, wakeTimeout: Double = 3
+    ) async throws -> String {
+        try await startBridge(fixture, rokus, wakes: wakes, wakeTimeout: wakeTimeout)
+        let id = SimulatedRokus.id(tv)
+        #expect(await clock.waitForTimer(at: .zero))
+        await clock.advance(to: .zero)
+        await fixture.expectState(id) { $0["power"] == "ON" }
+        try tv.apply(["power": "off"])
+        let off = await clock.step(by: .seconds(1)) {
+            await fixture.log.latest("tv2mqtt/\(id)/state").flatMap(Self.event)?["power"] == "OFF"
+        }
+        #expect(off, "the TV was never seen off")
+        return id
+    }
+
+    /// How many `type` events the TV's topic carries.
+    func count(_ type: String, _ fixture: BridgeFixture, _ id: String) async -> Int {
+        await fixture.log.all("tv2mqtt/\(id)/event").filter { Self.event($0)?[TVEventType.member] == .string(type) }
+            .count
+    }
+
     @Test("ON to a TV that ignores Wake-on-LAN: turn_on_requested at once, then command_failed and turn_on_failed")
     func ignoresWakeOnLAN() async throws {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2")
-            try await startBridge(fixture, rokus, wakes: false)
-            let id = SimulatedRokus.id(tv)
-            await fixture.expectState(id) { $0["power"] == "ON" }
-            try tv.apply(["power": "off"])
-            await fixture.expectState(id) { $0["power"] == "OFF" }
-            let eventTopic = "tv2mqtt/\(id)/event"
+            let clock = ManualClock()
+            try await clock.run {
+                let id = try await startWithTVOff(fixture, rokus, tv, under: clock, wakes: false)
+                let eventTopic = "tv2mqtt/\(id)/event"
 
-            let mark = await fixture.log.count
-            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            let requested = await fixture.expectMessage(eventTopic, after: mark) {
-                Self.event($0)?[TVEventType.member] == "turn_on_requested"
-            }
-            #expect(requested?.retain == false)
-            let requestedEvent = try #require(requested.flatMap(Self.event))
-            #expect(requestedEvent["type"] == "turn_on_requested")
-            #expect(requestedEvent["tv"] == .string(id))
-            await fixture.expectEvent("turn_on_requested", after: mark)
+                let mark = await fixture.log.count
+                let sent = clock.elapsed
+                try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+                let requested = await fixture.expectMessage(eventTopic, after: mark) {
+                    Self.event($0)?[TVEventType.member] == "turn_on_requested"
+                }
+                #expect(requested?.retain == false)
+                let requestedEvent = try #require(requested.flatMap(Self.event))
+                #expect(requestedEvent["type"] == "turn_on_requested")
+                #expect(requestedEvent["tv"] == .string(id))
+                await fixture.expectEvent("turn_on_requested", after: mark)
 
-            let failed = await fixture.expectMessage(eventTopic, after: mark) {
-                Self.event($0)?[TVEventType.member] == "turn_on_failed"
+                // Reported at exactly wake_timeout (3 s) after the ON, not a moment before.
+                #expect(await clock.waitForTimer(at: sent + .seconds(3)))
+                await clock.advance(to: sent + .seconds(3) - .milliseconds(1))
+                #expect(await count("turn_on_failed", fixture, id) == 0)
+                await clock.advance(to: sent + .seconds(3))
+                let failed = await fixture.expectMessage(eventTopic, after: mark) {
+                    Self.event($0)?[TVEventType.member] == "turn_on_failed"
+                }
+                let failedEvent = try #require(failed.flatMap(Self.event))
+                #expect(failedEvent["wake_timeout"] == 3)
+                let commandFailed = await fixture.expectMessage(eventTopic, after: mark) {
+                    Self.event($0)?[TVEventType.member] == "command_failed"
+                }
+                let message = try #require(commandFailed.flatMap(Self.event)?["message"]?.stringValue)
+                #expect(message.contains("Wake-on-LAN went to"))
+                #expect(message.contains("wired Ethernet"))
+                #expect(message.contains("Power on by network"))
+                await fixture.expectEvent("command_failed", after: mark) { $0["command"] == "power" }
+                // Once: the watch ended with the report, so nothing is armed to report it again.
+                await clock.advance(by: .seconds(4))
+                #expect(await count("turn_on_failed", fixture, id) == 1)
             }
-            let failedEvent = try #require(failed.flatMap(Self.event))
-            #expect(failedEvent["wake_timeout"] == 3)
-            let commandFailed = await fixture.expectMessage(eventTopic, after: mark) {
-                Self.event($0)?[TVEventType.member] == "command_failed"
-            }
-            let message = try #require(commandFailed.flatMap(Self.event)?["message"]?.stringValue)
-            #expect(message.contains("Wake-on-LAN went to"))
-            #expect(message.contains("wired Ethernet"))
-            #expect(message.contains("Power on by network"))
-            await fixture.expectEvent("command_failed", after: mark) { $0["command"] == "power" }
-            // Once: the watch ended with the report.
-            try await Task.sleep(for: .seconds(4))
-            let failures = await fixture.log.all(eventTopic).filter {
-                Self.event($0)?[TVEventType.member] == "turn_on_failed"
-            }
-            #expect(failures.count == 1)
         }
     }
 
@@ -81,39 +110,39 @@ struct TurnOnFallbackTests {
     func watchMovesAndRestarts() async throws {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2")
-            try await startBridge(fixture, rokus, wakes: false, wakeTimeout: 6)
-            let id = SimulatedRokus.id(tv)
-            await fixture.expectState(id) { $0["power"] == "ON" }
-            try tv.apply(["power": "off"])
-            await fixture.expectState(id) { $0["power"] == "OFF" }
-            let eventTopic = "tv2mqtt/\(id)/event"
-            func failures() async -> Int {
-                await fixture.log.all(eventTopic).filter {
-                    Self.event($0)?[TVEventType.member] == "turn_on_failed"
-                }.count
-            }
+            let clock = ManualClock()
+            try await clock.run {
+                let id = try await startWithTVOff(fixture, rokus, tv, under: clock, wakes: false, wakeTimeout: 6)
+                let eventTopic = "tv2mqtt/\(id)/event"
+                // The first ON's deadline is 6 s after it; a second ON 2 s later moves it to 8 s.
+                let mark = await fixture.log.count
+                let first = clock.elapsed
+                try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+                await fixture.expectMessage(eventTopic, after: mark) {
+                    Self.event($0)?[TVEventType.member] == "turn_on_requested"
+                }
+                #expect(await clock.waitForTimer(at: first + .seconds(6)))
+                await clock.advance(to: first + .seconds(2))
+                try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+                #expect(await clock.waitForTimer(at: first + .seconds(8)), "\(clock.pendingDeadlines)")
+                await clock.advance(to: first + .seconds(8) - .milliseconds(1))
+                #expect(await count("turn_on_failed", fixture, id) == 0, "the second ON moved the deadline")
+                await clock.advance(to: first + .seconds(8))
+                let firstReported = await waitUntil(timeout: .seconds(30)) {
+                    await count("turn_on_failed", fixture, id) == 1
+                }
+                #expect(firstReported)
 
-            // Timed from when the first ON was seen to be watched (no earlier than the bridge
-            // took it): its deadline is at most 6 s after, the moved one at least 8 s after, and
-            // the check at 7 s has a second of margin on either side.
-            let mark = await fixture.log.count
-            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            await fixture.expectMessage(eventTopic, after: mark) {
-                Self.event($0)?[TVEventType.member] == "turn_on_requested"
+                // The watcher ended with the report; a new ON starts another, 6 s on.
+                let again = clock.elapsed
+                try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+                #expect(await clock.waitForTimer(at: again + .seconds(6)))
+                await clock.advance(to: again + .seconds(6))
+                let secondReported = await waitUntil(timeout: .seconds(30)) {
+                    await count("turn_on_failed", fixture, id) == 2
+                }
+                #expect(secondReported)
             }
-            let watched = ContinuousClock.now
-            try await Task.sleep(until: watched + .seconds(2), clock: .continuous)
-            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            try await Task.sleep(until: watched + .seconds(7), clock: .continuous)
-            let early = await failures()
-            #expect(early == 0, "the second ON moved the deadline")
-            let firstReported = await waitUntil(timeout: .seconds(10)) { await failures() == 1 }
-            #expect(firstReported)
-
-            // The watcher ended with the report; a new ON starts another.
-            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            let secondReported = await waitUntil(timeout: .seconds(10)) { await failures() == 2 }
-            #expect(secondReported)
         }
     }
 
@@ -121,29 +150,34 @@ struct TurnOnFallbackTests {
     func wakes() async throws {
         try await withRokus { fixture, rokus in
             let tv = try await rokus.start("127.0.0.2")
-            try await startBridge(fixture, rokus, wakes: true)
-            let id = SimulatedRokus.id(tv)
-            await fixture.expectState(id) { $0["power"] == "ON" }
-            try tv.apply(["power": "off"])
-            await fixture.expectState(id) { $0["power"] == "OFF" }
-            let mark = await fixture.log.count
-            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            await fixture.expectMessage("tv2mqtt/\(id)/event", after: mark) {
-                Self.event($0)?[TVEventType.member] == "turn_on_requested"
+            let clock = ManualClock()
+            try await clock.run {
+                let id = try await startWithTVOff(fixture, rokus, tv, under: clock, wakes: true)
+                let mark = await fixture.log.count
+                let sent = clock.elapsed
+                try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+                await fixture.expectMessage("tv2mqtt/\(id)/event", after: mark) {
+                    Self.event($0)?[TVEventType.member] == "turn_on_requested"
+                }
+                // Seen on at a poll before wake_timeout (3 s), then the watch's deadline passes.
+                let on = await clock.step(by: .milliseconds(500), atMost: 5) {
+                    await fixture.log.all("tv2mqtt/\(id)/state").last.flatMap(Self.event)?["power"] == "ON"
+                }
+                #expect(on, "the TV never came on")
+                await clock.advance(to: sent + .seconds(5))
+                let types = await fixture.log.all("tv2mqtt/\(id)/event").compactMap {
+                    Self.event($0)?[TVEventType.member]?.stringValue
+                }
+                #expect(!types.contains("turn_on_failed"), "\(types)")
+                // ON to a TV that is on: no request.
+                let onMark = await fixture.log.count
+                try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
+                try await Task.sleep(for: .seconds(1))
+                let later = await fixture.log.all("tv2mqtt/\(id)/event").count
+                let before = await fixture.log.messages.prefix(onMark).filter { $0.topic == "tv2mqtt/\(id)/event" }
+                    .count
+                #expect(later == before)
             }
-            await fixture.expectState(id, after: mark) { $0["power"] == "ON" }
-            try await Task.sleep(for: .seconds(5))
-            let types = await fixture.log.all("tv2mqtt/\(id)/event").compactMap {
-                Self.event($0)?[TVEventType.member]?.stringValue
-            }
-            #expect(!types.contains("turn_on_failed"), "\(types)")
-            // ON to a TV that is on: no request.
-            let onMark = await fixture.log.count
-            try await fixture.publish("tv2mqtt/\(id)/set/power", "ON")
-            try await Task.sleep(for: .seconds(1))
-            let later = await fixture.log.all("tv2mqtt/\(id)/event").count
-            let before = await fixture.log.messages.prefix(onMark).filter { $0.topic == "tv2mqtt/\(id)/event" }.count
-            #expect(later == before)
         }
     }
 
