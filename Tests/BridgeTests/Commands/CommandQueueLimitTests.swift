@@ -1,6 +1,7 @@
 import Clients
 import Drivers
 import Harness
+import Net
 import TVModel
 import Testing
 import Wire
@@ -51,13 +52,21 @@ struct CommandQueueLimitTests {
 
     @Test("commands that waited longer than 5 s expire with command_failed and a response; none reaches the TV")
     func expiry() async throws {
+        // On the bridge's clock: the three wait behind the hung one from virtual time 0, and the
+        // TV answers again 1 ms past the expiry.
+        let clock = ManualClock()
         try await withBridgeFixture { fixture in
-            let driver = try await fixture.startRecordingTV()
+            let driver = try await clock.run { try await fixture.startRecordingTV() }
             try await hang(driver, fixture)
             try await fixture.publish("tv2mqtt/roku_sample1/set", #"{"key":"VolumeUp","transaction":"late"}"#)
             try await fixture.publish("tv2mqtt/roku_sample1/set/app", "Netflix")
             try await fixture.publish("tv2mqtt/roku_sample1/set/key", "VolumeUp")
-            try await Task.sleep(for: TVAgent.commandExpiry + .milliseconds(500))
+            // Commands are handled in order, requests after them: once this answers, the three
+            // are queued, stamped at virtual time 0.
+            try await fixture.publish("tv2mqtt/bridge/request/health_check", #"{"transaction":"mark"}"#)
+            let marked = await fixture.log.waitFor("tv2mqtt/bridge/response/health_check") { $0.text.contains("mark") }
+            #expect(marked != nil)
+            await clock.advance(by: TVAgent.commandExpiry + .milliseconds(1))
             driver.release()
             let allExpired = await waitUntil(timeout: .seconds(20)) {
                 await failures(fixture).count { $0.hasPrefix("expired") } == 3
@@ -72,6 +81,15 @@ struct CommandQueueLimitTests {
             try await fixture.publish("tv2mqtt/roku_sample1/set/key", "VolumeUp")
             let fresh = await waitUntil(timeout: .seconds(20)) { driver.performed.count == 2 }
             #expect(fresh)
+            // The shutdown's own bounds are on the bridge's clock: it moves while the bridge stops.
+            let ticking = Task {
+                while !Task.isCancelled {
+                    await clock.advance(by: .milliseconds(500))
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            await fixture.stopBridge()
+            ticking.cancel()
         }
     }
 }
