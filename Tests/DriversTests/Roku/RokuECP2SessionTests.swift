@@ -75,6 +75,11 @@ struct RokuECP2SessionTests {
             let accepted = try await clock.run { try await session.request("key-press", ["param-key": "Up"]) }
             #expect(accepted.status == 202)
 
+            let timeout = await session.timeout
+            #expect(timeout == .seconds(3), "the cap, below the 5 s request timeout")
+            // The answered request's timer for 3 s stays armed (it checks for itself); the silent
+            // one's is the next one armed for that instant.
+            let armedBefore = clock.pendingDeadlines.count { $0 == timeout }
             let silent = Task {
                 await clock.run { () -> (DriverError?, Duration) in
                     do throws(DriverError) {
@@ -85,12 +90,13 @@ struct RokuECP2SessionTests {
                     }
                 }
             }
-            let timeout = await session.timeout
-            #expect(timeout == .seconds(3), "the cap, below the 5 s request timeout")
-            #expect(await clock.waitForTimer(at: timeout))
+            let armed = await clock.waitForTimers { $0.count { $0 == timeout } > armedBefore }
+            #expect(armed, "the silent request armed no timeout: \(clock.pendingDeadlines)")
             await clock.advance(to: timeout - .milliseconds(1))
             await clock.advance(to: timeout)
-            let (timedOut, failedAt) = await silent.value
+            // A hang bound in real time, should the request have armed its timer elsewhere.
+            let outcome = await withDeadline(.now + .seconds(30), clock: .system) { await silent.value }
+            let (timedOut, failedAt) = try #require(outcome, "the silent request never ended")
             #expect(timedOut?.kind == .timeout)
             #expect(failedAt == timeout, "timed out at \(failedAt)")
 
