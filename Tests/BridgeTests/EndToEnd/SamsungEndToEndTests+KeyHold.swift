@@ -58,7 +58,10 @@ extension SamsungEndToEndTests {
 extension SamsungEndToEndTests {
     @Test("app_icon: the icon of the app in front over ed.apps.icon, once per app, cleared on power off")
     func appIcon() async throws {
-        try await withSamsung { fixture, simulator, log in
+        // On the bridge's clock, so that no answer timeout of the remote channel (the installed
+        // list, the icon) can pass on a loaded machine; polls come as the clock steps.
+        let clock = ManualClock()
+        try await withSamsung(clock: clock) { fixture, simulator, log in
             let topic = "tv2mqtt/\(Self.id)/app_icon"
             await fixture.expectState(Self.id) { $0["power"] == "ON" }
             // The first command pairs. The installed list (with the icon paths) is read at a full
@@ -69,16 +72,22 @@ extension SamsungEndToEndTests {
             await fixture.stopBridge()
             try await startBridge(fixture, simulator, wolPort: simulator.wolPort ?? 0)
             try await fixture.publish("tv2mqtt/\(Self.id)/set", #"{"launch":{"app":"3201608010191"}}"#)
+            let png = try #require(RokuSimulator.icon(for: "837", kind: .tv)).bytes
+            let shown = await clock.step(by: .milliseconds(500)) {
+                await fixture.log.all(topic).contains { $0.payload == png }
+            }
+            #expect(shown, "the icon was never published")
             let entity = try await fixture.component("app_icon", of: Self.id)
             #expect(entity["image_topic"] == .string(topic))
-            let png = try #require(RokuSimulator.icon(for: "837", kind: .tv)).bytes
-            await fixture.expectMessage(topic) { $0.payload == png }
             let asked = entries(log, "app_icon")
             #expect(asked.count == 1 && asked.first?["known"] == true, "\(asked)")
             #expect(asked.first?["path"] == "/opt/share/webappservice/apps_icon/FirstScreen/3201608010191/250x250.png")
             let off = await fixture.log.count
             try await fixture.use("power", of: Self.id, payload: "OFF")
-            await fixture.expectMessage(topic, after: off) { $0.payload.isEmpty }
+            let cleared = await clock.step(by: .milliseconds(500)) {
+                await fixture.log.messages.dropFirst(off).contains { $0.topic == topic && $0.payload.isEmpty }
+            }
+            #expect(cleared, "the icon was not cleared at power off")
         }
     }
 }
