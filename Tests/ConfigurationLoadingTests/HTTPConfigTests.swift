@@ -25,9 +25,9 @@ struct HTTPConfigTests {
         #expect(flags.http.listen == HostPort(host: "::", port: 8099))
         #expect(flags.http.token == "from-a-file-of-22-chars")
         let ingress = try loadConfig(environment: [
-            "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_ALLOW_FROM": "172.30.32.2",
+            "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_ALLOW_FROM": "198.51.100.2",
         ])
-        #expect(ingress.http.allowFrom == ["172.30.32.2"])
+        #expect(ingress.http.allowFrom == ["198.51.100.2"])
     }
 
     @Test("a listen address other machines can reach, without a token, is refused and says why")
@@ -35,7 +35,7 @@ struct HTTPConfigTests {
         let error = configError(environment: ["TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099"])
         #expect(error?.contains("TV2MQTT_HTTP_LISTEN") == true, "the error names where the value came from")
         #expect(error?.contains("http.token") == true)
-        #expect(configError(file: #"{"http":{"listen":"192.168.1.5:8099"}}"#) != nil)
+        #expect(configError(file: #"{"http":{"listen":"203.0.113.5:8099"}}"#) != nil)
         #expect(configError(file: #"{"http":{"listen":"localhost:8099"}}"#) == nil)
         #expect(configError(file: #"{"http":{"listen":"[::1]:8099"}}"#) == nil)
         #expect(configError(file: #"{"http":{"listen":"nohost"}}"#)?.contains("http.listen") == true)
@@ -63,11 +63,11 @@ struct HTTPConfigTests {
         let almost = String(repeating: "x", count: 21)
         let enough = String(repeating: "x", count: 22)
         #expect(
-            configError(environment: ["TV2MQTT_HTTP_LISTEN": "192.168.1.5:8099", "TV2MQTT_HTTP_TOKEN": almost]) != nil)
+            configError(environment: ["TV2MQTT_HTTP_LISTEN": "203.0.113.5:8099", "TV2MQTT_HTTP_TOKEN": almost]) != nil)
         #expect(configError(environment: ["TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_TOKEN": enough]) == nil)
         #expect(configError(environment: ["TV2MQTT_HTTP_LISTEN": "127.0.0.1:8099", "TV2MQTT_HTTP_TOKEN": "a"]) == nil)
         let ingress = configError(environment: [
-            "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_ALLOW_FROM": "172.30.32.2", "TV2MQTT_HTTP_TOKEN": "a",
+            "TV2MQTT_HTTP_LISTEN": "0.0.0.0:8099", "TV2MQTT_HTTP_ALLOW_FROM": "198.51.100.2", "TV2MQTT_HTTP_TOKEN": "a",
         ])
         #expect(ingress?.contains("http.token") == true)
     }
