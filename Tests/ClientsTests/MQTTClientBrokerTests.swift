@@ -115,7 +115,7 @@ struct MQTTClientBrokerTests {
                 }
                 _ = await running.waitForMessages(count: 3)
                 // Let any duplicate arrive before counting.
-                let pubcompReceived = await waitUntil(timeout: .seconds(10)) {
+                let pubcompReceived = await waitUntil(timeout: .seconds(30)) {
                     TestMQTT.count("Received PUBCOMP from \(id)", in: broker) >= 1
                 }
                 #expect(pubcompReceived)
@@ -257,13 +257,13 @@ struct MQTTClientBrokerTests {
                 try await running.client.subscribe("re/#", qos: .atLeastOnce)
 
                 try await broker.restart()
-                #expect(await running.waitForConnection(count: 2, timeout: .seconds(15)))
+                #expect(await running.waitForConnection(count: 2, timeout: .seconds(30)))
                 let states = running.states
                 let disconnectIndex = states.firstIndex { $0.isDisconnected }
                 let firstDisconnect = try #require(disconnectIndex)
                 #expect(states.firstIndex(of: .connected(sessionPresent: false))! < firstDisconnect)
                 #expect(states[firstDisconnect...].contains(.connected(sessionPresent: false)))
-                let resubscribed = await waitUntil(timeout: .seconds(10)) {
+                let resubscribed = await waitUntil(timeout: .seconds(30)) {
                     TestMQTT.count("Sending SUBACK to \(id)", in: broker) >= 2
                 }
                 #expect(resubscribed)
@@ -299,7 +299,7 @@ struct MQTTClientBrokerTests {
             try await withClient(configuration) { running in
                 #expect(await running.waitForConnection())
                 try await running.client.subscribe("big/#", qos: .atLeastOnce)
-                let logged = await waitUntil(timeout: .seconds(10)) {
+                let logged = await waitUntil(timeout: .seconds(30)) {
                     running.logLines.contains { $0.contains("skipped a message on big/huge: 50") }
                 }
                 #expect(logged, "\(running.logLines)")

@@ -125,7 +125,7 @@ struct MQTTClientTLSTests {
                 #expect(allExpected, "\(reasons)")
                 // Which of the two a refusal shows is the kernel's race; over a few more attempts
                 // (fast reconnection) the alert's own reason shows (seen: two resets in a row).
-                let certificateRequired = await waitUntil(timeout: .seconds(10)) {
+                let certificateRequired = await waitUntil(timeout: .seconds(30)) {
                     running.disconnectReasons.contains { $0.contains("alert certificate required") }
                 }
                 #expect(certificateRequired, "\(running.disconnectReasons)")

@@ -12,7 +12,7 @@ struct WebSocketClientTests {
     func handshakeSubprotocol() async throws {
         let server = try LoopbackServer.echo(subprotocols: ["other", "ecp-2"])
         defer { server.stop() }
-        try await within(10) {
+        try await within {
             let with = try await WebSocketClient.connect(url: server.wsURL, subprotocols: ["ecp-2"])
             #expect(with.subprotocol == "ecp-2")
             #expect(with.peerCertificateSHA256 == nil)
@@ -31,7 +31,7 @@ struct WebSocketClientTests {
     func echo() async throws {
         let server = try LoopbackServer.echo()
         defer { server.stop() }
-        try await within(20) {
+        try await within {
             let ws = try await WebSocketClient.connect(url: server.wsURL, subprotocols: ["ecp-2"])
                 .connection
             let big = try await offTheLoop { (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) } }
@@ -62,7 +62,7 @@ struct WebSocketClientTests {
     func serverCloses() async throws {
         let server = try LoopbackServer.echo()
         defer { server.stop() }
-        try await within(10) {
+        try await within {
             let ws = try await WebSocketClient.connect(url: server.wsURL).connection
             try await ws.send(text: "close 1000 see you")
             let (messages, closed) = await collect(ws)
@@ -86,7 +86,7 @@ struct WebSocketClientTests {
             if let closed { seen.continuation.yield(closed) }
         }
         defer { server.stop() }
-        try await within(30) {
+        try await within {
             // On a clock that never moves the close handshake's own timeout cannot pass, however
             // late a loaded machine answers (one core: closed unclean before the echo came).
             let ours = try await ManualClock().run {
@@ -109,7 +109,7 @@ struct WebSocketClientTests {
         })
         defer { server.stop() }
         let clock = ManualClock()
-        try await within(30) {
+        try await within {
             let configuration = WebSocketConfiguration(closeTimeout: .milliseconds(200))
             let ws = try await clock.run {
                 try await WebSocketClient.connect(url: server.wsURL, configuration: configuration).connection
@@ -140,7 +140,7 @@ struct WebSocketClientTests {
                 try? await stream.write(Array(frame.prefix(500)))
             })
         defer { server.stop() }
-        try await within(10) {
+        try await within {
             let ws = try await WebSocketClient.connect(url: server.wsURL).connection
             let (messages, closed) = await collect(ws)
             #expect(messages == [.text("complete")])
@@ -158,7 +158,7 @@ struct WebSocketClientTests {
             after: { _ in try? await Task.sleep(for: .seconds(60)) })
         defer { server.stop() }
         let clock = ManualClock()
-        try await within(30) {
+        try await within {
             let configuration = WebSocketConfiguration(
                 keepAliveInterval: .milliseconds(200), keepAliveTimeout: .milliseconds(300))
             let ws = try await clock.run {

@@ -17,7 +17,7 @@ struct WebSocketHandshakeTests {
         // The handshake timeout is virtual and time stands still: the answer decides the outcome,
         // never how soon a loaded machine got round to sending it.
         let clock = ManualClock()
-        return try await within(30) { () async -> WebSocketError? in
+        return try await within { () async -> WebSocketError? in
             await clock.run {
                 do {
                     let connected = try await WebSocketClient.connect(
@@ -105,7 +105,7 @@ struct WebSocketHandshakeTests {
         let server = try LoopbackServer.start { stream in try? await Task.sleep(for: .seconds(60)) }
         defer { server.stop() }
         let clock = ManualClock()
-        try await within(30) {
+        try await within {
             let connecting = Task {
                 try await clock.run {
                     try await WebSocketClient.connect(url: server.wsURL, handshakeTimeout: .milliseconds(300))

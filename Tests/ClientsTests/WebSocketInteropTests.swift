@@ -33,7 +33,7 @@ struct WebSocketInteropTests {
         let server = try await ChildProcess.spawn(
             "python3", [peerScript, "server"], stdout: .capture, stderr: .capture)
         defer { server.kill() }
-        let port = try await within(20) { () async throws -> UInt16 in
+        let port = try await within { () async throws -> UInt16 in
             while true {
                 let output = server.capturedOutput()
                 if let line = output.split(separator: "\n").first(where: { $0.hasPrefix("port ") }),
@@ -47,7 +47,7 @@ struct WebSocketInteropTests {
                 try await Task.sleep(for: .milliseconds(50))
             }
         }
-        try await within(20) {
+        try await within {
             let url = "ws://127.0.0.1:\(port)/ecp-session"
             let connected = try await WebSocketClient.connect(url: url, subprotocols: ["ecp-2"])
             #expect(connected.subprotocol == "ecp-2")

@@ -13,7 +13,7 @@ struct WebSocketLifetimeTests {
         let watched = Watched()
         // The connection's timers are virtual and never come due: freed at all is freed at once.
         let clock = ManualClock()
-        try await within(30) {
+        try await within {
             try await clock.run { try await Self.openAndClose(server.wsURL) { watched.connection = $0 } }
         }
         let deadline = ContinuousClock.now + .seconds(30)

@@ -41,7 +41,7 @@ struct WebSocketServerSocketTests {
     func frameWithRequest() async throws {
         let server = try LoopbackServer.echo()
         defer { server.stop() }
-        try await within(10) {
+        try await within {
             let tcp = try await TCPConnection.connect(
                 to: SocketAddress(ip: "127.0.0.1", port: server.port))
             defer { tcp.close() }
@@ -66,7 +66,7 @@ struct WebSocketServerSocketTests {
     func unmaskedFrame() async throws {
         let server = try LoopbackServer.echo()
         defer { server.stop() }
-        try await within(10) {
+        try await within {
             let tcp = try await TCPConnection.connect(
                 to: SocketAddress(ip: "127.0.0.1", port: server.port))
             defer { tcp.close() }
@@ -89,7 +89,7 @@ struct WebSocketServerSocketTests {
             } catch {}
         }
         defer { server.stop() }
-        try await within(10) {
+        try await within {
             let tcp = try await TCPConnection.connect(
                 to: SocketAddress(ip: "127.0.0.1", port: server.port))
             defer { tcp.close() }

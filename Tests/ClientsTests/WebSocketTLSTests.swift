@@ -15,7 +15,7 @@ struct WebSocketTLSTests {
         defer { server.stop() }
         let expected = try await opensslFingerprint(certificatePEM: certificate)
         #expect(expected.count == 32)
-        try await within(15) {
+        try await within {
             let url =
                 "wss://127.0.0.1:\(server.port)/api/v2/channels/samsung.remote.control?name=dHYybXF0dA=="
             let connected = try await WebSocketClient.connect(

@@ -106,9 +106,10 @@ func collect(_ connection: WebSocketConnection) async -> (
     return (messages, nil)
 }
 
-/// Fails the test instead of hanging when `body` takes longer than `seconds`.
+/// Fails the test instead of hanging when `body` takes longer than `seconds`: a hang bound,
+/// 60 s unless a test moves megabytes.
 func within<T: Sendable>(
-    _ seconds: Int, _ body: @escaping @Sendable () async throws -> T
+    _ seconds: Int = 60, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await body() }

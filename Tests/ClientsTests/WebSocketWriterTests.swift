@@ -51,7 +51,7 @@ struct WebSocketWriterTests {
     @Test("a send on an idle connection is written by the sender's own task")
     func senderWrites() async throws {
         let (server, stream, client) = try await connectedPair()
-        try await within(20) {
+        try await within {
             try await Writer.$label.withValue("sender") { try await server.send(text: "hello") }
             var events = client.incoming.makeAsyncIterator()
             #expect(await events.next() == .text("hello"))
@@ -64,7 +64,7 @@ struct WebSocketWriterTests {
     @Test("a pong the connection owes is written by a task it starts, with no sender about")
     func pongWritten() async throws {
         let (server, stream, client) = try await connectedPair()
-        try await within(20) {
+        try await within {
             let before = stream.writers.withLock { $0.count }
             try await Writer.$label.withValue("pinger") { try await client.ping([1, 2, 3]) }
             // The server's only write now is the pong its reader queued.
@@ -83,7 +83,7 @@ struct WebSocketWriterTests {
     @Test("50 senders at once: every frame arrives whole, each exactly once")
     func concurrentSenders() async throws {
         let (server, _, client) = try await connectedPair()
-        try await within(20) {
+        try await within {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<50 {
                     group.addTask {

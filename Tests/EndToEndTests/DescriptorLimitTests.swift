@@ -38,7 +38,7 @@ struct DescriptorLimitTests {
                 "--nofile=256:\(hard)", FaultBridgeProcess.tv2mqtt, "run", "--mqtt-server", "mqtt://127.0.0.1:1",
                 "--no-ssdp", "--state-dir", directory.file("state"),
             ], stdout: .discard, stderr: .capture)
-        let logged = await waitUntil(timeout: .seconds(20)) {
+        let logged = await waitUntil(timeout: .seconds(30)) {
             bridge.capturedError().contains("open descriptor limit")
         }
         let limits = Self.openFiles(of: bridge.pid)

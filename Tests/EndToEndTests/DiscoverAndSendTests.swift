@@ -10,7 +10,9 @@ import Wire
 struct DiscoverAndSendTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")
 
-    func withRokus(_ body: ([RokuSimulator], UInt16, UInt16, CommandLog) async throws -> Void) async throws {
+    /// Two Rokus (a TV on 127.0.0.2, a stick on 127.0.0.3), each in a `tvsim` of its own
+    /// (see TVSimProcess), answering SSDP and Wake-on-LAN on ports shared by broadcast.
+    func withRokus(_ body: ([TVSimProcess], UInt16, UInt16) async throws -> Void) async throws {
         // Held for the whole test (see SharedUDPPort); the TVs are reached by broadcast.
         let (ssdp, wol) = (try SharedUDPPort(), try SharedUDPPort())
         let (ssdpPort, wolPort) = (ssdp.port, wol.port)
@@ -18,22 +20,18 @@ struct DiscoverAndSendTests {
             ssdp.close()
             wol.close()
         }
-        let log = CommandLog.memory()
-        var simulators: [RokuSimulator] = []
+        var simulators: [TVSimProcess] = []
         do {
-            for (host, kind) in [("127.0.0.2", RokuDeviceKind.tv), ("127.0.0.3", .stick)] {
-                var options = RokuSimulatorOptions()
-                options.host = host
-                options.port = 0
-                options.kind = kind
-                options.ssdpPort = ssdpPort
-                // Answers within 0.1 s, not MX: `discover --timeout 2` leaves 1 s past MX, and a
-                // simulator's timer in this busy test process can wake later than that.
-                options.ssdpAnswerWindow = .milliseconds(100)
-                options.wolPort = wolPort
-                simulators.append(try await RokuSimulator.start(options, log: log))
+            for (host, kind) in [("127.0.0.2", "tv"), ("127.0.0.3", "stick")] {
+                simulators.append(
+                    try await TVSimProcess.start(
+                        "roku",
+                        [
+                            "--host", host, "--port", "0", "--kind", kind, "--ssdp-port", String(ssdpPort),
+                            "--wol-port", String(wolPort),
+                        ]))
             }
-            try await body(simulators, ssdpPort, wolPort, log)
+            try await body(simulators, ssdpPort, wolPort)
         } catch {
             for simulator in simulators { await simulator.stop() }
             throw error
@@ -43,7 +41,7 @@ struct DiscoverAndSendTests {
 
     @Test("discover --json lists every simulated Roku found by SSDP on loopback; the table names them")
     func discover() async throws {
-        try await withRokus { simulators, ssdpPort, _, _ in
+        try await withRokus { simulators, ssdpPort, _ in
             let address = "127.255.255.255:\(ssdpPort)"
             let result = try await ChildProcess.run(
                 tv2mqtt, ["discover", "--ssdp-address", address, "--timeout", "5", "--json"])
@@ -64,7 +62,7 @@ struct DiscoverAndSendTests {
 
     @Test("send carries one command to a TV by address; the exit code tells success")
     func send() async throws {
-        try await withRokus { simulators, _, wolPort, log in
+        try await withRokus { simulators, _, wolPort in
             let state = try TemporaryDirectory(prefix: "send-state")
             defer { state.remove() }
             let tv = simulators[0]
@@ -76,7 +74,7 @@ struct DiscoverAndSendTests {
                     "home",
                 ])
             #expect(ok.status == .exited(0), "stderr: \(ok.error)")
-            let pressed = log.entries.contains { $0["kind"] == "keypress" && $0["key"] == "Home" }
+            let pressed = tv.entries.contains { $0["kind"] == "keypress" && $0["key"] == "Home" }
             #expect(pressed)
             let refused = try await ChildProcess.run(
                 tv2mqtt, ["send", "--state-dir", state.path, target, "key", "SelfDestruct"])
@@ -87,7 +85,7 @@ struct DiscoverAndSendTests {
 
     @Test("run with a TV configured stops on SIGTERM: offline published, exit 0; health says so before and after")
     func sigtermWithTVs() async throws {
-        try await withRokus { simulators, _, _, _ in
+        try await withRokus { simulators, _, _ in
             try await withMosquitto { broker in
                 let directory = try TemporaryDirectory(prefix: "sigterm-state")
                 defer { directory.remove() }
@@ -112,7 +110,7 @@ struct DiscoverAndSendTests {
                 if status == nil { bridge.kill() }
                 #expect(status == .exited(0), "stderr: \(bridge.capturedError())")
                 #expect(!bridge.capturedError().contains("leaked its continuation"))
-                let after = await subscriber.waitForLines(count: 3, timeout: .seconds(10))
+                let after = await subscriber.waitForLines(count: 3, timeout: .seconds(30))
                 #expect(after.last == "tv2mqtt/bridge/state offline", "\(after)")
                 let unhealthy = try await ChildProcess.run(tv2mqtt, ["health", "--mqtt-server", broker.url])
                 #expect(unhealthy.status == .exited(1))

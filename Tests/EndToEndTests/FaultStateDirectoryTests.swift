@@ -42,7 +42,7 @@ struct FaultStateDirectoryTests {
             #expect(temporary.isEmpty, "a failed write leaves no temporary file")
             #expect(unlink(inside + "/filler") == 0, "cannot remove the filler: \(String(cString: strerror(errno)))")
             try await context.rename("Recovered")
-            let saved = await waitUntil(timeout: .seconds(10)) {
+            let saved = await waitUntil(timeout: .seconds(30)) {
                 FileText.read(inside + "/state.json")?.contains("\"Recovered\"") == true
             }
             #expect(saved, "state after freeing space: \(FileText.read(inside + "/state.json") ?? "none")")
@@ -52,7 +52,7 @@ struct FaultStateDirectoryTests {
     @Test("a read-only state directory: EROFS logged, the TV it remembers still restored and commands served")
     func readOnlyDirectory() async throws {
         try await withBridge(script: Self.readOnlyScript, seed: true) { bridge, _, context in
-            let restored = await waitUntil(timeout: .seconds(10)) {
+            let restored = await waitUntil(timeout: .seconds(30)) {
                 context.subscriber.lines().contains {
                     $0.hasPrefix("tv2mqtt/bridge/tvs ") && $0.contains("\"Remembered\"")
                 }
@@ -80,7 +80,7 @@ struct FaultStateDirectoryTests {
         }
 
         func expectLog(_ bridge: ChildProcess, _ reason: String) async throws {
-            let logged = await waitUntil(timeout: .seconds(10)) {
+            let logged = await waitUntil(timeout: .seconds(30)) {
                 bridge.capturedError().split(separator: "\n").contains {
                     $0.contains("cannot save the state file") && $0.contains(reason)
                 }
@@ -93,7 +93,7 @@ struct FaultStateDirectoryTests {
         func expectCommandServed() async throws {
             try await MosquittoClients.publish(
                 to: broker.endpoint(), topic: "tv2mqtt/\(id)/set/key", message: "home", qos: 1)
-            let pressed = await log.waitFor(timeout: .seconds(10)) { $0["key"] == "Home" }
+            let pressed = await log.waitFor(timeout: .seconds(30)) { $0["key"] == "Home" }
             #expect(pressed != nil, "the command never reached the TV")
         }
     }
@@ -130,7 +130,7 @@ struct FaultStateDirectoryTests {
                 ]
                 let process = try await ChildProcess.spawn("unshare", arguments, stdout: .discard, stderr: .capture)
                 bridge = process
-                let online = await waitUntil(timeout: .seconds(15)) {
+                let online = await waitUntil(timeout: .seconds(30)) {
                     subscriber.lines().contains("tv2mqtt/\(id)/availability online")
                 }
                 try #require(online, "stderr: \(process.capturedError())")

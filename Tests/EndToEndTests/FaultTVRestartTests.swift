@@ -88,7 +88,7 @@ struct FaultTVRestartTests {
         async throws
     {
         let expected = Set(ids.map { "tv2mqtt/\($0)/availability \(payload)" })
-        let seen = await waitUntil(timeout: .seconds(10)) {
+        let seen = await waitUntil(timeout: .seconds(30)) {
             expected.isSubset(of: Set(subscriber.lines().dropFirst(after)))
         }
         try #require(seen, "not all \(payload): \(subscriber.lines().dropFirst(after))")

@@ -70,7 +70,7 @@ struct GlobalExecutorTests {
                 }
                 let process = try await FaultBridgeProcess.start(arguments, environment: environment)
                 bridge = process
-                let polled = await waitUntil(timeout: .seconds(15)) {
+                let polled = await waitUntil(timeout: .seconds(30)) {
                     tvs.map(\.httpRequestCount).reduce(0, +) >= 10 * Self.tvCount
                 }
                 try #require(polled, "the TVs were not polled; stderr: \(process.capturedError())")

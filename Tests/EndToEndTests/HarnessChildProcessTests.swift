@@ -8,7 +8,7 @@ struct HarnessChildProcessTests {
     func childEndsOnSigterm() async throws {
         let child = try await ChildProcess.spawn("sleep", ["30"])
         // Through `setpriv` the pid is kept across exec; wait until it is `sleep` itself.
-        let isSleep = await waitUntil(timeout: .seconds(5)) { ProcessInspection.command(pid: child.pid) == "sleep" }
+        let isSleep = await waitUntil(timeout: .seconds(30)) { ProcessInspection.command(pid: child.pid) == "sleep" }
         #expect(isSleep)
         #expect(ProcessInspection.mask("SigBlk", pid: child.pid) == 0)
         // No standard signal (1–31) ignored. glibc's posix_spawn leaves its two internal
@@ -31,7 +31,7 @@ struct HarnessChildProcessTests {
         // so each `sleep` it starts (in the same process group) ignores it too: SIGTERM to the
         // group ends nothing and only the SIGKILL after the grace period stops the loop.
         let child = try await ChildProcess.spawn("sh", ["-c", "trap '' TERM; while :; do sleep 0.1; done"])
-        let ignoresTerm = await waitUntil(timeout: .seconds(5)) {
+        let ignoresTerm = await waitUntil(timeout: .seconds(30)) {
             (ProcessInspection.mask("SigIgn", pid: child.pid) ?? 0) & (1 << (UInt64(SIGTERM) - 1)) != 0
         }
         #expect(ignoresTerm)
@@ -43,7 +43,7 @@ struct HarnessChildProcessTests {
         let status = await child.terminate(grace: .milliseconds(500))
         #expect(status == .signaled(SIGKILL))
         #expect(clock.now - start >= .milliseconds(500))
-        let groupGone = await waitUntil(timeout: .seconds(5)) { ProcessInspection.liveGroupMembers(child.pid).isEmpty }
+        let groupGone = await waitUntil(timeout: .seconds(30)) { ProcessInspection.liveGroupMembers(child.pid).isEmpty }
         #expect(groupGone, "the sleeps in the group are gone too")
         #expect(ProcessInspection.leaked([child.pid]).isEmpty)
     }
@@ -145,7 +145,7 @@ struct HarnessChildProcessTests {
         let child = try await ChildProcess.spawn("sh", ["-c", "sleep 30 & echo $!"], stdout: .capture)
         #expect(await child.wait(timeout: .seconds(5)) == .exited(0))
         let orphan = try #require(pid_t(child.capturedOutput().trimmingCharacters(in: "\n")))
-        let orphanGone = await waitUntil(timeout: .seconds(5)) { !ProcessInspection.isAlive(orphan) }
+        let orphanGone = await waitUntil(timeout: .seconds(30)) { !ProcessInspection.isAlive(orphan) }
         #expect(orphanGone)
     }
 

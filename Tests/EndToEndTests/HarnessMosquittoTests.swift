@@ -113,7 +113,7 @@ struct HarnessMosquittoTests {
             try await MosquittoClients.publish(
                 to: broker.endpoint(username: "bob", password: "hunter2"), topic: "harness/auth", message: "ok")
             // mosquitto_pub does not wait for a QoS 0 publish to be handled: poll the log.
-            let authChecked = await waitUntil(timeout: .seconds(5)) {
+            let authChecked = await waitUntil(timeout: .seconds(30)) {
                 let log = broker.logText().split(separator: "\n")
                 return log.filter { $0.hasSuffix("disconnected, not authorised.") }.count == 2
                     && log.filter { $0.contains("Received PUBLISH") && $0.contains("'harness/auth'") }.count == 2

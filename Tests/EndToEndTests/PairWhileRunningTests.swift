@@ -42,7 +42,7 @@ struct PairWhileRunningTests {
                         "--poll-interval", "1", "--wol-target", "127.0.0.1:9",
                     ], environment: ["TV2MQTT_TEST_STATE_SAVE_DELAY_MS": "0"])
                 daemon = process
-                let online = await waitUntil(timeout: .seconds(20)) {
+                let online = await waitUntil(timeout: .seconds(30)) {
                     subscriber.lines().contains { $0.hasSuffix("/availability online") }
                 }
                 try #require(online, "stderr: \(process.capturedError())")
@@ -53,7 +53,7 @@ struct PairWhileRunningTests {
                     try await MosquittoClients.publish(
                         to: broker.endpoint(), topic: "tv2mqtt/bridge/request/tv/rename",
                         message: #"{"id": "\#(id)", "name": "\#(name)"}"#, qos: 1)
-                    let saved = await waitUntil(timeout: .seconds(15)) {
+                    let saved = await waitUntil(timeout: .seconds(30)) {
                         FileText.read(statePath)?.contains("\"\(name)\"") == true
                     }
                     #expect(saved, "the daemon did not save the rename; stderr: \(process.capturedError())")
@@ -76,7 +76,7 @@ struct PairWhileRunningTests {
                 // The daemon's Samsung driver uses that token: the TV issues no second one.
                 try await MosquittoClients.publish(
                     to: broker.endpoint(), topic: "tv2mqtt/\(id)/set/key", message: "home", qos: 1)
-                let pressed = await commands.waitFor(timeout: .seconds(15)) {
+                let pressed = await commands.waitFor(timeout: .seconds(30)) {
                     $0["kind"]?.stringValue == "remote_key"
                 }
                 #expect(pressed != nil, "the key never reached the TV; stderr: \(process.capturedError())")

@@ -46,7 +46,7 @@ struct SecurityTests {
                 ])
                 bridge = process
                 let stateTopic = "tv2mqtt/\(id)/state "
-                let published = await waitUntil(timeout: .seconds(20)) {
+                let published = await waitUntil(timeout: .seconds(30)) {
                     everything.lines().contains { $0.hasPrefix(stateTopic) }
                         && everything.lines().contains { $0.hasPrefix("tv2mqtt/bridge/info ") }
                 }
@@ -61,7 +61,7 @@ struct SecurityTests {
                     to: endpoint("viewer"), topic: "tv2mqtt/\(id)/set", message: #"{"key":"Back"}"#, qos: 1)
                 try await MosquittoClients.publish(
                     to: endpoint("homeassistant"), topic: "tv2mqtt/\(id)/set/key", message: "Select", qos: 1)
-                let selected = await log.waitFor(timeout: .seconds(10)) { $0["key"] == "Select" }
+                let selected = await log.waitFor(timeout: .seconds(30)) { $0["key"] == "Select" }
                 #expect(selected != nil, "Home Assistant's command did not reach the TV: \(log.entries)")
                 let keys = log.entries.compactMap { $0["key"]?.stringValue }
                 #expect(keys == ["Select"], "keys the TV received: \(keys)")
@@ -110,7 +110,7 @@ struct SecurityTests {
                 "--mqtt-server", broker.url, "--mqtt-user", "tv2mqtt", "--mqtt-password-file",
                 directory.file("password"), "--no-ssdp", "--state-dir", directory.file("state"), "--log-level", "debug",
             ])
-            let refusedTwice = await waitUntil(timeout: .seconds(20)) {
+            let refusedTwice = await waitUntil(timeout: .seconds(30)) {
                 bridge.capturedError().components(separatedBy: "refused the connection").count - 1 >= 2
             }
             let stderr = bridge.capturedError()
@@ -137,7 +137,7 @@ struct SecurityTests {
             let untrusting = try await FaultBridgeProcess.start([
                 "--mqtt-server", tlsURL, "--no-ssdp", "--state-dir", directory.file("state-1"),
             ])
-            let refused = await waitUntil(timeout: .seconds(20)) {
+            let refused = await waitUntil(timeout: .seconds(30)) {
                 untrusting.capturedError().contains("certificate verify failed")
             }
             let refusal = untrusting.capturedError()
@@ -151,7 +151,7 @@ struct SecurityTests {
             let trusting = try await FaultBridgeProcess.start([
                 "--config", directory.file("config.json"), "--no-ssdp", "--state-dir", directory.file("state-2"),
             ])
-            let online = await subscriber.waitForLines(count: 1, timeout: .seconds(20))
+            let online = await subscriber.waitForLines(count: 1, timeout: .seconds(30))
             let stderr = trusting.capturedError()
             await trusting.terminate(grace: .seconds(5))
             await subscriber.stop()

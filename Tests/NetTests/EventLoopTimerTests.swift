@@ -17,7 +17,7 @@ struct EventLoopTimerTests {
             firings.withLock { $0.append(.now) }
             threads.withLock { $0.append(currentThreadName()) }
         }
-        let fired = await waitUntil(timeout: .seconds(10)) { firings.withLock { !$0.isEmpty } }
+        let fired = await waitUntil(timeout: .seconds(30)) { firings.withLock { !$0.isEmpty } }
         #expect(fired)
         try? await EventLoop.sleep(for: .milliseconds(200))  // a second firing would show by now
         let times = firings.withLock { $0 }
@@ -33,7 +33,7 @@ struct EventLoopTimerTests {
         let deadline = ContinuousClock.now + .milliseconds(100)
         let firings = Mutex<[ContinuousClock.Instant]>([])
         LoopClock.system.startTask(at: deadline) { firings.withLock { $0.append(.now) } }
-        let fired = await waitUntil(timeout: .seconds(10)) { firings.withLock { !$0.isEmpty } }
+        let fired = await waitUntil(timeout: .seconds(30)) { firings.withLock { !$0.isEmpty } }
         #expect(fired)
         try? await EventLoop.sleep(for: .milliseconds(200))
         let times = firings.withLock { $0 }
@@ -54,7 +54,7 @@ struct EventLoopTimerTests {
                 fired.withLock { _ = $0.insert(index) }
             }
         }
-        let all = await waitUntil(timeout: .seconds(10)) { fired.withLock { $0.count } == 10 }
+        let all = await waitUntil(timeout: .seconds(30)) { fired.withLock { $0.count } == 10 }
         #expect(all)
         let early = late.withLock { $0 }
         #expect(early.isEmpty, "a timer fired before its deadline")

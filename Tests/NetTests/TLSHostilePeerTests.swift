@@ -38,7 +38,7 @@ struct TLSHostilePeerTests {
             ] + arguments(directory), stdout: .discard, stderr: .discard)
         defer { server.kill() }
         let address = try SocketAddress(ip: "127.0.0.1", port: port)
-        let listening = await waitUntil(timeout: .seconds(10), interval: .milliseconds(50)) {
+        let listening = await waitUntil(timeout: .seconds(30), interval: .milliseconds(50)) {
             guard let probe = try? await TCPConnection.connect(to: address) else { return false }
             probe.close()
             return true

@@ -99,14 +99,14 @@ extension StatusPageSuite {
                 _ = try #require(try await waitForTV(fixture))
                 let stream = try await EventStreamReader(PageClient(port: fixture.port))
                 defer { stream.close() }
-                #expect(await stream.waitFor("retry:", timeout: .seconds(10)))
+                #expect(await stream.waitFor("retry:", timeout: .seconds(30)))
                 let mark = stream.text.count
                 try fixture.roku.apply(["power": "standby"])
                 // The next poll (poll_interval 1) brings it; how fast is tvbench's, not a test's.
                 let arrived = await stream.waitFor(#""power":"OFF""#, from: mark, timeout: .seconds(30))
                 #expect(arrived)
                 #expect(stream.text.dropFirst(mark).contains("event: state"))
-                let pinged = await stream.waitFor(": ping", timeout: .seconds(10))
+                let pinged = await stream.waitFor(": ping", timeout: .seconds(30))
                 #expect(pinged, "a comment keeps the stream alive")
             }
         }

@@ -52,7 +52,7 @@ extension StatusPageSuite {
                 let client = PageClient(port: fixture.port)
                 let stream = try await EventStreamReader(client)
                 defer { stream.close() }
-                #expect(await stream.waitFor("retry:", timeout: .seconds(10)))
+                #expect(await stream.waitFor("retry:", timeout: .seconds(30)))
                 #expect(try await client.send("GET", "/api/events").status == 503)
                 var held: [TCPConnection] = []
                 defer { for connection in held { connection.close() } }

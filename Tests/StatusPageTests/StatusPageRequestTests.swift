@@ -34,14 +34,14 @@ extension StatusPageSuite {
                 _ = try #require(try await StatusPageAPITests().waitForTV(fixture))
                 let stream = try await EventStreamReader(client)
                 defer { stream.close() }
-                #expect(await stream.waitFor("retry:", timeout: .seconds(10)))
+                #expect(await stream.waitFor("retry:", timeout: .seconds(30)))
                 // A rename (here through the bridge's request, as MQTT's tv/rename) reaches the page.
                 let rename = JSONValue.object(["id": .string(fixture.tvID), "name": "Den TV"]).serializedBytes()
                 _ = await fixture.bridge.submitRequest("tv/rename", payload: rename)
-                #expect(await stream.waitFor(#""name":"Den TV""#, timeout: .seconds(10)))
+                #expect(await stream.waitFor(#""name":"Den TV""#, timeout: .seconds(30)))
                 let removed = try await client.send("POST", "/api/tv/\(fixture.tvID)/remove")
                 #expect(removed.status == 202)
-                #expect(await stream.waitFor(#""removed":true"#, timeout: .seconds(10)))
+                #expect(await stream.waitFor(#""removed":true"#, timeout: .seconds(30)))
                 let listed = try await client.state()["tvs"]?.arrayValue ?? []
                 #expect(listed.isEmpty)
                 let unknown = try await client.send("POST", "/api/tv/\(fixture.tvID)/remove")

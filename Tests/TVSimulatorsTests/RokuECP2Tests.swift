@@ -9,13 +9,15 @@ struct ECP2TestClient {
     let connection: WebSocketConnection
 
     static func connect(_ sim: RokuSimulator) async throws -> ECP2TestClient {
+        // The simulator is under test, not the client's deadlines: they are hang bounds here.
         let connected = try await WebSocketClient.connect(
-            url: "ws://\(sim.host):\(sim.port)/ecp-session", subprotocols: ["ecp-2"])
+            url: "ws://\(sim.host):\(sim.port)/ecp-session", subprotocols: ["ecp-2"],
+            connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
         #expect(connected.subprotocol == "ecp-2")
         return ECP2TestClient(connection: connected.connection)
     }
 
-    /// The next message, nil when the connection closed or nothing came within 3 s.
+    /// The next message, nil when the connection closed or nothing came within the 30 s hang bound.
     func next() async -> ECP2Message? {
         let connection = connection
         let incoming = await withTaskGroup(of: WebSocketIncoming?.self) { group in
@@ -24,7 +26,7 @@ struct ECP2TestClient {
                 return await iterator.next()
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(3))
+                try? await Task.sleep(for: .seconds(30))
                 return nil
             }
             let first = await group.next() ?? nil
@@ -150,7 +152,7 @@ struct RokuECP2Tests {
             #expect(sim.state.appID == "837" && sim.state.text == "€")
             // The session's writer logs a request once its answer is written: it may come a
             // moment after the answer did.
-            let launch = await log.waitFor(timeout: .seconds(5)) { $0["kind"] == "launch" }
+            let launch = await log.waitFor { $0["kind"] == "launch" }
             #expect(launch?["contentId"] == "abc" && launch?["via"] == "ecp-2")
         }
     }

@@ -27,7 +27,7 @@ import Wire
             #expect(sim.state.power == .off)
 
             try await WakeOnLANSender.wake([MACAddress(sim.wifiMAC)!], targets: [target], repeatCount: 1)
-            let woke = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
+            let woke = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "wol" }
             #expect(woke?["mac"] == .string(sim.wifiMAC))
             #expect(woke?["tv"] == .string(sim.serial))
             // The log entry comes first, the power change right after it.
@@ -45,7 +45,7 @@ import Wire
             try sim.apply(["power": "standby"])
             let target = try SocketAddress(ip: "127.0.0.1", port: try #require(sim.wolPort))
             try await WakeOnLANSender.wake([MACAddress(sim.ethernetMAC)!], targets: [target], repeatCount: 1)
-            let wake = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
+            let wake = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "wol" }
             #expect(wake != nil)
             #expect(sim.state.power == .standby)
         }

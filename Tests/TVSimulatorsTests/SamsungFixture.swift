@@ -48,8 +48,10 @@ final class RemoteChannel: Sendable {
         let url =
             "\(scheme)://\(sim.host):\(port)\(path)?"
             + PercentEncoding.buildQuery(items)
+        // The simulator is under test, not the client's deadlines: they are hang bounds here.
         let connected = try await WebSocketClient.connect(
-            url: url, tls: secure ? TLSConfiguration(trust: .selfSigned(pinned: nil)) : nil)
+            url: url, tls: secure ? TLSConfiguration(trust: .selfSigned(pinned: nil)) : nil,
+            connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
         let channel = RemoteChannel(connected)
         let task = Task { [channel] in
             for await event in channel.connection.incoming {

@@ -19,9 +19,9 @@ import Wire
                 ],
             ])
             try await channel.send(["method": "ms.remote.control", "params": ["TypeOfRemote": "SendInputEnd"]])
-            let typed = await log.waitFor(timeout: .seconds(2)) { $0["kind"] == "text" }
+            let typed = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "text" }
             #expect(typed?["text"] == .string(text))
-            let ended = await log.waitFor(timeout: .seconds(2)) { $0["kind"] == "text_end" }
+            let ended = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "text_end" }
             #expect(ended != nil)
             #expect(sim.state.text == text)
             await channel.close()
@@ -56,7 +56,7 @@ import Wire
             #expect(reply["data"] == 200)
             #expect(reply["from"] == "host")
             #expect(sim.state.appID == "3201907018807")
-            let launched = await log.waitFor(timeout: .seconds(2)) { $0["kind"] == "app_launch" }
+            let launched = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "app_launch" }
             #expect(launched?["app"] == "3201907018807")
             #expect(launched?["via"] == "websocket")
             await channel.close()
@@ -91,13 +91,13 @@ import Wire
             try await channel.key("KEY_POWER", "Press")
             // The simulator times the hold from when it reads Press, which a busy machine may
             // delay by seconds: the hold starts once it has.
-            let pressed = await log.waitFor(timeout: .seconds(10)) { $0["cmd"] == "Press" }
+            let pressed = await log.waitFor(timeout: .seconds(30)) { $0["cmd"] == "Press" }
             #expect(pressed != nil)
             try await Task.sleep(for: .milliseconds(3300))
             try await channel.key("KEY_POWER", "Release")
             let off = await eventually { sim.state.power == .standby }
             #expect(off)
-            let release = await log.waitFor(timeout: .seconds(2)) { $0["cmd"] == "Release" }
+            let release = await log.waitFor(timeout: .seconds(30)) { $0["cmd"] == "Release" }
             #expect((release?["held_ms"]?.intValue ?? 0) >= 3000)
             await channel.close()
         }

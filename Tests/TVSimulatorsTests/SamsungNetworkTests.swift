@@ -28,7 +28,7 @@ import Wire
             #expect(sim.state.power == .off)
 
             try await WakeOnLANSender.wake([MACAddress(sim.wifiMAC)!], targets: [target], repeatCount: 1)
-            let woke = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
+            let woke = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "wol" }
             #expect(woke?["mac"] == .string(sim.wifiMAC))
             #expect(woke?["tv"] == .string(sim.name))
             // The log entry comes first, the power change right after it.
@@ -53,7 +53,7 @@ import Wire
             try sim.apply(["power": "standby"])
             let target = try SocketAddress(ip: "127.0.0.1", port: try #require(sim.wolPort))
             try await WakeOnLANSender.wake([MACAddress(sim.wifiMAC)!], targets: [target], repeatCount: 1)
-            let woke = await log.waitFor(timeout: .seconds(3)) { $0["kind"] == "wol" }
+            let woke = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "wol" }
             #expect(woke != nil)
             // The log entry comes first, the power change right after it.
             let on = await eventually { sim.state.power == .on }

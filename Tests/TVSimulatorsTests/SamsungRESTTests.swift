@@ -67,7 +67,7 @@ import Wire
 
             #expect(try await client.post("/api/v2/applications/3201907018807").status == 200)
             #expect(sim.state.appID == "3201907018807")
-            let launched = await log.waitFor(timeout: .seconds(2)) { $0["kind"] == "app_launch" }
+            let launched = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "app_launch" }
             #expect(launched?["app"] == "3201907018807")
             #expect(launched?["tv"] == .string(sim.name))
             #expect(launched?["host"] == "127.0.0.1")

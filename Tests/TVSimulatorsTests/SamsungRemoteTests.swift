@@ -21,7 +21,7 @@ import Wire
             // Startup noise arrives too; a client must ignore it.
             #expect(await first.event("ed.edenTV.update") != nil)
             #expect(await first.event("ms.channel.ready") != nil)
-            let pairing = await log.waitFor(timeout: .seconds(2)) { $0["kind"] == "pairing" }
+            let pairing = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "pairing" }
             #expect(pairing?["result"] == "accepted")
             #expect(pairing?["client"] == "tv2mqtt test")
             await first.close()
@@ -49,7 +49,7 @@ import Wire
             let connect = try #require(await channel.event("ms.channel.connect"))
             #expect(connect["data"]?["token"] == nil)
             try await channel.key("KEY_HOME")
-            let key = await log.waitFor(timeout: .seconds(2)) { $0["kind"] == "remote_key" }
+            let key = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "remote_key" }
             #expect(key?["key"] == "KEY_HOME")
             #expect(key?["cmd"] == "Click")
             #expect(sim.issuedTokens.isEmpty)
@@ -68,7 +68,7 @@ import Wire
             try await channel.key("KEY_MUTE")
             try await channel.key("KEY_HDMI2")
             try await channel.key("KEY_FACTORY")
-            let last = await log.waitFor(timeout: .seconds(2)) { $0["key"] == "KEY_FACTORY" }
+            let last = await log.waitFor(timeout: .seconds(30)) { $0["key"] == "KEY_FACTORY" }
             #expect(last?["kind"] == "remote_key")
             #expect(sim.state.volume == before + 1)
             #expect(sim.state.muted)
@@ -84,7 +84,7 @@ import Wire
             let channel = try await RemoteChannel.open(sim)
             #expect(await channel.event("ms.channel.connect") != nil)
             try await channel.key("KEY_POWER")
-            let first = await log.waitFor(timeout: .seconds(2)) { $0["key"] == "KEY_POWER" }
+            let first = await log.waitFor(timeout: .seconds(30)) { $0["key"] == "KEY_POWER" }
             #expect(first != nil)
             #expect(sim.state.power == .standby)
             let info = try JSONParser.parse(try await client.get("/api/v2/").body)

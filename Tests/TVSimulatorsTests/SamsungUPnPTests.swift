@@ -37,12 +37,12 @@ import Wire
             #expect(set.status == 200)
             #expect(try XMLReader.parse(set.body).firstDescendant(localName: "SetVolumeResponse") != nil)
             #expect(sim.state.volume == 33)
-            let volume = await log.waitFor(timeout: .seconds(2)) { $0["kind"] == "volume" }
+            let volume = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "volume" }
             #expect(volume?["volume"] == 33)
 
             #expect(try await upnp(sim, "SetMute", "<DesiredMute>1</DesiredMute>").status == 200)
             #expect(sim.state.muted)
-            let mute = await log.waitFor(timeout: .seconds(2)) { $0["kind"] == "mute" }
+            let mute = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "mute" }
             #expect(mute?["muted"] == true)
             let getMute = try await upnp(sim, "GetMute")
             #expect(try XMLReader.parse(getMute.body).firstDescendant(localName: "CurrentMute")?.trimmedText == "1")

@@ -90,8 +90,8 @@ public final class CommandLog: Sendable {
     }
 
     /// The first entry that matches: one already logged, or the next to arrive within
-    /// `timeout`; nil when none did.
-    public func waitFor(timeout: Duration, _ match: @escaping @Sendable (JSONValue) -> Bool) async
+    /// `timeout` (by default the tests' 30 s hang bound); nil when none did.
+    public func waitFor(timeout: Duration = .seconds(30), _ match: @escaping @Sendable (JSONValue) -> Bool) async
         -> JSONValue?
     {
         let id = state.withLock { state -> Int in

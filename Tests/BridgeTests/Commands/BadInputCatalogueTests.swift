@@ -124,7 +124,7 @@ struct BadInputCatalogueTests {
             let text = "../keypress/PowerOff%2F"
             try await fixture.publish("tv2mqtt/\(Self.roku)/set/text", text)
             try await fixture.publish("tv2mqtt/\(Self.samsung)/set/text", text)
-            let typed = await waitUntil(timeout: .seconds(10)) {
+            let typed = await waitUntil(timeout: .seconds(30)) {
                 rokuLog.entries.compactMap { $0["text"]?.stringValue }.joined() == text
             }
             #expect(typed, "the Roku got \(rokuLog.entries)")

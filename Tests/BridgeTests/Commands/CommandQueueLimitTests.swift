@@ -23,7 +23,7 @@ struct CommandQueueLimitTests {
     func hang(_ driver: RecordingDriver, _ fixture: BridgeFixture) async throws {
         driver.hold()
         try await fixture.publish("tv2mqtt/roku_sample1/set/key", "home")
-        let hanging = await waitUntil(timeout: .seconds(20)) { driver.performed.count == 1 }
+        let hanging = await waitUntil(timeout: .seconds(30)) { driver.performed.count == 1 }
         try #require(hanging, "the first command never reached the driver")
     }
 
@@ -34,13 +34,13 @@ struct CommandQueueLimitTests {
             try await hang(driver, fixture)
             let sent = TVAgent.commandQueueLimit + 8
             for _ in 0..<sent { try await fixture.publish("tv2mqtt/roku_sample1/set/key", "VolumeUp") }
-            let refusedEight = await waitUntil(timeout: .seconds(20)) {
+            let refusedEight = await waitUntil(timeout: .seconds(30)) {
                 await failures(fixture).count { $0.contains("queue of this TV is full") } >= 8
             }
             #expect(refusedEight)
             driver.release()
             // Every one that was queued runs now, or has expired if the test machine was slow.
-            let settled = await waitUntil(timeout: .seconds(20)) {
+            let settled = await waitUntil(timeout: .seconds(30)) {
                 let expired = await failures(fixture).count { $0.hasPrefix("expired") }
                 return driver.performed.count - 1 + expired == TVAgent.commandQueueLimit
             }
@@ -68,7 +68,7 @@ struct CommandQueueLimitTests {
             #expect(marked != nil)
             await clock.advance(by: TVAgent.commandExpiry + .milliseconds(1))
             driver.release()
-            let allExpired = await waitUntil(timeout: .seconds(20)) {
+            let allExpired = await waitUntil(timeout: .seconds(30)) {
                 await failures(fixture).count { $0.hasPrefix("expired") } == 3
             }
             let seen = await failures(fixture)
@@ -79,7 +79,7 @@ struct CommandQueueLimitTests {
             #expect(driver.performed == [.key(.shared(.home), repeat: 1)], "nothing late reached the TV")
             // A fresh command is not affected.
             try await fixture.publish("tv2mqtt/roku_sample1/set/key", "VolumeUp")
-            let fresh = await waitUntil(timeout: .seconds(20)) { driver.performed.count == 2 }
+            let fresh = await waitUntil(timeout: .seconds(30)) { driver.performed.count == 2 }
             #expect(fresh)
             // The shutdown's own bounds are on the bridge's clock: it moves while the bridge stops.
             let ticking = Task {

@@ -29,7 +29,7 @@ struct ProbePoolHoldTests {
                 return 9
             }
         }
-        let running = await waitUntil(timeout: .seconds(10)) { release.withLock { $0 != nil } }
+        let running = await waitUntil(timeout: .seconds(30)) { release.withLock { $0 != nil } }
         try #require(running)
         // The second probe gets the only slot while the first is still running (it cannot end
         // before this test lets it).

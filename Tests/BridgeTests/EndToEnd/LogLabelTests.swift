@@ -19,7 +19,7 @@ struct LogLabelTests {
                 $0.discovery.ssdpAddress = HostPort(host: "ssdp.invalid", port: 1900)
             }
             let bridge = try await fixture.startBridge(configuration, factory: RecordingFactory([]))
-            let logged = await waitUntil(timeout: .seconds(20)) {
+            let logged = await waitUntil(timeout: .seconds(30)) {
                 fixture.logs.all.contains { $0.message.hasPrefix("discovery.ssdp_address must be an IP address") }
             }
             #expect(logged, "\(fixture.logs.lines.suffix(10))")

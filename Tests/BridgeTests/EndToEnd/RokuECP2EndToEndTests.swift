@@ -88,7 +88,7 @@ struct RokuECP2EndToEndTests {
             let search = "the quick brown fox jumps 1234"
             #expect(search.count == 30)
             try await fixture.use("keyboard", of: id, payload: search)
-            let typed = await waitUntil(timeout: .seconds(10)) {
+            let typed = await waitUntil(timeout: .seconds(30)) {
                 rokus.entries("text", of: tv).compactMap { $0["text"]?.stringValue }.joined() == search
             }
             let entries = rokus.entries("text", of: tv)
@@ -125,7 +125,7 @@ struct RokuECP2EndToEndTests {
                 for step in 4...8 where !shown {
                     #expect(await clock.waitForTimer(at: lost + .seconds(step)), "\(clock.pendingDeadlines)")
                     await clock.advance(to: lost + .seconds(step))
-                    let state = await fixture.log.waitFor("tv2mqtt/\(id)/state", timeout: .seconds(5)) { message in
+                    let state = await fixture.log.waitFor("tv2mqtt/\(id)/state", timeout: .seconds(30)) { message in
                         (try? JSONParser.parse(message.payload))?["app"] == "Netflix"
                     }
                     shown = state != nil

@@ -44,7 +44,7 @@ struct RokuECPSettingEndToEndTests {
             // More presses: each fails with the same words.
             try await fixture.use("up", of: id)
             try await fixture.use("select", of: id)
-            let failed = await waitUntil(timeout: .seconds(20)) { await events(fixture, "command_failed").count >= 3 }
+            let failed = await waitUntil(timeout: .seconds(30)) { await events(fixture, "command_failed").count >= 3 }
             #expect(failed)
             for event in await events(fixture, "command_failed") {
                 #expect(event["message"]?.stringValue?.contains("Network access: Permissive") == true, "\(event)")
@@ -101,7 +101,7 @@ struct RokuECPSettingEndToEndTests {
             try tv.apply(["silent": false, "software_version": "15.2.4"])
             let mark = await fixture.log.count
             await fixture.expectMessage("tv2mqtt/\(id)/availability", after: mark) { $0.text == "online" }
-            let changed = await waitUntil(timeout: .seconds(10)) {
+            let changed = await waitUntil(timeout: .seconds(30)) {
                 fixture.logs.lines.contains { $0.contains("software changed from 12.5.0 to 15.2.4") }
             }
             let roku = fixture.logs.lines.filter { $0.contains("roku") }

@@ -109,7 +109,7 @@ struct RokuEndToEndTests {
             await fixture.expectState(id) { $0["app"] == "Netflix" && $0["app_id"] == "12" }
 
             try await fixture.use("keyboard", of: id, payload: "hi €")
-            let typed = await waitUntil(timeout: .seconds(10)) {
+            let typed = await waitUntil(timeout: .seconds(30)) {
                 rokus.entries("text", of: tv).compactMap { $0["text"]?.stringValue }.joined() == "hi €"
             }
             #expect(typed, "typed: \(rokus.entries("text", of: tv))")
@@ -224,7 +224,7 @@ struct RokuEndToEndTests {
             for (topic, payload) in bad {
                 try await fixture.observer.publish(topic, payload, qos: .atLeastOnce, retain: false)
             }
-            let allRefused = await waitUntil(timeout: .seconds(15)) {
+            let allRefused = await waitUntil(timeout: .seconds(30)) {
                 await fixture.log.all("tv2mqtt/bridge/event").filter { event in
                     (try? JSONParser.parse(event.payload))?["type"] == "command_failed"
                 }.count >= bad.count + 1

@@ -109,7 +109,7 @@ struct SamsungEventsEndToEndTests {
             let reads = simulator.renderingReadCount
             let polls = simulator.httpRequestCount
             try simulator.apply(["volume": 40])
-            await fixture.expectState(Self.id, timeout: .seconds(5)) { $0["volume"]?.intValue == 40 }
+            await fixture.expectState(Self.id, timeout: .seconds(30)) { $0["volume"]?.intValue == 40 }
             try await Task.sleep(for: .seconds(3))
             let polled = simulator.httpRequestCount - polls
             #expect(polled >= 3, "polls went on: \(polled) requests")
@@ -126,7 +126,7 @@ struct SamsungEventsEndToEndTests {
             fixture, simulator, log in
             await fixture.expectState(Self.id) { $0["power"] == "ON" }
             // Refused, then refused again at the first retry (2 s later): the warning is said once.
-            let refusedTwice = await waitUntil(timeout: .seconds(20)) {
+            let refusedTwice = await waitUntil(timeout: .seconds(30)) {
                 log.entries.filter { $0["kind"] == "subscribe" && $0["action"] == "refused" }.count >= 2
             }
             #expect(refusedTwice)
@@ -141,7 +141,7 @@ struct SamsungEventsEndToEndTests {
             // The TV accepts again: subscribed at the next retry, said once.
             simulator.setAcceptsSubscriptions(true)
             _ = try await expectSubscribed(log)
-            let recovered = await waitUntil(timeout: .seconds(10)) {
+            let recovered = await waitUntil(timeout: .seconds(30)) {
                 fixture.logs.all.contains { $0.message.hasPrefix("UPnP events for volume and mute work again") }
             }
             #expect(recovered)

@@ -110,7 +110,7 @@ struct SamsungLegacyEndToEndTests {
             let ids = entries(log, "pairing").compactMap { $0["id"]?.stringValue }
             // Saved with the TVs (`state_save_delay`, 1 s): 10 s of margin.
             let store = StateStore(directory: fixture.stateDirectory.path, logger: .disabled)
-            _ = await waitUntil(timeout: .seconds(10)) { store.load().installationID != nil }
+            _ = await waitUntil(timeout: .seconds(30)) { store.load().installationID != nil }
             let saved = store.load().installationID
             #expect(saved != nil && ids == [saved ?? "-"], "the TV was asked by \(ids)")
             #expect(!ids.contains("tv2mqtt"), "the constant client id every installation shares")

@@ -49,7 +49,7 @@ struct StartupBurstTests {
             configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
         // TVs contacted, not connections: a Roku's first poll also tries its ECP-2 session.
         func connected() -> Int { tvs.count { $0.accepted > 0 } }
-        let started = await waitUntil(timeout: .seconds(20), interval: .milliseconds(5)) { connected() > 0 }
+        let started = await waitUntil(timeout: .seconds(30), interval: .milliseconds(5)) { connected() > 0 }
         try #require(started, "no TV was polled")
         // A slot is given back no sooner than 1 s after it was taken, and each TV was contacted
         // after its slot was taken: within 0.5 s of the first contact, as each TV stamped it

@@ -50,7 +50,7 @@ struct AddTVRequestTests {
             let config = await fixture.expectMessage("homeassistant/device/den/config")
             #expect(try JSONParser.parse(#require(config).payload)["device"]?["name"] == "Den TV")
             await fixture.expectEvent("tv_discovered") { $0["tv"] == "den" }
-            let saved = await waitUntil(timeout: .seconds(10)) {
+            let saved = await waitUntil(timeout: .seconds(30)) {
                 (try? String(contentsOfFile: fixture.stateDirectory.path + "/state.json", encoding: .utf8))?
                     .contains("\"den\"") == true
             }

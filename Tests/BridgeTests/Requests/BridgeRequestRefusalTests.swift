@@ -73,7 +73,7 @@ struct BridgeRequestRefusalTests {
             try await Task.sleep(for: .seconds(4))  // the start-up search is over
             try await fixture.publish("tv2mqtt/bridge/request/discover", #"{"transaction":1}"#)
             try await fixture.publish("tv2mqtt/bridge/request/discover", #"{"transaction":2}"#)
-            let both = await waitUntil(timeout: .seconds(20)) {
+            let both = await waitUntil(timeout: .seconds(30)) {
                 await fixture.log.all("tv2mqtt/bridge/response/discover").count >= 2
             }
             #expect(both)

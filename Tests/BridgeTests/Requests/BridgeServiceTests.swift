@@ -56,7 +56,7 @@ struct BridgeServiceTests {
             let driver = try #require(factory.driver(TVID("roku_sample1")!))
             try await fixture.publish("tv2mqtt/roku_sample1/set", #"{"key":"VolumeUp","repeat":3}"#)
             try await fixture.publish("tv2mqtt/roku_sample1/set/key", "home")
-            let bothPerformed = await waitUntil(timeout: .seconds(20)) { driver.performed.count == 2 }
+            let bothPerformed = await waitUntil(timeout: .seconds(30)) { driver.performed.count == 2 }
             #expect(bothPerformed)
             #expect(driver.performed == [.key(.vendor("VolumeUp"), repeat: 3), .key(.shared(.home), repeat: 1)])
 
@@ -69,7 +69,7 @@ struct BridgeServiceTests {
             try await fixture.observer.publish(
                 "tv2mqtt/roku_sample1/set/text", [UInt8](repeating: 0x61, count: 70_000), qos: .atLeastOnce)
             try await fixture.observer.publish("tv2mqtt/roku_sample1/set/text", [0xC3, 0x28], qos: .atLeastOnce)
-            let allRefused = await waitUntil(timeout: .seconds(20)) {
+            let allRefused = await waitUntil(timeout: .seconds(30)) {
                 await fixture.log.all("tv2mqtt/bridge/event").filter { $0.text.contains("command_failed") }.count
                     >= bad.count + 2
             }
@@ -245,7 +245,7 @@ struct BridgeServiceTests {
         let configs = await log.all("homeassistant/device/roku_sample1/config").count
         let states = await log.all("tv2mqtt/roku_sample1/state").count
         try await fixture.publish("homeassistant/status", "online", qos: .atMostOnce)
-        let republished = await waitUntil(timeout: .seconds(20)) {
+        let republished = await waitUntil(timeout: .seconds(30)) {
             let configsNow = await log.all("homeassistant/device/roku_sample1/config").count
             let statesNow = await log.all("tv2mqtt/roku_sample1/state").count
             return configsNow > configs && statesNow > states

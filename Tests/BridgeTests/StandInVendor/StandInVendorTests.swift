@@ -39,7 +39,7 @@ struct StandInVendorTests {
             let topic = try #require(home["command_topic"]?.stringValue)
             let payload = try #require(home["payload_press"]?.stringValue)
             try await fixture.publish(topic, payload)
-            let pressed = await waitUntil(timeout: .seconds(10)) { tv.keys == ["HOME"] }
+            let pressed = await waitUntil(timeout: .seconds(30)) { tv.keys == ["HOME"] }
             #expect(pressed, "keys the TV received: \(tv.keys)")
         }
     }
@@ -55,7 +55,7 @@ struct StandInVendorTests {
             let button = try await fixture.component("find_remote", of: id)
             #expect(button["platform"] == "button" && button["payload_press"] == "BEEP")
             try await fixture.use("find_remote", of: id)
-            let beeped = await waitUntil(timeout: .seconds(10)) { tv.keys == ["BEEP"] }
+            let beeped = await waitUntil(timeout: .seconds(30)) { tv.keys == ["BEEP"] }
             #expect(beeped, "keys the TV received: \(tv.keys)")
         }
     }

@@ -147,7 +147,7 @@ struct RokuDriverSimulatorTests {
             try rig.set(["power": "standby"])
             try await rig.driver.perform(.power(.on))
             #expect(rig.keys == ["PowerOn"])
-            let wake = await rig.log.waitFor(timeout: .seconds(2)) { $0["kind"]?.stringValue == "wol" }
+            let wake = await rig.log.waitFor(timeout: .seconds(30)) { $0["kind"]?.stringValue == "wol" }
             #expect(wake != nil)
             #expect(rig.simulator.state.power == .on)
             // Already on: Wake-on-LAN again (harmless), no second PowerOn.

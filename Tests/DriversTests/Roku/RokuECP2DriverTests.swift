@@ -39,7 +39,7 @@ struct RokuECP2DriverTests {
     /// Polls once (which opens the session) and waits until the TV pushes its state.
     func pushUp(_ rig: RokuRig) async -> Bool {
         _ = await rig.driver.poll(full: true)
-        return await waitUntil(timeout: .seconds(10)) { rig.driver.reconcileInterval != nil }
+        return await waitUntil(timeout: .seconds(30)) { rig.driver.reconcileInterval != nil }
     }
 
     @Test("the session opens, state is pushed, polling slows to 60 s, and the snapshot says ecp-2")
@@ -51,14 +51,14 @@ struct RokuECP2DriverTests {
             #expect(await rig.driver.poll(full: false).controlPath == .ecp2)
 
             try rig.set(["app": "837"])
-            let pushedApp = await waitUntil(timeout: .seconds(5)) {
+            let pushedApp = await waitUntil(timeout: .seconds(30)) {
                 recorder.states.contains { $0.appID == "837" && $0.mediaState == .playing }
             }
             #expect(pushedApp, "states: \(recorder.states)")
 
             // Volume: first reported by a volume key; the description gains volume and mute.
             try await rig.driver.perform(.key(.shared(.volumeUp), repeat: 2))
-            let pushedVolume = await waitUntil(timeout: .seconds(5)) { recorder.states.last?.volume == 17 }
+            let pushedVolume = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.volume == 17 }
             #expect(pushedVolume, "states: \(recorder.states.suffix(3))")
             let described = recorder.all.contains { event in
                 if case .description(let description) = event { return description.capabilities.volumeLevel }
@@ -68,17 +68,17 @@ struct RokuECP2DriverTests {
             #expect((await rig.driver.description).capabilities.muteState)
 
             try await rig.driver.perform(.volume(10))
-            let level = await waitUntil(timeout: .seconds(5)) { rig.simulator.state.volume == 10 }
+            let level = await waitUntil(timeout: .seconds(30)) { rig.simulator.state.volume == 10 }
             #expect(level)
             try await rig.driver.perform(.mute(true))
             try await rig.driver.perform(.mute(true))  // already muted: nothing sent
-            let muted = await waitUntil(timeout: .seconds(5)) { recorder.states.last?.muted == true }
+            let muted = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.muted == true }
             #expect(muted && rig.simulator.state.muted)
             let mutes = rig.entries("keypress").filter { $0["key"] == "VolumeMute" }
             #expect(mutes.count == 1)
 
             try rig.set(["power": "standby"])
-            let off = await waitUntil(timeout: .seconds(5)) { recorder.states.last?.powerMode == "Ready" }
+            let off = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.powerMode == "Ready" }
             #expect(off && recorder.states.last?.power == false)
         }
     }
@@ -118,7 +118,7 @@ struct RokuECP2DriverTests {
         try await withRokuRig(ecp2: true, ecp2Key: "00000000-0000-0000-0000-000000000000") { rig in
             let recorder = DriverEventRecorder(rig.driver)
             _ = await rig.driver.poll(full: true)
-            let warned = await waitUntil(timeout: .seconds(10)) { !recorder.warnings.isEmpty }
+            let warned = await waitUntil(timeout: .seconds(30)) { !recorder.warnings.isEmpty }
             #expect(warned)
             #expect(recorder.warnings.first?.contains("authentication") == true)
             #expect(rig.entries("ecp2-auth").first?["refused"] == "wrong response")
@@ -135,14 +135,14 @@ struct RokuECP2DriverTests {
             let recorder = DriverEventRecorder(rig.driver)
             #expect(await pushUp(rig))
             rig.simulator.dropECP2Sessions()
-            let down = await waitUntil(timeout: .seconds(5)) { recorder.states.last?.controlPath == .ecp }
+            let down = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.controlPath == .ecp }
             #expect(down)
-            let back = await waitUntil(timeout: .seconds(10)) { rig.driver.reconcileInterval != nil }
+            let back = await waitUntil(timeout: .seconds(30)) { rig.driver.reconcileInterval != nil }
             #expect(back, "reconnected after about a second")
 
             rig.simulator.setECP2(false)  // as older firmware: the upgrade is refused from now on
             // The state event comes through the driver's event stream, a moment after the session ends.
-            let gone = await waitUntil(timeout: .seconds(10)) {
+            let gone = await waitUntil(timeout: .seconds(30)) {
                 rig.driver.reconcileInterval == nil && recorder.states.last?.controlPath == .ecp
             }
             #expect(gone)

@@ -22,7 +22,7 @@ struct RokuKeyHoldAndIconTests {
                     return "\(error)"
                 }
             }
-            let down = await rig.log.waitFor(timeout: .seconds(10)) { $0["kind"] == "keydown" }
+            let down = await rig.log.waitFor(timeout: .seconds(30)) { $0["kind"] == "keydown" }
             #expect(down != nil)
             command.cancel()
             let failure = await command.value

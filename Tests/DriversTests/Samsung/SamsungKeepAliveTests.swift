@@ -34,7 +34,7 @@ struct SamsungKeepAliveTests {
                 #expect(await driver.channel.isReady, "a TV that answers the pings lost its channel")
 
                 relay.freeze()
-                let dropped = await waitUntil(timeout: .seconds(15)) { await !driver.channel.isReady }
+                let dropped = await waitUntil(timeout: .seconds(30)) { await !driver.channel.isReady }
                 #expect(dropped, "the channel to a TV that stopped answering was kept")
 
                 relay.thaw()

@@ -15,7 +15,7 @@ struct BrowserPage: Sendable {
 
     func navigate(_ url: String) async throws {
         try await call("Page.navigate", ["url": .string(url)])
-        let loaded = try await waitFor("document.readyState === 'complete'", timeout: .seconds(15))
+        let loaded = try await waitFor("document.readyState === 'complete'", timeout: .seconds(30))
         if !loaded { throw DevToolsConnection.Failure(description: "\(url) did not load within 15 s") }
     }
 

@@ -119,7 +119,7 @@ struct StatusPageBridge {
     /// Waits until the bridge answers `GET /` (any status: with a token, the page itself is open).
     static func waitForPage(port: UInt16, bridge: ChildProcess) async throws {
         let client = HTTPClient(host: "127.0.0.1", port: port, requestTimeout: .seconds(2))
-        let answered = await waitUntil(timeout: .seconds(20), interval: .milliseconds(100)) {
+        let answered = await waitUntil(timeout: .seconds(30), interval: .milliseconds(100)) {
             if !bridge.isRunning { return true }
             return (try? await client.request("GET", "/")) != nil
         }
@@ -136,7 +136,7 @@ struct StatusPageBridge {
         if let token { headers.set(name: "Authorization", value: "Bearer \(token)") }
         var id: String?
         let host = samsung.host
-        let found = await waitUntil(timeout: .seconds(20), interval: .milliseconds(100)) {
+        let found = await waitUntil(timeout: .seconds(30), interval: .milliseconds(100)) {
             guard let state = try? await request("GET", "/api/state", headers: headers),
                 let tvs = (try? JSONParser.parse(state.body, limits: JSONLimits(maxDepth: 64, maxBytes: 4 << 20)))?[
                     "tvs"]?.arrayValue

@@ -66,7 +66,7 @@ struct StatusPageBrowserTests {
         try await StatusPageBridge.with { bridge in
             let page = bridge.page
             let power = "document.querySelector('\(Self.card(bridge.rokuID)) [data-field=power]')?.textContent"
-            let on = try await page.waitFor("\(power)?.startsWith('ON')", timeout: .seconds(20))
+            let on = try await page.waitFor("\(power)?.startsWith('ON')", timeout: .seconds(30))
             try #require(on)
             let topic = "tv2mqtt/\(bridge.rokuID)/state"
             let subscriber = try await MosquittoClients.startSubscriber(to: bridge.broker.endpoint(), topics: [topic])
@@ -74,7 +74,7 @@ struct StatusPageBrowserTests {
             try await subscriber.waitUntilSubscribed(on: bridge.broker)
             try bridge.roku.apply(["power": "standby"])
             let clock = ContinuousClock()
-            let published = await waitUntil(timeout: .seconds(15)) {
+            let published = await waitUntil(timeout: .seconds(30)) {
                 subscriber.lines().contains { $0.hasPrefix(topic) && $0.contains(#""power":"OFF""#) }
             }
             try #require(published, "the bridge never published power OFF: \(subscriber.lines())")
@@ -92,11 +92,11 @@ struct StatusPageBrowserTests {
         try await StatusPageBridge.with { bridge in
             let page = bridge.page
             try await page.navigate(bridge.url + "#tv/\(bridge.samsungID)")
-            let pairShown = try await page.waitFor("!document.getElementById('pair').hidden", timeout: .seconds(20))
+            let pairShown = try await page.waitFor("!document.getElementById('pair').hidden", timeout: .seconds(30))
             try #require(pairShown)
             #expect(bridge.samsung.issuedTokens.isEmpty)
             try await page.click("#pair")
-            let accepted = await bridge.log.waitFor(timeout: .seconds(15)) {
+            let accepted = await bridge.log.waitFor(timeout: .seconds(30)) {
                 $0["kind"] == "pairing" && $0["result"] == "accepted"
             }
             let said = try await page.text("document.getElementById('notice').textContent")
@@ -183,10 +183,10 @@ struct StatusPageBrowserTests {
             let page = bridge.page
             let power = "document.querySelector('\(Self.card(bridge.rokuID)) [data-field=power]')?.textContent"
             let live = "document.getElementById('live').textContent === 'live'"
-            let ready = try await page.waitFor("\(power)?.startsWith('ON') && \(live)", timeout: .seconds(20))
+            let ready = try await page.waitFor("\(power)?.startsWith('ON') && \(live)", timeout: .seconds(30))
             try #require(ready)
             await bridge.bridge.terminate(grace: .seconds(5))
-            let noticed = try await page.waitFor("!(\(live))", timeout: .seconds(10))
+            let noticed = try await page.waitFor("!(\(live))", timeout: .seconds(30))
             #expect(noticed, "the page still says live with the bridge gone")
             // Missed while the bridge was down: the page must read it after reconnecting.
             try bridge.roku.apply(["power": "standby"])
@@ -197,7 +197,7 @@ struct StatusPageBrowserTests {
             #expect(caughtUp, "after the restart the page shows power \(shown)")
             // And the new stream carries live changes.
             try bridge.roku.apply(["power": "on"])
-            let followed = try await page.waitFor("\(power)?.startsWith('ON')", timeout: .seconds(15))
+            let followed = try await page.waitFor("\(power)?.startsWith('ON')", timeout: .seconds(30))
             #expect(followed, "the page did not follow a change after the restart")
             #expect(again.isRunning, "stderr: \(again.capturedError())")
         }

@@ -26,11 +26,11 @@ struct StatusPageScreenshots {
             // Something in the log and the events: a key from the page, the Samsung paired.
             try await page.navigate(bridge.url + "#tv/\(bridge.samsungID)")
             try await page.click("#pair")
-            _ = await bridge.log.waitFor(timeout: .seconds(15)) { $0["kind"] == "pairing" }
+            _ = await bridge.log.waitFor(timeout: .seconds(30)) { $0["kind"] == "pairing" }
             try await page.navigate(bridge.url + "#tv/\(bridge.rokuID)")
-            _ = try await page.waitFor("document.querySelector('#tv-facts [data-field=app]')", timeout: .seconds(10))
+            _ = try await page.waitFor("document.querySelector('#tv-facts [data-field=app]')", timeout: .seconds(30))
             try await page.click("#remote button[data-key=home]")
-            _ = await bridge.log.waitFor(timeout: .seconds(10)) { $0["kind"] == "keypress" }
+            _ = await bridge.log.waitFor(timeout: .seconds(30)) { $0["kind"] == "keypress" }
             try await Task.sleep(for: .seconds(1))
 
             for (name, view, width) in [

@@ -38,7 +38,7 @@ import Wire
             let pointer = try await SSAPTestClient.open(
                 url: pointerAnswer?["payload"]?["socketPath"]?.stringValue ?? "")
             try await pointer.connection.send(text: "hello there")
-            let refused = await log.waitFor(timeout: .seconds(10)) { $0["kind"] == "pointer" }
+            let refused = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "pointer" }
             #expect(refused?["refused"] == "malformed")
             await pointer.close()
             await ssap.close()

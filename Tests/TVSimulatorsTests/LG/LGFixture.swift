@@ -49,8 +49,10 @@ final class SSAPTestClient: Sendable {
     /// Connects to `url` (wss with any self-signed certificate).
     static func open(url: String) async throws -> SSAPTestClient {
         let secure = url.hasPrefix("wss:")
+        // The simulator is under test, not the client's deadlines: they are hang bounds here.
         let connected = try await WebSocketClient.connect(
-            url: url, tls: secure ? TLSConfiguration(trust: .selfSigned(pinned: nil)) : nil)
+            url: url, tls: secure ? TLSConfiguration(trust: .selfSigned(pinned: nil)) : nil,
+            connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
         let client = SSAPTestClient(connected)
         let task = Task { [client] in
             for await event in client.connection.incoming {

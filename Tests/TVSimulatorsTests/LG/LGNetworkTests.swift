@@ -96,7 +96,7 @@ import Wire
 
             let target = try SocketAddress(ip: "127.0.0.1", port: try #require(sim.wolPort))
             try await WakeOnLANSender.wake([MACAddress(sim.wifiMAC)!], targets: [target], repeatCount: 1)
-            let woke = await log.waitFor(timeout: .seconds(5)) { $0["kind"] == "wol" }
+            let woke = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "wol" }
             #expect(woke?["mac"] == .string(sim.wifiMAC))
             let active = await ssap.waitMessages(id: "p", count: 4)
             #expect(active.last?["payload"]?["state"] == "Active")

@@ -26,7 +26,7 @@ import Wire
             #expect(registered?["payload"]?["client-key"] == .string(key))
             // No prompt this time: the only answer is `registered`.
             #expect(again.messages(id: "register_0").count == 1)
-            let silent = await log.waitFor(timeout: .seconds(5)) { $0["action"] == "silent" }
+            let silent = await log.waitFor(timeout: .seconds(30)) { $0["action"] == "silent" }
             #expect(silent?["kind"] == "pairing")
             await again.close()
         }
@@ -55,7 +55,7 @@ import Wire
             #expect(refused?["type"] == "error")
             #expect(refused?["error"] == "401 insufficient permissions")
             #expect(sim.clientKeys.isEmpty)
-            let denied = await log.waitFor(timeout: .seconds(5)) { $0["action"] == "denied" }
+            let denied = await log.waitFor(timeout: .seconds(30)) { $0["action"] == "denied" }
             #expect(denied != nil)
             await client.close()
         }
@@ -81,7 +81,7 @@ import Wire
             try await wrong.register()
             let asks = await wrong.wait(id: "register_0", type: "response")
             #expect(asks?["payload"]?["pairingType"] == "PIN")
-            let shown = await log.waitFor(timeout: .seconds(5)) { $0["action"] == "pin" }
+            let shown = await log.waitFor(timeout: .seconds(30)) { $0["action"] == "pin" }
             #expect(shown?["pin"] == "12345678")
             try await wrong.send([
                 "type": "request", "id": "p", "uri": "ssap://pairing/setPin", "payload": ["pin": "11111111"],

@@ -40,7 +40,7 @@ import Wire
             #expect(path.hasSuffix("/netinput.pointer.sock"))
             let pointer = try await SSAPTestClient.open(url: path)
             try await pointer.connection.send(text: "type:button\nname:HOME\n\n")
-            let logged = await log.waitFor(timeout: .seconds(10)) { $0["kind"] == "button" }
+            let logged = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "button" }
             #expect(logged?["name"] == "HOME")
             let home = await eventually { sim.state.appID == LGCatalog.homeApp }
             #expect(home)
@@ -63,7 +63,7 @@ import Wire
                 "system.notifications/createToast", ["message": "Dinner is ready"], id: 3)
             #expect(answer?["payload"]?["returnValue"] == true)
             #expect(answer?["payload"]?["toastId"]?.stringValue != nil)
-            let toast = await log.waitFor(timeout: .seconds(10)) { $0["kind"] == "toast" }
+            let toast = await log.waitFor(timeout: .seconds(30)) { $0["kind"] == "toast" }
             #expect(toast?["message"] == "Dinner is ready")
             let empty = try await ssap.request("system.notifications/createToast", ["message": " "], id: 4)
             #expect(empty?["error"] == "500 Application error")
@@ -99,7 +99,7 @@ import Wire
             let info = try await ssap.request("com.webos.service.connectionmanager/getinfo", id: 11)
             #expect(info?["payload"]?["wiredInfo"]?["macAddress"] == .string(sim.wiredMAC))
             #expect(info?["payload"]?["wifiInfo"]?["macAddress"] == .string(sim.wifiMAC))
-            let logged = await log.waitFor(timeout: .seconds(5)) { $0["uri"] == "ssap://system.launcher/launch" }
+            let logged = await log.waitFor(timeout: .seconds(30)) { $0["uri"] == "ssap://system.launcher/launch" }
             #expect(logged?["kind"] == "ssap")
             #expect(logged?["payload"]?["id"] == "netflix")
             await ssap.close()
