@@ -76,31 +76,43 @@ struct GENANotifyListenerSlotTests {
     @Test(
         "a stranger holding more idle connections than there are slots is closed at once; the TV's NOTIFY gets its 200")
     func strangerTakesNoSlot() async throws {
-        // A long deadline: slots a stranger took would stay taken for the whole test.
-        let (listener, registrations) = try Self.listener(hosts: ["127.0.0.2"], deadline: .seconds(60))
+        // Under a clock that never moves, a connection's deadline never comes: whatever closes
+        // was closed at accept.
+        let clock = ManualClock()
+        let (listener, registrations) = try await clock.run {
+            try Self.listener(hosts: ["127.0.0.2"], deadline: .seconds(60))
+        }
         defer { listener.unregister(registrations[0]) }
         let stranger = try await Self.open(GENANotifyListener.maxConnections + 6, from: "127.0.0.9", to: listener)
         defer { for connection in stranger { connection.close() } }
         let status = try await Self.send(Self.notify(registrations[0]), from: "127.0.0.2", to: listener)
         #expect(status == 200, "the TV's NOTIFY found no free slot")
-        // Closed at accept, not at the 60 s deadline: 10 s of margin either way.
-        let closed = await Self.closedWithin(.seconds(10), stranger)
+        let closed = await Self.closedWithin(.seconds(30), stranger)
         #expect(closed == stranger.count)
+        #expect(clock.elapsed == .zero)
     }
 
     @Test("one address holds at most maxConnectionsPerAddress connections; another TV still gets through")
     func capPerAddress() async throws {
-        let (listener, registrations) = try Self.listener(hosts: ["127.0.0.2", "127.0.0.3"], deadline: .seconds(60))
+        let clock = ManualClock()
+        let (listener, registrations) = try await clock.run {
+            try Self.listener(hosts: ["127.0.0.2", "127.0.0.3"], deadline: .seconds(60))
+        }
         defer { for registration in registrations { listener.unregister(registration) } }
         let cap = GENANotifyListener.maxConnectionsPerAddress
         let greedy = try await Self.open(GENANotifyListener.maxConnections + 6, from: "127.0.0.2", to: listener)
         defer { for connection in greedy { connection.close() } }
         let status = try await Self.send(Self.notify(registrations[1]), from: "127.0.0.3", to: listener)
         #expect(status == 200, "one TV's idle connections took every slot")
-        // Those past the cap are closed at accept; the cap's worth stay until the 60 s deadline
-        // (5 s of waiting: far from both).
-        let closed = await Self.closedWithin(.seconds(5), greedy)
-        #expect(closed == greedy.count - cap)
+        // Those past the cap (the last accepted) are closed at accept; the cap's worth keep
+        // their slots until their 60 s deadline, which only the clock brings.
+        let atAccept = await Self.closedWithin(.seconds(30), Array(greedy.dropFirst(cap)))
+        #expect(atAccept == greedy.count - cap)
+        #expect(clock.elapsed == .zero)
+        #expect(await Self.closedWithin(.zero, Array(greedy.prefix(cap))) == 0, "closed before the deadline")
+        await clock.advance(to: .seconds(60))
+        let atDeadline = await Self.closedWithin(.seconds(30), Array(greedy.prefix(cap)))
+        #expect(atDeadline == cap)
     }
 
     @Test("a NOTIFY from another subscribed TV's address, to this TV's path with its SID, is refused with 403")
