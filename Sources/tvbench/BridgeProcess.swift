@@ -40,6 +40,8 @@ struct BridgeSettings {
     var environment: [String: String]?
     /// More flags for `tv2mqtt run` (`--http-listen` for `idle-page`).
     var extraArguments: [String] = []
+    /// The `state.json` the bridge starts with (`loop-stalls`); nil starts with none.
+    var stateFile: String?
 }
 
 /// `tv2mqtt run` as a child process, so its CPU time, memory and descriptors can be read from
@@ -59,7 +61,8 @@ final class BridgeProcess: Sendable {
 
     var pid: pid_t { process.pid }
 
-    /// Starts the bridge with an empty state directory (every run discovers from scratch).
+    /// Starts the bridge with an empty state directory (every run discovers from scratch), or
+    /// one holding `settings.stateFile`.
     /// Wake-on-LAN goes to the discard port on loopback, where nobody listens: nothing leaves
     /// the machine.
     static func start(_ settings: BridgeSettings, broker: BenchBroker) async throws -> BridgeProcess {
@@ -67,6 +70,13 @@ final class BridgeProcess: Sendable {
         // with `objcopy --strip-debug`: valgrind 3.19 cannot read the Swift binary's DWARF).
         let executable = try settings.executable ?? BridgeBuild.executable()
         let directory = try TemporaryDirectory(prefix: "tvbench-bridge")
+        if let state = settings.stateFile {
+            // As the bridge makes it: the directory and the file readable by its owner only.
+            guard mkdir(directory.file("state"), 0o700) == 0 else {
+                throw BenchError("cannot create the state directory")
+            }
+            try FileText.write(state, to: directory.file("state/state.json"), mode: 0o600)
+        }
         var arguments = [
             "run", "--mqtt-server", broker.url, "--mqtt-client-id", "tvbench-bridge-\(getpid())",
             "--base-topic", settings.baseTopic, "--state-dir", directory.file("state"),

@@ -38,6 +38,7 @@ extension Scenario {
 /// Every scenario, in the order they run.
 let allScenarios: [any Scenario] = [
     CommandLatency(), LatencyBudget(), DriverLatency(), StateLatency(), Fleet(), Idle(), IdlePage(), MQTTThroughput(),
+    LoopStalls(),
 ]
 
 /// Runs `body` with a fresh broker, and stops the broker afterwards, also when `body` throws.
