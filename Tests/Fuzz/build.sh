@@ -41,7 +41,7 @@ declare -A needs=(
     [mqtt]=Wire [http-response]=Wire [http-request]=Wire [websocket]=Wire [ssdp]=Wire
     [xml]=Wire [json]=Wire [websocket-session]=Clients [roku-ecp]=Drivers [samsung]=Drivers [samsung-art]=Drivers
     [ecp2]=Drivers [gena]=Drivers [samsung-legacy]=Wire [command]=Bridge [add-tv]=Bridge
-    [config]=ConfigurationLoading [app-icon]=TVModel [lg]=Drivers
+    [config]=ConfigurationLoading [app-icon]=TVModel [lg]=Drivers [dns]=Wire [protobuf]=Wire
 )
 
 stale() { # output input…: is output missing, or older than any input (files or directories)?

@@ -31,6 +31,7 @@ fixtures() {
     samsung-art) ls Tests/Fixtures/samsung/art_*.json ;;
     gena) ls Tests/Fixtures/samsung/*.xml ;;
     samsung-legacy) ls Tests/Fixtures/samsung/legacy_*.bin ;;
+    dns) ls Tests/Fixtures/mdns/*.bin ;;
     ecp2) ls Tests/Fixtures/roku/ecp2-*.json ;;
     config) ls examples/config/*.json ;;
     esac
