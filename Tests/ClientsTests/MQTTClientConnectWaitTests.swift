@@ -45,7 +45,7 @@ struct MQTTClientConnectWaitTests {
             #expect(await cancelledWait.value == false)
             #expect(clock.elapsed == .zero)
 
-            let timedWait = Task { await running.call { await $0.waitUntilConnected(timeout: .seconds(30)) } }
+            let timedWait = Task { await running.call { await $0.waitUntilConnected(timeout: .seconds(20)) } }
             #expect(await clock.waitForTimer(at: .seconds(20)), "the second wait's timeout")
             await clock.advance(to: .seconds(20) - .nanoseconds(1))
             #expect(clock.pendingDeadlines.first == .seconds(20))
