@@ -14,6 +14,7 @@
 #include <openssl/rand.h>
 #include <openssl/bn.h>
 #include <openssl/x509v3.h>
+#include <openssl/rsa.h>
 
 const uint32_t CSYS_EPOLLIN = EPOLLIN;
 const uint32_t CSYS_EPOLLOUT = EPOLLOUT;
@@ -107,10 +108,10 @@ static char *bio_to_string(BIO *bio) {
     return copy;
 }
 
-int csys_self_signed_certificate(const char *common_name, const char *subject_alt_names, char **cert_pem,
-                                 char **key_pem) {
+int csys_self_signed_certificate(const char *common_name, const char *subject_alt_names, int rsa_bits,
+                                 char **cert_pem, char **key_pem) {
     int ok = 0;
-    EVP_PKEY *key = EVP_EC_gen("P-256");
+    EVP_PKEY *key = rsa_bits > 0 ? EVP_RSA_gen((unsigned int)rsa_bits) : EVP_EC_gen("P-256");
     X509 *cert = X509_new();
     BIO *cert_bio = BIO_new(BIO_s_mem());
     BIO *key_bio = BIO_new(BIO_s_mem());
@@ -149,6 +150,50 @@ done:
     X509_free(cert);
     EVP_PKEY_free(key);
     return ok;
+}
+
+static int rsa_public_key(EVP_PKEY *key, unsigned char *modulus, size_t *modulus_length, unsigned char *exponent,
+                          size_t *exponent_length) {
+    BIGNUM *n = NULL, *e = NULL;
+    int ok = key != NULL && EVP_PKEY_get_base_id(key) == EVP_PKEY_RSA && EVP_PKEY_get_bn_param(key, "n", &n) &&
+             EVP_PKEY_get_bn_param(key, "e", &e) && (size_t)BN_num_bytes(n) <= *modulus_length &&
+             (size_t)BN_num_bytes(e) <= *exponent_length;
+    if (ok) {
+        *modulus_length = (size_t)BN_bn2bin(n, modulus);
+        *exponent_length = (size_t)BN_bn2bin(e, exponent);
+    }
+    BN_free(n);
+    BN_free(e);
+    return ok;
+}
+
+int csys_peer_rsa_public_key(SSL *ssl, unsigned char *modulus, size_t *modulus_length, unsigned char *exponent,
+                             size_t *exponent_length) {
+    X509 *cert = SSL_get1_peer_certificate(ssl);
+    if (cert == NULL) return 0;
+    int ok = rsa_public_key(X509_get0_pubkey(cert), modulus, modulus_length, exponent, exponent_length);
+    X509_free(cert);
+    return ok;
+}
+
+int csys_pem_rsa_public_key(const char *cert_pem, unsigned char *modulus, size_t *modulus_length,
+                            unsigned char *exponent, size_t *exponent_length) {
+    BIO *bio = BIO_new_mem_buf(cert_pem, -1);
+    X509 *cert = bio ? PEM_read_bio_X509(bio, NULL, NULL, NULL) : NULL;
+    int ok = cert != NULL && rsa_public_key(X509_get0_pubkey(cert), modulus, modulus_length, exponent, exponent_length);
+    X509_free(cert);
+    BIO_free(bio);
+    return ok;
+}
+
+static int accept_any_certificate(int preverified, X509_STORE_CTX *store) {
+    (void)preverified;
+    (void)store;
+    return 1;
+}
+
+void csys_SSL_CTX_request_client_certificate(SSL_CTX *ctx) {
+    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, accept_any_certificate);
 }
 
 int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem) {

@@ -16,10 +16,16 @@ public struct TLSConfiguration: Sendable, Hashable {
     /// PEM files of a client certificate and its key, for brokers that require one.
     public var certificateFile: String?
     public var privateKeyFile: String?
+    /// A client certificate and key held in memory (the bridge's own, toward an Android TV).
+    public var identity: TLSIdentity?
 
-    public init(trust: Trust = .systemDefault, certificateFile: String? = nil, privateKeyFile: String? = nil) {
+    public init(
+        trust: Trust = .systemDefault, certificateFile: String? = nil, privateKeyFile: String? = nil,
+        identity: TLSIdentity? = nil
+    ) {
         self.trust = trust
         self.certificateFile = certificateFile
         self.privateKeyFile = privateKeyFile
+        self.identity = identity
     }
 }

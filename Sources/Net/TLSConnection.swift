@@ -12,6 +12,8 @@ public final class TLSConnection: ByteStream {
     private let flushLock = AsyncLock()
     /// SHA-256 of the peer's certificate (nil when the peer sent none, e.g. a client to our server).
     public let peerCertificateSHA256: [UInt8]?
+    /// The RSA public key of the peer's certificate; nil without one or when it is not RSA.
+    public let peerRSAPublicKey: RSAPublicKey?
 
     private struct EngineBox: @unchecked Sendable {
         let engine: TLSEngine
@@ -20,6 +22,7 @@ public final class TLSConnection: ByteStream {
 
     private init(transport: TCPConnection, engine: TLSEngine, fingerprint: [UInt8]?) {
         self.transport = transport
+        self.peerRSAPublicKey = engine.peerRSAPublicKey()
         self.engine = Mutex(EngineBox(engine: engine))
         self.peerCertificateSHA256 = fingerprint
     }

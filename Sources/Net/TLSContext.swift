@@ -84,11 +84,20 @@ public final class TLSContext: @unchecked Sendable {
                 throw failure("load client key \(key)")
             }
         }
+        if let identity = configuration.identity,
+            csys_ctx_use_pem(context, identity.certificatePEM, identity.privateKeyPEM) != 1
+        {
+            throw failure("load the client certificate")
+        }
         return handle
     }
 
-    /// A server context with a certificate and key given as PEM text (simulated TVs).
-    public static func server(certificatePEM: String, privateKeyPEM: String) throws(NetError) -> TLSContext {
+    /// A server context with a certificate and key given as PEM text (simulated TVs). With
+    /// `requestClientCertificate`, it asks the client for one and accepts any (the connection's
+    /// `peerRSAPublicKey` and fingerprint tell who it was).
+    public static func server(
+        certificatePEM: String, privateKeyPEM: String, requestClientCertificate: Bool = false
+    ) throws(NetError) -> TLSContext {
         guard let context = SSL_CTX_new(TLS_server_method()) else { throw failure("create TLS context") }
         let tls = TLSContext(handle: ContextHandle(context), isServer: true, trust: .none)
         _ = csys_SSL_CTX_set_min_tls12(context)
@@ -96,17 +105,18 @@ public final class TLSContext: @unchecked Sendable {
         guard csys_ctx_use_pem(context, certificatePEM, privateKeyPEM) == 1 else {
             throw failure("load server certificate")
         }
+        if requestClientCertificate { csys_SSL_CTX_request_client_certificate(context) }
         return tls
     }
 
-    /// A fresh self-signed certificate and key as PEM text.
+    /// A fresh self-signed certificate and key as PEM text: EC P-256, or RSA of `rsaBits`.
     /// - Parameter subjectAltNames: e.g. `"IP:127.0.0.1,DNS:localhost"`.
-    public static func selfSignedCertificate(commonName: String, subjectAltNames: String? = nil) throws(NetError) -> (
-        certificatePEM: String, privateKeyPEM: String
-    ) {
+    public static func selfSignedCertificate(
+        commonName: String, subjectAltNames: String? = nil, rsaBits: Int? = nil
+    ) throws(NetError) -> (certificatePEM: String, privateKeyPEM: String) {
         var certificate: UnsafeMutablePointer<CChar>?
         var key: UnsafeMutablePointer<CChar>?
-        guard csys_self_signed_certificate(commonName, subjectAltNames, &certificate, &key) == 1,
+        guard csys_self_signed_certificate(commonName, subjectAltNames, Int32(rsaBits ?? 0), &certificate, &key) == 1,
             let certificate, let key
         else { throw failure("generate a certificate") }
         defer {

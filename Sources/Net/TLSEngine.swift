@@ -107,6 +107,11 @@ final class TLSEngine: @unchecked Sendable {
         }
     }
 
+    /// The peer certificate's RSA public key, once the handshake is done.
+    func peerRSAPublicKey() -> RSAPublicKey? {
+        RSAPublicKey.read { csys_peer_rsa_public_key(ssl, $0, $1, $2, $3) }
+    }
+
     /// SHA-256 of the peer's certificate, once the handshake is done.
     func peerCertificateSHA256() -> [UInt8]? {
         var digest = [UInt8](repeating: 0, count: 32)

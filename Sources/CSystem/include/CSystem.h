@@ -40,11 +40,23 @@ int csys_ssl_attach_memory_bios(SSL *ssl, BIO **rbio, BIO **wbio);
 void csys_ssl_error_string(char *buffer, size_t length);
 /// SHA-256 of the peer certificate's DER encoding into `out` (32 bytes). Returns 1 on success.
 int csys_peer_certificate_sha256(SSL *ssl, unsigned char *out);
-/// A fresh self-signed certificate (EC P-256, CN = `common_name`, valid 10 years) as PEM strings,
-/// with `subject_alt_names` (e.g. "IP:127.0.0.1,DNS:localhost", or NULL for none).
+/// A fresh self-signed certificate (EC P-256, or RSA of `rsa_bits` when it is not 0; CN =
+/// `common_name`, valid 10 years) as PEM strings, with `subject_alt_names` (e.g.
+/// "IP:127.0.0.1,DNS:localhost", or NULL for none).
 /// The caller frees both with `free`. Returns 1 on success.
-int csys_self_signed_certificate(const char *common_name, const char *subject_alt_names, char **cert_pem,
-                                 char **key_pem);
+int csys_self_signed_certificate(const char *common_name, const char *subject_alt_names, int rsa_bits,
+                                 char **cert_pem, char **key_pem);
+/// The RSA public key of the peer's certificate (`ssl`), or of a PEM certificate: modulus and
+/// exponent big-endian into buffers of `*modulus_length` and `*exponent_length` bytes, which
+/// are set to the lengths used. Returns 1 on success, 0 when there is no RSA key or it does
+/// not fit.
+int csys_peer_rsa_public_key(SSL *ssl, unsigned char *modulus, size_t *modulus_length, unsigned char *exponent,
+                             size_t *exponent_length);
+int csys_pem_rsa_public_key(const char *cert_pem, unsigned char *modulus, size_t *modulus_length,
+                            unsigned char *exponent, size_t *exponent_length);
+/// A server context asks the client for a certificate and accepts whichever it sends (or none):
+/// the application pins or checks it.
+void csys_SSL_CTX_request_client_certificate(SSL_CTX *ctx);
 /// Loads a PEM certificate and key from memory into a context. Returns 1 on success.
 int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem);
 
