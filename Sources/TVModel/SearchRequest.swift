@@ -3,7 +3,7 @@
 public struct SearchRequest: Equatable, Sendable {
     /// What is searched for (at most `TVCommand.maxTextLength` characters, like typed text).
     public var keyword: String
-    /// Narrows the results: one of `SearchRequest.types`.
+    /// Narrows the results to one kind; the TV's planner says which kinds it knows.
     public var type: String?
     /// A provider (channel) name or id to prefer (`provider`/`provider-id` of Roku's search).
     public var provider: String?
@@ -17,8 +17,6 @@ public struct SearchRequest: Equatable, Sendable {
         self.launch = launch
     }
 
-    /// The `type` values Roku's `search/browse` takes (ECP reference, "search" section).
-    public static let types = ["movie", "tv-show", "person", "channel", "game"]
     /// The longest provider name or id.
     public static let maxProviderLength = 128
 
@@ -30,9 +28,6 @@ public struct SearchRequest: Equatable, Sendable {
         }
         if keyword.unicodeScalars.contains(where: Self.isControl) {
             return "search: control characters (newlines, NUL…) cannot be searched for"
-        }
-        if let type, !Self.types.contains(type) {
-            return "search.type: expected one of \(Self.types.joined(separator: ", "))"
         }
         if let provider,
             provider.isEmpty || provider.count > Self.maxProviderLength

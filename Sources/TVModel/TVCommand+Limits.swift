@@ -13,10 +13,6 @@ extension TVCommand {
     public static let maxContentIDLength = 254
     /// The longest message a `toast` shows, in characters (Home Assistant's state limit too).
     public static let maxToastLength = 255
-    /// The media types a deep link (`launch`) may name.
-    public static let deepLinkMediaTypes = [
-        "series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live",
-    ]
     /// The volume levels a TV is set to.
     public static let volumeRange = 0...100
     /// How many commands may wait for one TV (in the bridge's queue, or a driver's while the
@@ -39,9 +35,6 @@ extension TVCommand {
         where contentID.isEmpty || contentID.count > Self.maxContentIDLength
             || contentID.unicodeScalars.contains(where: \.isControlCharacter):
             return "launch.contentId: must be 1 to \(Self.maxContentIDLength) characters without control characters"
-        case .launch(_, _, let mediaType?) where !Self.deepLinkMediaTypes.contains(mediaType):
-            return
-                "launch.mediaType: expected one of \(Self.deepLinkMediaTypes.joined(separator: ", ")), got '\(printable(mediaType))'"
         case .volume(let level) where !Self.volumeRange.contains(level):
             return
                 "volume: expected a whole number from \(Self.volumeRange.lowerBound) to \(Self.volumeRange.upperBound), got \(level)"

@@ -69,13 +69,14 @@ extension BridgeService {
                 "channels": .array(capabilities.channelList.map(JSONValue.string)),
                 "channel_keys": .bool(capabilities.channels), "volume": .bool(capabilities.volumeLevel),
                 "volume_keys": .bool(capabilities.volumeKeys), "mute": .bool(capabilities.muteState),
-                "art_mode": .bool(capabilities.artMode), "pair": .bool(capabilities.pairing),
+                "pair": .bool(capabilities.pairing),
                 "keyboard": .bool(capabilities.keyboard),
                 "find_remote_key": .optional(capabilities.findRemoteKey),
                 "screen": .bool(capabilities.screenControl),
                 "sound_outputs": .array(capabilities.soundOutputs.map(JSONValue.string)),
                 "toast": .bool(capabilities.toast),
             ],
+            "controls": .array(capabilities.controls.map(\.statusJSON)),
             "state": state ?? .null,
         ]
     }
@@ -108,4 +109,15 @@ extension BridgeService {
 public struct StatusError: Error, Sendable {
     public let message: String
     public init(_ message: String) { self.message = message }
+}
+
+extension DeclaredControl {
+    /// A control as the page draws it: its key (the state field and `set` member), name,
+    /// platform and the values it takes.
+    var statusJSON: JSONValue {
+        [
+            "key": .string(key), "name": .string(name), "platform": .string(platform.rawValue),
+            "values": .array(values.map(JSONValue.string)),
+        ]
+    }
 }

@@ -63,10 +63,7 @@ extension StatusPageAssets {
                   <div class="row">
                     <button type="button" data-set="power" data-value="ON">On</button>
                     <button type="button" data-set="power" data-value="OFF">Off</button>
-                    <span id="art-buttons" class="row">
-                      <button type="button" data-set="art_mode" data-value="ON">Art mode on</button>
-                      <button type="button" data-set="art_mode" data-value="OFF">Art mode off</button>
-                    </span>
+                    <span id="declared-controls" class="row"></span>
                   </div>
                 </div>
                 <div class="panel">

@@ -238,7 +238,7 @@ extension StatusPageAssets {
             ["Power", power, s.power === "ON" ? "yes" : null, "power"], ["App", s.app, null, "app"],
             ["Input", s.input, null, "input"], ["Channel", s.channel, null, "channel"],
             ["Volume", s.volume === undefined ? null : s.volume + (s.muted ? " (muted)" : ""), null, "volume"],
-            ["Art mode", s.art_mode, null, "art_mode"], ["Screen", s.screen, null, "screen"],
+            ...(tv.controls || []).map((c) => [c.name, s[c.key], null, c.key]), ["Screen", s.screen, null, "screen"],
             ["Sound output", s.sound_output, null, "sound_output"], ["Pairing", tv.pairing && tv.pairing.replace(/_/g, " "), tv.pairing === "not_paired" ? "warn" : null, "pairing"],
             ["Last seen", ago(tv.last_seen), null, "last_seen"], ["Last error", error, error ? "no" : null, "last_error"],
           ].filter((row) => row[1] !== undefined || ["power", "pairing", "last_error"].includes(row[3]));
@@ -284,7 +284,7 @@ extension StatusPageAssets {
           const s = tv.state || {}, caps = tv.capabilities || {};
           replace($("tv-title"), [tv.name || tv.id, " ", availability(tv)]);
           facts($("tv-facts"), [["Id", tv.id, null, "id"], ...tvFacts(tv)]);
-          $("art-buttons").hidden = !(caps.art_mode || s.art_mode !== undefined);
+          drawControls(tv.controls || []);
           for (const [field, list] of [["app", caps.apps], ["input", caps.inputs], ["channel", caps.channels]]) {
             const form = document.querySelector(`form.choose[data-field="${field}"]`);
             const options = names(list);
@@ -302,6 +302,16 @@ extension StatusPageAssets {
           }
           const events = model.events.filter((e) => e.tv === id).slice(-50).reverse();
           replace($("tv-events"), events.map(eventLine));
+        }
+
+        // The switches and selects the TV's driver declares: a button for each value, sent as
+        // {"<key>": value}; redrawn only when the list changes, so a focused button stays.
+        function drawControls(controls) {
+          const box = $("declared-controls"), drawn = JSON.stringify(controls);
+          if (box.dataset.drawn === drawn) return;
+          box.dataset.drawn = drawn;
+          replace(box, controls.flatMap((c) => c.values.map((value) =>
+            el("button", { type: "button", "data-set": c.key, "data-value": value, text: `${c.name} ${value.toLowerCase()}` }))));
         }
 
         function eventLine(e) {
