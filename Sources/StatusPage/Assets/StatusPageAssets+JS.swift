@@ -285,20 +285,20 @@ extension StatusPageAssets {
           replace($("tv-title"), [tv.name || tv.id, " ", availability(tv)]);
           facts($("tv-facts"), [["Id", tv.id, null, "id"], ...tvFacts(tv)]);
           drawControls(tv.controls || []);
-          for (const [field, list] of [["app", caps.apps], ["input", caps.inputs], ["channel", caps.channels]]) {
+          for (const [field, list] of [["app", caps.apps], ["input", caps.inputs], ["channel", caps.channelList]]) {
             const form = document.querySelector(`form.choose[data-field="${field}"]`);
             const options = names(list);
             form.hidden = options.length === 0 && !s[field];
             fillSelect($(field + "-select"), field, options, s[field]);
           }
-          const hasVolume = caps.volume !== false && (caps.volume || s.volume !== undefined);
+          const hasVolume = caps.volumeLevel !== false && (caps.volumeLevel || s.volume !== undefined);
           $("volume-panel").hidden = !hasVolume;
           if (document.activeElement !== $("volume") && typeof s.volume === "number") $("volume").value = s.volume;
           $("volume-value").textContent = typeof s.volume === "number" ? s.volume : "—";
-          $("pair").hidden = !caps.pair;
+          $("pair").hidden = !caps.pairing;
           for (const node of document.querySelectorAll("[data-set=power]")) node.hidden = caps.power === false;
           for (const node of document.querySelectorAll("#remote [data-key^=volume], #remote [data-key=mute]")) {
-            node.hidden = caps.volume_keys === false;
+            node.hidden = caps.volumeKeys === false;
           }
           const events = model.events.filter((e) => e.tv === id).slice(-50).reverse();
           replace($("tv-events"), events.map(eventLine));
