@@ -1,3 +1,5 @@
+import Support
+
 /// A search of the TV's catalogue (SPEC §10 `search`): Roku `POST /search/browse`, which
 /// opens the Roku search screen with the keyword and, given `launch`, starts the first match.
 public struct SearchRequest: Equatable, Sendable {
@@ -26,20 +28,15 @@ public struct SearchRequest: Equatable, Sendable {
         if keyword.count > TVCommand.maxTextLength {
             return "search: \(keyword.count) characters exceeds the limit of \(TVCommand.maxTextLength)"
         }
-        if keyword.unicodeScalars.contains(where: Self.isControl) {
+        if keyword.unicodeScalars.contains(where: \.isControlCharacter) {
             return "search: control characters (newlines, NUL…) cannot be searched for"
         }
         if let provider,
             provider.isEmpty || provider.count > Self.maxProviderLength
-                || provider.unicodeScalars.contains(where: Self.isControl)
+                || provider.unicodeScalars.contains(where: \.isControlCharacter)
         {
             return "search.provider: must be 1 to \(Self.maxProviderLength) characters without control characters"
         }
         return nil
-    }
-
-    /// C0, DEL and C1 controls (TVModel has no Support module to ask).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

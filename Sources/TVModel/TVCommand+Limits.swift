@@ -6,6 +6,10 @@ import Support
 extension TVCommand {
     /// How many times one key message may press a key.
     public static let repeatRange = 1...20
+    /// How long one message may hold a key, in milliseconds (SPEC §10 held keys: pressed,
+    /// held, released, the release tried whatever happens in between). Ten seconds covers a
+    /// long fast-forward; a key held longer is more likely a stuck automation than a wish.
+    public static let holdRange = 1...10_000
     /// The longest text typed in one message (the `keyboard` entity's max, SPEC §5).
     public static let maxTextLength = 255
     /// The longest content id of a deep link (`launch`), in characters: deep links take

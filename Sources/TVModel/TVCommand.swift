@@ -21,7 +21,7 @@ public enum TVCommand: Equatable, Sendable {
     case mute(Bool)
     /// Tune the tuner to a channel, by number ("7.1") or by the select's label ("7.1 KQED").
     case channel(String)
-    /// Press a key, hold it `milliseconds` (`holdRange`), release it (`KeyHold.swift`).
+    /// Press a key, hold it `milliseconds` (`holdRange`), release it.
     case holdKey(TVKey, milliseconds: Int)
     /// Search the TV's catalogue (Roku `search/browse`, `SearchRequest.swift`).
     case search(SearchRequest)

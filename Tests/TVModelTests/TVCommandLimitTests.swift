@@ -41,6 +41,10 @@ struct TVCommandLimitTests {
         #expect(TVCommand.search(SearchRequest(keyword: "x", type: "song")).limitViolation == nil)
         let newline = TVCommand.search(SearchRequest(keyword: "a\nb")).limitViolation
         #expect(newline?.contains("control characters") == true)
+        // The one control-character rule (Support's), line separators included, as for text.
+        let separator = TVCommand.search(SearchRequest(keyword: "a\u{2028}b")).limitViolation
+        #expect(separator?.contains("control characters") == true)
+        #expect(TVCommand.text("a\u{2028}b").limitViolation?.contains("control characters") == true)
         let provider = String(repeating: "p", count: SearchRequest.maxProviderLength + 1)
         let longProvider = TVCommand.search(SearchRequest(keyword: "x", provider: provider)).limitViolation
         #expect(longProvider?.hasPrefix("search.provider:") == true)

@@ -191,12 +191,10 @@ public struct RokuCommandPlanner: Sendable {
         guard text.count <= limit else {
             throw CommandRejection("\(field): \(text.count) characters exceeds the limit of \(limit)")
         }
-        guard !text.unicodeScalars.contains(where: isControl) else {
+        guard !text.unicodeScalars.contains(where: \.isControlCharacter) else {
             throw CommandRejection("\(field): control characters (newlines, NUL…) cannot be sent")
         }
     }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.isControlCharacter }
 
     /// A peer-supplied string made safe for a log line or an error message (Support's `printable`).
     static func printable(_ text: String) -> String { Support.printable(text) }
