@@ -84,7 +84,12 @@ let package = Package(
         .target(
             name: "StatusPage",
             dependencies: ["Bridge", "Configuration", "Clients", "Drivers", "MQTTInterface", "Net", "Wire", "Support"],
-            exclude: ["README.md"], swiftSettings: strict),
+            exclude: ["README.md"],
+            // Real files, embedded as byte arrays (`PackageResources`): no bundle to find at run time.
+            resources: [
+                .embedInCode("Assets/index.html"), .embedInCode("Assets/app.css"), .embedInCode("Assets/app.js"),
+            ],
+            swiftSettings: strict),
         // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
         .target(
             name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"],

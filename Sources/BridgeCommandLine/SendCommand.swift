@@ -18,6 +18,11 @@ enum SendCommand {
 
     static let usage = "tv2mqtt send [OPTIONS] [TV] COMMAND [ARG]"
 
+    /// Every switch and select a vendor's driver may declare: commands too.
+    static let controls = Vendors.all.flatMap(\.controls)
+    /// The COMMAND names `send` takes.
+    static let commandNames = CommandParser.properties(controls)
+
     static func main(
         _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
     )
@@ -27,16 +32,16 @@ enum SendCommand {
             let parsed = try CommandLineTool.parse(
                 arguments, specs: specs, usage: usage,
                 summary:
-                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, \(Vendors.all.addressPrefixHelp)IP[:PORT]. COMMAND is one of \(CommandParser.properties.joined(separator: ", ")); for example: send living_room key home; send 192.168.1.50 power off. Without TV, the only TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them. Two words are COMMAND ARG when the first is a command name and no known TV is called that, otherwise TV COMMAND: send key home; send living_room mute."
+                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, \(Vendors.all.addressPrefixHelp)IP[:PORT]. COMMAND is one of \(commandNames.joined(separator: ", ")); for example: send living_room key home; send 192.168.1.50 power off. Without TV, the only TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them. Two words are COMMAND ARG when the first is a command name and no known TV is called that, otherwise TV COMMAND: send key home; send living_room mute."
             )
         else { return 0 }
         let positionals = parsed.positionals
         guard (1...3).contains(positionals.count) else {
             throw ConfigError("send needs [TV] COMMAND [ARG] (see 'tv2mqtt send --help')")
         }
-        if positionals.count == 1 && !CommandParser.properties.contains(positionals[0]) {
+        if positionals.count == 1 && !commandNames.contains(positionals[0]) {
             throw ConfigError(
-                "send needs [TV] COMMAND [ARG]: '\(positionals[0])' is not a command (\(CommandParser.properties.joined(separator: ", "))); see 'tv2mqtt send --help'"
+                "send needs [TV] COMMAND [ARG]: '\(positionals[0])' is not a command (\(commandNames.joined(separator: ", "))); see 'tv2mqtt send --help'"
             )
         }
         let setup = try TVCommandSetup(parsed, environment: environment, makeFactory: makeFactory)
@@ -48,7 +53,9 @@ enum SendCommand {
         let words = Words(positionals, names: names(known, configuration))
         let commands: [CheckedCommand]
         do {
-            commands = try CommandParser.parse(property: words.command, payload: Array(words.argument.utf8)).checked
+            commands = try CommandParser.parse(
+                property: words.command, payload: Array(words.argument.utf8), controls: controls
+            ).checked
         } catch {
             throw ConfigError(error.message)
         }
@@ -129,7 +136,7 @@ extension SendCommand {
             case 3: self.init(tv: words[0], command: words[1], argument: words[2])
             case 1: self.init(tv: nil, command: words[0], argument: "")
             default:
-                if CommandParser.properties.contains(words[0]) && !names.contains(words[0]) {
+                if SendCommand.commandNames.contains(words[0]) && !names.contains(words[0]) {
                     self.init(tv: nil, command: words[0], argument: words[1])
                 } else {
                     self.init(tv: words[0], command: words[1], argument: "")

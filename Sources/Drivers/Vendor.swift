@@ -39,6 +39,10 @@ public struct Vendor: Sendable {
     /// Home Assistant configs remove them from TVs that lack them, and a state file written
     /// before sensors were declared gives its TVs these.
     public let diagnosticSensors: [DiagnosticSensor]
+    /// Every switch and select its drivers may declare (`TVCapabilities.controls`): the parser
+    /// takes their keys, Home Assistant configs remove them from TVs that lack them, and a state
+    /// file written before they were declared gives them by their old flags.
+    public let controls: [DeclaredControl]
     /// The key its TVs press for the `find_remote` button, where they have one: what a state
     /// file written before the key was declared (a `findRemote` flag) gives its TVs.
     public let findRemoteKey: String?
@@ -50,7 +54,8 @@ public struct Vendor: Sendable {
         ssdpLocationIsControlPort: Bool, probedWhenKindUnknown: Bool = true,
         placeholderCapabilities: TVCapabilities, pairs: Bool = false, pairsByPIN: Bool = false, wakeHint: String? = nil,
         configuration: VendorConfiguration? = nil, diagnosticSensors: [DiagnosticSensor] = [],
-        findRemoteKey: String? = nil, describe: @escaping Describe, makeDriver: @escaping MakeDriver
+        controls: [DeclaredControl] = [], findRemoteKey: String? = nil, describe: @escaping Describe,
+        makeDriver: @escaping MakeDriver
     ) {
         self.kind = kind
         self.manufacturer = manufacturer
@@ -64,6 +69,7 @@ public struct Vendor: Sendable {
         self.wakeHint = wakeHint
         self.configuration = configuration
         self.diagnosticSensors = diagnosticSensors
+        self.controls = controls
         self.findRemoteKey = findRemoteKey
         self.describe = describe
         self.makeDriver = makeDriver

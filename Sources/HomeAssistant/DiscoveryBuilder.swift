@@ -15,8 +15,10 @@ public enum DiscoveryBuilder {
         for identity: TVIdentity, capabilities: TVCapabilities, settings: DiscoverySettings
     ) -> [DiscoveryMessage] {
         let node = Node.tv(identity, capabilities: capabilities, settings: settings)
-        let rows = EntityTable.rows(for: capabilities, kind: identity.kind, known: settings.diagnosticSensors)
-            .filter { row, _ in settings.style.hasPlatform(row.platform) }
+        let rows = EntityTable.rows(
+            for: capabilities, kind: identity.kind, known: (settings.diagnosticSensors, settings.controls)
+        )
+        .filter { row, _ in settings.style.hasPlatform(row.platform) }
         let triggers = DeviceTrigger.tv.map { ($0, $0.applies(capabilities)) }
         return messages(node: node, rows: rows, triggers: triggers, settings: settings)
     }
@@ -33,8 +35,8 @@ public enum DiscoveryBuilder {
         case .device:
             return [.clear(deviceTopic(node: id.rawValue, settings: settings))]
         case .entity:
-            let sensors = EntityTable.usableSensors(settings.diagnosticSensors).map(EntityTable.diagnosticRow)
-            return (EntityTable.tv + sensors).filter { settings.style.hasPlatform($0.platform) }.map {
+            let declared = EntityTable.declaredRows(settings.diagnosticSensors, settings.controls)
+            return (EntityTable.tv + declared).filter { settings.style.hasPlatform($0.platform) }.map {
                 .clear(entityTopic($0, node: id.rawValue, settings: settings))
             }
                 + DeviceTrigger.tv.map { .clear(triggerTopic($0, node: id.rawValue, settings: settings)) }
@@ -177,6 +179,8 @@ public enum DiscoveryBuilder {
             switch command {
             case .tvSet(let property):
                 if let tv = node.tv { config["command_topic"] = .string(settings.topics.set(tv, property.rawValue)) }
+            case .tvSetDeclared(let key):
+                if let tv = node.tv { config["command_topic"] = .string(settings.topics.set(tv, key)) }
             case .bridgeRequest(let action): config["command_topic"] = .string(settings.topics.bridgeRequest(action))
             case .bridgeRequestForTV(let action):
                 config["command_topic"] = .string(settings.topics.bridgeRequest(action))

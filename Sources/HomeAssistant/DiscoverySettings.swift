@@ -35,6 +35,9 @@ public struct DiscoverySettings: Sendable, Equatable {
     /// device config lists those a TV lacks as removal stubs, and removing a TV in entity style
     /// clears their topics too.
     public var diagnosticSensors: [DiagnosticSensor] = []
+    /// Every switch and select a vendor's driver may declare (`Vendor.controls`), kept as the
+    /// sensors are: removal stubs for TVs without them, cleared when a TV is removed.
+    public var controls: [DeclaredControl] = []
 
     public init(
         baseTopic: String = "tv2mqtt", discoveryPrefix: String = "homeassistant", style: Style = .device,

@@ -87,6 +87,8 @@ public struct EntityDescription: Sendable {
     public enum CommandTopic: Sendable, Equatable {
         /// `<base>/<tv>/set/<property>` with the plain payload of SPEC §4.
         case tvSet(CommandProperty)
+        /// `<base>/<tv>/set/<key>` of a control the TV's driver declares (`DeclaredControl`).
+        case tvSetDeclared(String)
         /// `<base>/bridge/request/<action>`.
         case bridgeRequest(String)
         /// `<base>/bridge/request/<action>` for the entity's TV: a button whose press payload

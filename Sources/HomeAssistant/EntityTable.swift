@@ -32,10 +32,6 @@ public enum EntityTable {
                 availability: .bridgeOnly,
                 applies: { capabilities, _ in capabilities.power }),
             EntityDescription(
-                key: "art_mode", platform: .switch, name: "Art mode", icon: "mdi:image-frame", stateTopic: .tvState,
-                reading: .option(Field.artMode.rawValue, .fixed(["ON", "OFF"])), command: .tvSet(.artMode),
-                applies: { capabilities, _ in capabilities.artMode }),
-            EntityDescription(
                 key: "app", platform: .select, name: "App", icon: "mdi:apps", stateTopic: .tvState,
                 reading: .option(Field.app.rawValue, .apps), command: .tvSet(.app),
                 applies: { capabilities, _ in !capabilities.apps.isEmpty }),

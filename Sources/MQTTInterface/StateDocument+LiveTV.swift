@@ -12,9 +12,9 @@ extension StateDocument {
         set(.live, snapshot.live.map { .bool($0) })
     }
 
-    /// The driver's diagnostic readings, each under its sensor's key, capped like the rest.
-    static func setDiagnostics(_ snapshot: TVSnapshot, into members: inout [String: JSONValue]) {
-        for (key, value) in snapshot.diagnostics where acceptsDiagnostic(key) {
+    /// The values of the driver's sensors and controls, each under its key, capped like the rest.
+    static func setDeclared(_ snapshot: TVSnapshot, into members: inout [String: JSONValue]) {
+        for (key, value) in snapshot.declared where acceptsDeclared(key) {
             members[key] = .string(capped(value))
         }
     }

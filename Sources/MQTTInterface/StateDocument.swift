@@ -10,8 +10,8 @@ import Wire
 /// else changes (or availability does), so a steady TV causes no traffic.
 public enum StateDocument {
     /// Every field of the document, the one list of their names: the bridge writes only these
-    /// and Home Assistant's templates (`EntityTable`) read only these, besides the diagnostic
-    /// readings a driver declares (`TVSnapshot.diagnostics`, named by the driver's sensors).
+    /// and Home Assistant's templates (`EntityTable`) read only these, besides the values of
+    /// the sensors and controls a driver declares (`TVSnapshot.declared`, named by their keys).
     public enum Field: String, Sendable, CaseIterable {
         case host, power, app, input, volume, muted, position, duration
         case powerMode = "power_mode"
@@ -21,7 +21,6 @@ public enum StateDocument {
         case limitedReason = "limited_mode_reason"
         case control
         case pairingRequired = "pairing_required"
-        case artMode = "art_mode"
         case lastSeen = "last_seen"
         case channel
         case channelNumber = "channel_number"
@@ -33,9 +32,9 @@ public enum StateDocument {
         case soundOutput = "sound_output"
     }
 
-    /// Whether a driver's diagnostic reading may be published as field `key`: a valid key
-    /// that is not one of the document's own fields (which it would overwrite).
-    public static func acceptsDiagnostic(_ key: String) -> Bool {
+    /// Whether a value a driver declares may be published as field `key`: a valid key that is
+    /// not one of the document's own fields (which it would overwrite).
+    public static func acceptsDeclared(_ key: String) -> Bool {
         DiagnosticSensor(key: key, name: key).hasValidKey && Field(rawValue: key) == nil
     }
 
@@ -65,12 +64,11 @@ public enum StateDocument {
         set(.limitedReason, snapshot.limitedReason.map { .string(capped($0)) })
         set(.control, snapshot.controlPath.map { .string(capped($0.rawValue)) })
         set(.pairingRequired, snapshot.pairingRequired.map { .bool($0) })
-        set(.artMode, snapshot.artMode.map { .string($0 ? "ON" : "OFF") })
         set(.screen, snapshot.screenOn.map { .string($0 ? "ON" : "OFF") })
         set(.soundOutput, snapshot.soundOutput.map { .string(capped($0)) })
         set(.lastSeen, lastSeen.map { .string(isoTimestamp($0, fractional: false)) })
         setLiveTV(snapshot, set)
-        setDiagnostics(snapshot, into: &members)
+        setDeclared(snapshot, into: &members)
         return .object(members)
     }
 

@@ -119,63 +119,27 @@ extension TVIdentity {
 }
 
 extension TVCapabilities {
+    /// The members are the properties, as `Codable` names them (`JSONValueEncoder`).
     var json: JSONValue {
-        [
-            "power": .bool(power), "volumeKeys": .bool(volumeKeys), "volumeLevel": .bool(volumeLevel),
-            "muteState": .bool(muteState), "inputs": .array(inputs.map(JSONValue.string)),
-            "inputState": .bool(inputState),
-            "apps": .array(apps.map(JSONValue.string)), "keyboard": .bool(keyboard), "mediaState": .bool(mediaState),
-            "limitedMode": .bool(limitedMode), "channels": .bool(channels), "artMode": .bool(artMode),
-            "channelList": .array(channelList.map(JSONValue.string)),
-            "findRemoteKey": findRemoteKey.map(JSONValue.string) ?? .null,
-            "diagnosticSensors": .array(diagnosticSensors.map(\.json)),
-            "channelInfo": .bool(channelInfo), "appIcons": .bool(appIcons), "pairing": .bool(pairing),
-            "screenControl": .bool(screenControl), "soundOutputs": .array(soundOutputs.map(JSONValue.string)),
-            "toast": .bool(toast),
-        ]
+        (try? JSONValueEncoder().encode(self)) ?? [:]
     }
 
-    /// `vendor` fills in what a file written before drivers declared their extras lacks: a
-    /// `findRemote` flag becomes the vendor's key, and its TVs get the vendor's sensors.
+    /// What `Codable` reads (a member a file lacks reads as empty), and `vendor` fills in what
+    /// a file written before drivers declared their extras lacks: a `findRemote` flag becomes the
+    /// vendor's key, its TVs get the vendor's sensors, and a control's old flag
+    /// (`DeclaredControl.stateFileFlag`, the Frame's `artMode`) the control.
     init(stateFile json: JSONValue, vendor: Vendor?) throws(StateFileError) {
         guard json.objectValue != nil else { throw StateFileError("capabilities are not an object") }
+        do {
+            self = try JSONValueDecoder().decode(TVCapabilities.self, from: json)
+        } catch {
+            throw StateFileError("capabilities: \(JSONValueDecoder.reason(error))")
+        }
         func flag(_ key: String) -> Bool { json[key]?.boolValue ?? false }
-        func list(_ key: String) -> [String] { (json[key]?.arrayValue ?? []).compactMap(\.stringValue) }
-        self.init(
-            power: flag("power"), volumeKeys: flag("volumeKeys"), volumeLevel: flag("volumeLevel"),
-            muteState: flag("muteState"), inputs: list("inputs"), inputState: flag("inputState"),
-            apps: list("apps"), keyboard: flag("keyboard"), mediaState: flag("mediaState"),
-            limitedMode: flag("limitedMode"), channels: flag("channels"), artMode: flag("artMode"))
-        channelList = list("channelList")
-        if let key = json["findRemoteKey"], !key.isNull {
-            findRemoteKey = key.stringValue
-        } else if json["findRemoteKey"] == nil && flag("findRemote") {
-            findRemoteKey = vendor?.findRemoteKey
+        if json["findRemoteKey"] == nil && flag("findRemote") { findRemoteKey = vendor?.findRemoteKey }
+        if json["diagnosticSensors"] == nil { diagnosticSensors = vendor?.diagnosticSensors ?? [] }
+        if json["controls"] == nil {
+            controls = (vendor?.controls ?? []).filter { $0.stateFileFlag.map(flag) ?? false }
         }
-        if let sensors = json["diagnosticSensors"]?.arrayValue {
-            diagnosticSensors = sensors.compactMap(DiagnosticSensor.init(stateFile:))
-        } else {
-            diagnosticSensors = vendor?.diagnosticSensors ?? []
-        }
-        channelInfo = flag("channelInfo")
-        appIcons = flag("appIcons")
-        pairing = flag("pairing")
-        screenControl = flag("screenControl")
-        soundOutputs = list("soundOutputs")
-        toast = flag("toast")
-    }
-}
-
-extension DiagnosticSensor {
-    var json: JSONValue {
-        var members: [String: JSONValue] = ["key": .string(key), "name": .string(name)]
-        if let icon { members["icon"] = .string(icon) }
-        return .object(members)
-    }
-
-    /// nil for an entry without a key or a name (ignored, as a lenient read).
-    init?(stateFile json: JSONValue) {
-        guard let key = json["key"]?.stringValue, let name = json["name"]?.stringValue else { return nil }
-        self.init(key: key, name: name, icon: json["icon"]?.stringValue)
     }
 }

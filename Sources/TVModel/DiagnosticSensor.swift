@@ -2,8 +2,8 @@
 /// a reading the vendor has and no other does, published without any row naming the vendor.
 ///
 /// `key` is at once the entity's key and the state document field it reads; the driver puts the
-/// value in `TVSnapshot.diagnostics[key]`. A key that is one of the document's own fields or
-/// another entity's key is ignored (`EntityTable.usableSensors`), so a driver cannot shadow them.
+/// value in `TVSnapshot.declared[key]`. A key that is one of the document's own fields or
+/// another entity's key is ignored (`EntityTable.declaredRows`), so a driver cannot shadow them.
 public struct DiagnosticSensor: Equatable, Hashable, Sendable, Codable {
     /// `[a-z0-9_]`, 1–64 characters: the entity key and state field.
     public var key: String

@@ -1,9 +1,11 @@
+import Support
+
 /// A search of the TV's catalogue (SPEC §10 `search`): Roku `POST /search/browse`, which
 /// opens the Roku search screen with the keyword and, given `launch`, starts the first match.
 public struct SearchRequest: Equatable, Sendable {
     /// What is searched for (at most `TVCommand.maxTextLength` characters, like typed text).
     public var keyword: String
-    /// Narrows the results: one of `SearchRequest.types`.
+    /// Narrows the results to one kind; the TV's planner says which kinds it knows.
     public var type: String?
     /// A provider (channel) name or id to prefer (`provider`/`provider-id` of Roku's search).
     public var provider: String?
@@ -17,8 +19,6 @@ public struct SearchRequest: Equatable, Sendable {
         self.launch = launch
     }
 
-    /// The `type` values Roku's `search/browse` takes (ECP reference, "search" section).
-    public static let types = ["movie", "tv-show", "person", "channel", "game"]
     /// The longest provider name or id.
     public static let maxProviderLength = 128
 
@@ -28,23 +28,15 @@ public struct SearchRequest: Equatable, Sendable {
         if keyword.count > TVCommand.maxTextLength {
             return "search: \(keyword.count) characters exceeds the limit of \(TVCommand.maxTextLength)"
         }
-        if keyword.unicodeScalars.contains(where: Self.isControl) {
+        if keyword.unicodeScalars.contains(where: \.isControlCharacter) {
             return "search: control characters (newlines, NUL…) cannot be searched for"
-        }
-        if let type, !Self.types.contains(type) {
-            return "search.type: expected one of \(Self.types.joined(separator: ", "))"
         }
         if let provider,
             provider.isEmpty || provider.count > Self.maxProviderLength
-                || provider.unicodeScalars.contains(where: Self.isControl)
+                || provider.unicodeScalars.contains(where: \.isControlCharacter)
         {
             return "search.provider: must be 1 to \(Self.maxProviderLength) characters without control characters"
         }
         return nil
-    }
-
-    /// C0, DEL and C1 controls (TVModel has no Support module to ask).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

@@ -41,8 +41,8 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public var channelInfo: Bool = false
     /// The TV gives the current app's icon: the `app_icon` image entity (`AppIcon`).
     public var appIcons: Bool = false
-    /// Samsung The Frame (REST `FrameTVSupport`): the `art_mode` switch.
-    public var artMode: Bool
+    /// Switches and selects only this vendor has (`DeclaredControl`).
+    public var controls: [DeclaredControl] = []
     /// The picture can be switched off and on while the TV stays on: the `screen` switch.
     public var screenControl: Bool = false
     /// The sound outputs the TV lists, by id ("tv_speaker", "external_arc"…): the
@@ -57,8 +57,7 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     public init(
         power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,
         inputs: [String] = [], inputState: Bool = false, apps: [String] = [], keyboard: Bool = false,
-        mediaState: Bool = false, limitedMode: Bool = false, channels: Bool = false,
-        artMode: Bool = false
+        mediaState: Bool = false, limitedMode: Bool = false, channels: Bool = false
     ) {
         self.power = power
         self.volumeKeys = volumeKeys
@@ -71,6 +70,5 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
         self.mediaState = mediaState
         self.limitedMode = limitedMode
         self.channels = channels
-        self.artMode = artMode
     }
 }

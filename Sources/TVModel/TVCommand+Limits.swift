@@ -6,6 +6,10 @@ import Support
 extension TVCommand {
     /// How many times one key message may press a key.
     public static let repeatRange = 1...20
+    /// How long one message may hold a key, in milliseconds (SPEC §10 held keys: pressed,
+    /// held, released, the release tried whatever happens in between). Ten seconds covers a
+    /// long fast-forward; a key held longer is more likely a stuck automation than a wish.
+    public static let holdRange = 1...10_000
     /// The longest text typed in one message (the `keyboard` entity's max, SPEC §5).
     public static let maxTextLength = 255
     /// The longest content id of a deep link (`launch`), in characters: deep links take
@@ -13,10 +17,6 @@ extension TVCommand {
     public static let maxContentIDLength = 254
     /// The longest message a `toast` shows, in characters (Home Assistant's state limit too).
     public static let maxToastLength = 255
-    /// The media types a deep link (`launch`) may name.
-    public static let deepLinkMediaTypes = [
-        "series", "season", "episode", "movie", "shortFormVideo", "tvSpecial", "special", "live",
-    ]
     /// The volume levels a TV is set to.
     public static let volumeRange = 0...100
     /// How many commands may wait for one TV (in the bridge's queue, or a driver's while the
@@ -39,9 +39,6 @@ extension TVCommand {
         where contentID.isEmpty || contentID.count > Self.maxContentIDLength
             || contentID.unicodeScalars.contains(where: \.isControlCharacter):
             return "launch.contentId: must be 1 to \(Self.maxContentIDLength) characters without control characters"
-        case .launch(_, _, let mediaType?) where !Self.deepLinkMediaTypes.contains(mediaType):
-            return
-                "launch.mediaType: expected one of \(Self.deepLinkMediaTypes.joined(separator: ", ")), got '\(printable(mediaType))'"
         case .volume(let level) where !Self.volumeRange.contains(level):
             return
                 "volume: expected a whole number from \(Self.volumeRange.lowerBound) to \(Self.volumeRange.upperBound), got \(level)"

@@ -8,7 +8,8 @@ public enum TVCommand: Equatable, Sendable {
     case power(PowerAction)
     /// Launch an app by name or id.
     case app(String)
-    /// Launch an app with deep-link parameters (Roku `contentId`/`mediaType`).
+    /// Launch an app with deep-link parameters (`contentId`, `mediaType`; which media types
+    /// an app takes is the TV planner's to say).
     case launch(appID: String, contentID: String?, mediaType: String?)
     /// Type text into the on-screen keyboard (at most `maxTextLength` characters).
     case text(String)
@@ -20,12 +21,13 @@ public enum TVCommand: Equatable, Sendable {
     case mute(Bool)
     /// Tune the tuner to a channel, by number ("7.1") or by the select's label ("7.1 KQED").
     case channel(String)
-    /// Press a key, hold it `milliseconds` (`holdRange`), release it (`KeyHold.swift`).
+    /// Press a key, hold it `milliseconds` (`holdRange`), release it.
     case holdKey(TVKey, milliseconds: Int)
     /// Search the TV's catalogue (Roku `search/browse`, `SearchRequest.swift`).
     case search(SearchRequest)
-    /// Samsung The Frame: show art (`true`) or TV (`false`).
-    case artMode(Bool)
+    /// Set a switch or select the TV's driver declares (`DeclaredControl`) to one of its
+    /// values (`DeclaredControl.values`, checked by the parser).
+    case control(key: String, value: String)
     /// Switch the picture only on (`true`) or off (`false`); the TV stays on
     /// (`TVCapabilities.screenControl`).
     case screen(Bool)
@@ -34,8 +36,9 @@ public enum TVCommand: Equatable, Sendable {
     /// Show a short message on the screen (at most `maxToastLength` characters).
     case toast(String)
 
-    /// The property the command is sent on (a held key is a `key`).
-    public var property: CommandProperty {
+    /// The property the command is sent on (a held key is a `key`); nil for a declared
+    /// control, which is sent on its own key.
+    public var property: CommandProperty? {
         switch self {
         case .key, .holdKey: .key
         case .power: .power
@@ -47,7 +50,7 @@ public enum TVCommand: Equatable, Sendable {
         case .mute: .mute
         case .channel: .channel
         case .search: .search
-        case .artMode: .artMode
+        case .control: nil
         case .screen: .screen
         case .soundOutput: .soundOutput
         case .toast: .toast
@@ -55,5 +58,8 @@ public enum TVCommand: Equatable, Sendable {
     }
 
     /// A short name for logs and `command_failed` events: "key", "power", "app"… (its property).
-    public var name: String { property.rawValue }
+    public var name: String {
+        if case .control(let key, _) = self { return key }
+        return property?.rawValue ?? ""
+    }
 }

@@ -49,21 +49,19 @@ public struct TVSnapshot: Equatable, Sendable {
     public var screenOn: Bool?
     /// The sound output in use, by the id the TV lists it under (`TVCapabilities.soundOutputs`).
     public var soundOutput: String?
-    /// The values of the driver's diagnostic sensors (`TVCapabilities.diagnosticSensors`), by
-    /// key: each is the state document field of that name.
-    public var diagnostics: [String: String] = [:]
+    /// The values of the sensors and controls the driver declares
+    /// (`TVCapabilities.diagnosticSensors`, `TVCapabilities.controls`), by key: each is the
+    /// state document field of that name.
+    public var declared: [String: String] = [:]
     /// An unreachable TV that answered before: its likely causes and what to check, in the
     /// driver's words (the `tv_lost` event names them); nil when the driver has no idea.
     public var unreachableHint: String?
-    /// Samsung The Frame: showing art (then `power` is false and `powerMode` is "art");
-    /// nil on TVs without art mode, or while unknown.
-    public var artMode: Bool?
 
     public init(
         reachable: Bool, power: Bool? = nil, powerMode: String? = nil, app: String? = nil, appID: String? = nil,
         input: String? = nil, mediaState: MediaState? = nil, position: Double? = nil, duration: Double? = nil,
         volume: Int? = nil, muted: Bool? = nil, limitedMode: Bool? = nil, controlPath: ControlPath? = nil,
-        pairingRequired: Bool? = nil, artMode: Bool? = nil
+        pairingRequired: Bool? = nil
     ) {
         self.reachable = reachable
         self.power = power
@@ -79,7 +77,6 @@ public struct TVSnapshot: Equatable, Sendable {
         self.limitedMode = limitedMode
         self.controlPath = controlPath
         self.pairingRequired = pairingRequired
-        self.artMode = artMode
     }
 
     /// A TV that did not answer: unreachable and off, everything else unknown.

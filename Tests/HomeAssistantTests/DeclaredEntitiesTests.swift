@@ -42,6 +42,37 @@ struct DeclaredEntitiesTests {
         #expect(components["Bad Key"] == nil)
     }
 
+    @Test("a declared switch and select read their own field and send to set/<key>; shadowing keys are ignored")
+    func declaredControls() throws {
+        var capabilities = TVCapabilities()
+        capabilities.controls = [
+            Samples.artSwitch,
+            DeclaredControl(key: "picture_mode", platform: .select, name: "Picture mode", options: ["vivid", "movie"]),
+            DeclaredControl(key: "screen", platform: .switch, name: "Shadow"),
+            DeclaredControl(key: "key", platform: .switch, name: "Shadow"),
+        ]
+        let components = try Self.components(capabilities, DiscoverySettings(version: "1"))
+        // The config the table's own art_mode row made before drivers declared it.
+        let art = try #require(components["art_mode"]?.objectValue)
+        let expected: [String: JSONValue] = [
+            "platform": "switch", "name": "Art mode", "icon": "mdi:image-frame",
+            "unique_id": "tv2mqtt_den_art_mode", "object_id": "den_art_mode",
+            "default_entity_id": "switch.den_art_mode",
+            "state_topic": "tv2mqtt/den/state", "command_topic": "tv2mqtt/den/set/art_mode",
+            "availability": [["topic": "tv2mqtt/bridge/state"], ["topic": "tv2mqtt/den/availability"]],
+            "availability_mode": "all", "value_template": art["value_template"] ?? .null,
+        ]
+        #expect(art == expected)
+        let template = art["value_template"]?.stringValue ?? ""
+        #expect(template.contains("value_json.art_mode") && template.contains("'OFF'"), "\(template)")
+        let select = try #require(components["picture_mode"])
+        #expect(select["platform"] == "select" && select["options"] == ["vivid", "movie"])
+        #expect(select["command_topic"] == "tv2mqtt/den/set/picture_mode")
+        // "screen" stays the table's switch (a stub: no screen control); a property is no key.
+        #expect(components["screen"]?.objectValue == ["platform": "switch"])
+        #expect(components["key"] == nil)
+    }
+
     @Test("a sensor another vendor declares is a removal stub here, and removing a TV clears its entity topic")
     func knownButUndeclared() throws {
         var settings = DiscoverySettings(version: "1")

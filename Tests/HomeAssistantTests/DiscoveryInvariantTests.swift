@@ -87,8 +87,9 @@ struct DiscoveryInvariantTests {
             let message = DiscoveryBuilder.messages(
                 for: Self.identity(kind), capabilities: capabilities, settings: Samples.settings(.device))[0]
             let components = try JSONParser.parse(message.payload)["components"]?.objectValue ?? [:]
-            // The sensors a vendor may declare are stubs too (none of these TVs declares one).
-            let known = Samples.settings.diagnosticSensors.map(\.key)
+            // The sensors and controls a vendor may declare are stubs too (none of these TVs
+            // declares one).
+            let known = Samples.settings.diagnosticSensors.map(\.key) + Samples.settings.controls.map(\.key)
             #expect(Set(components.keys) == Set(EntityTable.tv.map(\.key) + DeviceTrigger.tv.map(\.key) + known))
             for key in known { #expect(components[key]?.objectValue?.count == 1, "\(key)") }
             for trigger in DeviceTrigger.tv {

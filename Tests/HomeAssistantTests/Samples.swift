@@ -8,8 +8,14 @@ enum Samples {
     static let settings: DiscoverySettings = {
         var settings = DiscoverySettings(version: "1.0.0", originURL: "https://github.com/tv2mqtt/tv2mqtt")
         settings.diagnosticSensors = [rokuSensor]
+        settings.controls = [artSwitch]
         return settings
     }()
+
+    /// The switch a Samsung Frame's driver declares, as the bridge learns it from the vendor
+    /// list (`SamsungArtMode.control`; DriversTests checks they agree).
+    static let artSwitch = DeclaredControl(
+        key: "art_mode", platform: .switch, name: "Art mode", icon: "mdi:image-frame", stateFileFlag: "artMode")
 
     /// The diagnostic sensor a Roku's driver declares, as the bridge learns it from the vendor
     /// list (`RokuECPSettingMode.sensor`; DriversTests checks they agree).

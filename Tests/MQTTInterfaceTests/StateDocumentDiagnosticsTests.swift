@@ -3,14 +3,14 @@ import TVModel
 import Testing
 import Wire
 
-/// A driver's diagnostic readings (`TVSnapshot.diagnostics`) reach the state document under
+/// A driver's diagnostic readings (`TVSnapshot.declared`) reach the state document under
 /// their own keys, capped like every vendor string, and never replace one of its own fields.
 @Suite("State document: driver diagnostics")
 struct StateDocumentDiagnosticsTests {
     @Test("a reading is published under its key, capped to 255; own fields and bad keys are not replaced or written")
     func diagnostics() throws {
         var snapshot = TVSnapshot(reachable: true, power: true, app: "Netflix")
-        snapshot.diagnostics = [
+        snapshot.declared = [
             "remote_setting": "limited", "long_reading": String(repeating: "x", count: 400),
             "app": "Shadowed", "power": "OFF", "Bad Key": "no", "": "empty",
         ]

@@ -9,13 +9,14 @@ import Testing
 /// the state file, and a file written before they were declared still loads with them.
 @Suite("State file: declared capabilities")
 struct StateFileCapabilitiesTests {
-    /// A TV entry as the earlier versions wrote it: a `findRemote` flag, no declared sensors.
-    static func oldEntry(kind: String, id: String) -> String {
+    /// A TV entry as the earlier versions wrote it: a `findRemote` flag, no declared sensors,
+    /// the Frame's `artMode` flag rather than a declared control.
+    static func oldEntry(kind: String, id: String, artMode: Bool = false) -> String {
         """
         {"identity": {"id": "\(id)", "kind": "\(kind)", "name": "Den", "manufacturer": "M", "host": "127.0.0.2",
          "port": 1, "macs": []},
          "capabilities": {"power": false, "volumeKeys": true, "limitedMode": true, "findRemote": true,
-          "channelList": [], "inputs": [], "apps": []}}
+          "artMode": \(artMode), "channelList": [], "inputs": [], "apps": []}}
         """
     }
 
@@ -34,9 +35,24 @@ struct StateFileCapabilitiesTests {
         #expect(!rokuCapabilities.diagnosticSensors.isEmpty)
         let samsungCapabilities = try #require(tvs.last?.capabilities)
         #expect(samsungCapabilities.findRemoteKey == nil && samsungCapabilities.diagnosticSensors.isEmpty)
+        #expect(samsungCapabilities.controls.isEmpty && rokuCapabilities.controls.isEmpty)
     }
 
-    @Test("a saved key and sensors load as saved, and a saved absence stays absent")
+    @Test("an old file's artMode flag becomes the Samsung driver's declared switch, and only on a Samsung")
+    func oldArtModeFlag() throws {
+        let directory = try TemporaryDirectory(prefix: "state-caps")
+        defer { directory.remove() }
+        let frame = Self.oldEntry(kind: Vendor.samsung.kind.rawValue, id: "samsung_frame", artMode: true)
+        let roku = Self.oldEntry(kind: Vendor.roku.kind.rawValue, id: "roku_odd", artMode: true)
+        try FileText.write("{\"version\": 1, \"tvs\": [\(frame), \(roku)]}", to: directory.file("state.json"))
+        let tvs = StateStore(directory: directory.path, logger: .disabled).load().tvs
+        #expect(tvs.count == 2)
+        #expect(tvs.first?.capabilities?.controls == [SamsungArtMode.control])
+        #expect(tvs.first?.capabilities?.artMode == true)
+        #expect(tvs.last?.capabilities?.controls == [])
+    }
+
+    @Test("a saved key, sensors and controls load as saved, and a saved absence stays absent")
     func roundTrip() throws {
         let directory = try TemporaryDirectory(prefix: "state-caps")
         defer { directory.remove() }
@@ -46,6 +62,10 @@ struct StateFileCapabilitiesTests {
         var capabilities = TVCapabilities(limitedMode: true)
         capabilities.findRemoteKey = "BEEP"
         capabilities.diagnosticSensors = [DiagnosticSensor(key: "remote_setting", name: "Remote setting")]
+        capabilities.controls = [
+            SamsungArtMode.control,
+            DeclaredControl(key: "picture_mode", platform: .select, name: "Picture mode", options: ["vivid", "movie"]),
+        ]
         declared.capabilities = capabilities
         var plain = PersistedTV(identity: identity)
         plain.identity.id = TVID("roku_plain")!

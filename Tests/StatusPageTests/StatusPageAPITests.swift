@@ -35,6 +35,11 @@ extension StatusPageSuite {
                 #expect(tv["address"] == "127.0.9.2")
                 #expect(tv["available"] == true)
                 #expect(tv["capabilities"]?["apps"]?.arrayValue?.isEmpty == false)
+                // The capabilities under the names the type gives them, as the state file keeps
+                // them; a Roku declares no switch or select of its own.
+                #expect(tv["capabilities"]?["volumeKeys"] == true && tv["capabilities"]?["channelList"] != nil)
+                #expect(tv["capabilities"]?["volume_keys"] == nil)
+                #expect(tv["controls"] == [])
                 let state = try await PageClient(port: fixture.port).state()
                 #expect(state["bridge"]?["broker"]?["connected"] == true)
                 #expect(state["bridge"]?["version"]?.stringValue?.isEmpty == false)

@@ -13,7 +13,7 @@ extension StatusPageSuite {
                 let client = PageClient(port: fixture.port)
                 let before = try await StatusPageAPITests().waitForTV(fixture)
                 #expect(before?["pairing"] == "not_paired")
-                #expect(before?["capabilities"]?["pair"] == true)
+                #expect(before?["capabilities"]?["pairing"] == true)
                 let response = try await client.send("POST", "/api/tv/living_room/pair")
                 #expect(response.status == 202, "\(String(decoding: response.body, as: UTF8.self))")
                 let pairings = fixture.log.entries.filter { $0["kind"] == "pairing" && $0["result"] == "accepted" }

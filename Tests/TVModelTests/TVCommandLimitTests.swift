@@ -34,14 +34,17 @@ struct TVCommandLimitTests {
             over == "text: \(TVCommand.maxTextLength + 1) characters exceeds the limit of \(TVCommand.maxTextLength)")
     }
 
-    @Test("a search is checked by its own rules: keyword, type, provider")
+    @Test("a search is checked by its own rules: keyword, provider (its type is the TV's planner's)")
     func search() {
         #expect(TVCommand.search(SearchRequest(keyword: "nature", type: "movie")).limitViolation == nil)
         #expect(TVCommand.search(SearchRequest(keyword: "")).limitViolation == "search: empty")
-        let badType = TVCommand.search(SearchRequest(keyword: "x", type: "song")).limitViolation
-        #expect(badType?.hasPrefix("search.type:") == true)
+        #expect(TVCommand.search(SearchRequest(keyword: "x", type: "song")).limitViolation == nil)
         let newline = TVCommand.search(SearchRequest(keyword: "a\nb")).limitViolation
         #expect(newline?.contains("control characters") == true)
+        // The one control-character rule (Support's), line separators included, as for text.
+        let separator = TVCommand.search(SearchRequest(keyword: "a\u{2028}b")).limitViolation
+        #expect(separator?.contains("control characters") == true)
+        #expect(TVCommand.text("a\u{2028}b").limitViolation?.contains("control characters") == true)
         let provider = String(repeating: "p", count: SearchRequest.maxProviderLength + 1)
         let longProvider = TVCommand.search(SearchRequest(keyword: "x", provider: provider)).limitViolation
         #expect(longProvider?.hasPrefix("search.provider:") == true)

@@ -62,7 +62,7 @@ extension BridgeService {
         Trace.mark(.routed)
         let parsed: ParsedCommands
         do {
-            parsed = try CommandParser.parse(property: property, payload: payload)
+            parsed = try CommandParser.parse(property: property, payload: payload, controls: controls)
         } catch {
             let origin = CommandOrigin(topic: topic, property: property, transaction: error.transaction)
             await context.commandFailed(error.message, tv: tv, origin: origin)

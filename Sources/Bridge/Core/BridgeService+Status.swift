@@ -54,7 +54,10 @@ extension BridgeService {
         }
         let paired = await registry.holdsSecrets(id)
         let pairing = !capabilities.pairing && !paired ? "not_needed" : paired ? "paired" : "not_paired"
-        let apps = description.apps.isEmpty ? capabilities.apps : description.apps.map(\.name)
+        // The capabilities under their own names (as the state file keeps them), with the apps
+        // as last described by name.
+        var shown = capabilities
+        if !description.apps.isEmpty { shown.apps = description.apps.map(\.name) }
         return [
             "id": .string(id.rawValue), "name": .string(identity.name),
             "kind": .string(identity.kind.rawValue),
@@ -63,19 +66,8 @@ extension BridgeService {
             "address": .string(identity.host), "available": .bool(await agent.snapshot.reachable),
             "pairing": .string(pairing),
             "last_seen": await agent.lastSeen.map { .string(isoTimestamp($0)) } ?? .null,
-            "capabilities": [
-                "power": .bool(capabilities.power), "apps": .array(apps.map(JSONValue.string)),
-                "inputs": .array(capabilities.inputs.map(JSONValue.string)),
-                "channels": .array(capabilities.channelList.map(JSONValue.string)),
-                "channel_keys": .bool(capabilities.channels), "volume": .bool(capabilities.volumeLevel),
-                "volume_keys": .bool(capabilities.volumeKeys), "mute": .bool(capabilities.muteState),
-                "art_mode": .bool(capabilities.artMode), "pair": .bool(capabilities.pairing),
-                "keyboard": .bool(capabilities.keyboard),
-                "find_remote_key": .optional(capabilities.findRemoteKey),
-                "screen": .bool(capabilities.screenControl),
-                "sound_outputs": .array(capabilities.soundOutputs.map(JSONValue.string)),
-                "toast": .bool(capabilities.toast),
-            ],
+            "capabilities": (try? JSONValueEncoder().encode(shown)) ?? [:],
+            "controls": .array(capabilities.controls.map(\.statusJSON)),
             "state": state ?? .null,
         ]
     }
@@ -108,4 +100,15 @@ extension BridgeService {
 public struct StatusError: Error, Sendable {
     public let message: String
     public init(_ message: String) { self.message = message }
+}
+
+extension DeclaredControl {
+    /// A control as the page draws it: its key (the state field and `set` member), name,
+    /// platform and the values it takes.
+    var statusJSON: JSONValue {
+        [
+            "key": .string(key), "name": .string(name), "platform": .string(platform.rawValue),
+            "values": .array(values.map(JSONValue.string)),
+        ]
+    }
 }

@@ -18,6 +18,8 @@ public final class BridgeService: Sendable {
     let registry: TVRegistry
     let homeAssistantDiscovery: HomeAssistantDiscoveryPublisher
     let finder: TVFinder
+    /// Every switch and select a vendor's driver may declare: the parser accepts their keys.
+    let controls: [DeclaredControl]
     let startedAt = LoopClock.current.wallSeconds
     let stateDirectory: String
     let threshold: LogThreshold
@@ -73,6 +75,8 @@ public final class BridgeService: Sendable {
             mergeWithNativeDevices: configuration.homeAssistant.mergeWithNativeDevices,
             version: TV2MQTTVersion.current, originURL: TV2MQTTVersion.url)
         settings.diagnosticSensors = factory.vendors.flatMap(\.diagnosticSensors)
+        controls = factory.vendors.flatMap(\.controls)
+        settings.controls = controls
         // Two labels: finding TVs (SSDP, scan) is not Home Assistant discovery.
         homeAssistantDiscovery = HomeAssistantDiscoveryPublisher(
             settings: settings, enabled: configuration.homeAssistant.enabled, publisher: publisher,

@@ -11,15 +11,32 @@ import Wire
 /// installed) are checked by the TV's driver next.
 public enum CommandParser {
     public static let maxPayloadBytes = 64 * 1024
-    /// The members a JSON command may have: every property (in the order they are carried
-    /// out), a key's modifiers, and the transaction.
-    static let jsonKeys =
-        ([.power, .artMode, .screen, .input, .app, .launch, .volume, .mute, .soundOutput, .key] as [CommandProperty])
-        .map(\.rawValue) + ["repeat", "hold_ms"]
-        + ([.text, .channel, .search, .toast] as [CommandProperty]).map(\.rawValue) + ["transaction"]
-    public static let properties = CommandProperty.allCases.map(\.rawValue)
+    /// The properties a command may name, in the order a JSON command's are carried out: the
+    /// list's (`CommandProperty`), a driver's declared controls right after `power`.
+    public static func properties(_ controls: [DeclaredControl]) -> [String] {
+        let names = CommandProperty.allCases.map(\.rawValue)
+        return Array(names.prefix(1)) + usable(controls).map(\.key) + names.dropFirst()
+    }
 
-    public static func parse(property: String?, payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
+    /// The members a JSON command may have: the properties, a key's modifiers right after the
+    /// key, and the transaction.
+    static func jsonKeys(_ controls: [DeclaredControl]) -> [String] {
+        properties(controls).flatMap { $0 == CommandProperty.key.rawValue ? [$0, "repeat", "hold_ms"] : [$0] }
+            + ["transaction"]
+    }
+
+    /// The controls whose key names a command: valid, not a property of the list, each once.
+    static func usable(_ controls: [DeclaredControl]) -> [DeclaredControl] {
+        var taken = Set(CommandProperty.allCases.map(\.rawValue))
+        return controls.filter { $0.hasValidKey && taken.insert($0.key).inserted }
+    }
+
+    /// - Parameter controls: every switch and select a vendor's driver may declare
+    ///   (`Vendor.controls`): their keys are properties too; whether this TV has one is its
+    ///   driver's to say.
+    public static func parse(
+        property: String?, payload: [UInt8], controls: [DeclaredControl]
+    ) throws(CommandParseError) -> ParsedCommands {
         guard payload.count <= maxPayloadBytes else {
             throw CommandParseError(
                 message: "payload of \(payload.count) bytes exceeds the \(maxPayloadBytes / 1024) KiB limit",
@@ -28,20 +45,29 @@ public enum CommandParser {
         guard let text = String(validating: payload, as: UTF8.self) else {
             throw CommandParseError(message: "payload is not valid UTF-8", transaction: nil)
         }
+        let controls = usable(controls)
         if let property {
-            return ParsedCommands(checked: [try checked(try parseProperty(property, text))], transaction: nil)
+            if let control = controls.first(where: { $0.key == property }) {
+                let command = try self.control(control, .string(trim(text)))
+                return ParsedCommands(checked: [try checked(command)], transaction: nil)
+            }
+            return ParsedCommands(
+                checked: [try checked(try parseProperty(property, text, controls: controls))], transaction: nil)
         }
-        return try parseJSON(payload)
+        return try parseJSON(payload, controls: controls)
     }
 
     // MARK: set/<property>
 
-    private static func parseProperty(_ property: String, _ text: String) throws(CommandParseError) -> TVCommand {
+    private static func parseProperty(
+        _ property: String, _ text: String, controls: [DeclaredControl]
+    ) throws(CommandParseError) -> TVCommand {
         func fail(_ message: String) -> CommandParseError { CommandParseError(message: message, transaction: nil) }
         let trimmed = trim(text)
         do {
             guard let known = CommandProperty(rawValue: property) else {
-                throw fail("unknown property '\(printable(property))' (known: \(properties.joined(separator: ", ")))")
+                let names = properties(controls).joined(separator: ", ")
+                throw fail("unknown property '\(printable(property))' (known: \(names))")
             }
             switch known {
             case .power: return .power(try power(.string(trimmed)))
@@ -53,7 +79,6 @@ public enum CommandParser {
             case .volume: return .volume(try volume(.string(trimmed)))
             case .mute: return .mute(try onOff(.string(trimmed), "mute"))
             case .channel: return .channel(try name(trimmed, "channel"))
-            case .artMode: return .artMode(try onOff(.string(trimmed), "art_mode"))
             case .screen: return .screen(try onOff(.string(trimmed), "screen"))
             case .soundOutput: return .soundOutput(try name(trimmed, "sound_output"))
             case .toast: return .toast(text)
@@ -72,7 +97,9 @@ public enum CommandParser {
 
     // MARK: set (JSON)
 
-    private static func parseJSON(_ payload: [UInt8]) throws(CommandParseError) -> ParsedCommands {
+    private static func parseJSON(
+        _ payload: [UInt8], controls: [DeclaredControl]
+    ) throws(CommandParseError) -> ParsedCommands {
         let value: JSONValue
         do {
             value = try JSONParser.parse(payload, limits: JSONLimits(maxDepth: 8, maxBytes: maxPayloadBytes))
@@ -89,6 +116,7 @@ public enum CommandParser {
         func fail(_ message: String) -> CommandParseError {
             CommandParseError(message: message, transaction: transaction)
         }
+        let jsonKeys = jsonKeys(controls)
         for key in members.keys.sorted() where !jsonKeys.contains(key) {
             let known = jsonKeys.filter { $0 != "transaction" }.joined(separator: ", ")
             throw fail("unknown command '\(printable(key))' (known: \(known))")
@@ -98,7 +126,9 @@ public enum CommandParser {
         func member(_ property: CommandProperty) -> JSONValue? { members[property.rawValue] }
         do {
             if let value = member(.power) { try add(.power(try power(value))) }
-            if let value = member(.artMode) { try add(.artMode(try onOff(value, "art_mode"))) }
+            for control in controls {
+                if let value = members[control.key] { try add(try self.control(control, value)) }
+            }
             if let value = member(.screen) { try add(.screen(try onOff(value, "screen"))) }
             if let value = member(.input) { try add(.input(try name(try string(value, "input"), "input"))) }
             if let value = member(.app) { try add(.app(try name(try string(value, "app"), "app"))) }
@@ -163,6 +193,24 @@ public enum CommandParser {
         case "ON", "TRUE": return true
         case "OFF", "FALSE": return false
         default: throw reject("\(field): expected ON or OFF, got \(describe(value))")
+        }
+    }
+
+    /// A declared control's value: a switch's as `onOff` reads it, a select's one of its options.
+    private static func control(_ control: DeclaredControl, _ value: JSONValue) throws(CommandParseError)
+        -> TVCommand
+    {
+        switch control.platform {
+        case .switch:
+            return .control(key: control.key, value: try onOff(value, control.key) ? "ON" : "OFF")
+        case .select:
+            let text = try string(value, control.key)
+            guard control.options.contains(text) else {
+                throw reject(
+                    "\(control.key): expected one of \(control.options.joined(separator: ", ")), got \(describe(value))"
+                )
+            }
+            return .control(key: control.key, value: text)
         }
     }
 

@@ -75,7 +75,7 @@ struct LGCommandPlanner {
                 "held keys are not possible on LG TVs: the pointer socket has no key-down/key-up; repeat the key instead"
             )
         case .search: throw CommandRejection("search is not supported on LG TVs")
-        case .artMode: throw CommandRejection("art mode is a Samsung The Frame feature")
+        case .control: throw .notSupported(command)
         case .screen(let on): return [.request(on ? LGURI.turnOnScreen : LGURI.turnOffScreen, nil)]
         case .soundOutput(let output):
             guard soundOutputs.contains(output) else {

@@ -52,10 +52,9 @@ public struct RokuCommandPlanner: Sendable {
         case .holdKey(let key, let milliseconds):
             return try planHold(key, milliseconds: milliseconds)
         case .search(let request):
+            try Self.checkSearch(request)
             return .search(request)
-        case .artMode:
-            throw CommandRejection("art_mode is for Samsung The Frame TVs; a Roku has no art mode")
-        case .screen, .soundOutput, .toast:
+        case .control, .screen, .soundOutput, .toast:
             throw .notSupported(command)
         }
     }
@@ -147,6 +146,7 @@ public struct RokuCommandPlanner: Sendable {
             throw CommandRejection(
                 "launch: app id '\(Self.printable(appID))' must be letters, digits, '.', '_' or '-'")
         }
+        try Self.checkMediaType(mediaType)
         return .launch(appID: id, contentID: contentID, mediaType: mediaType)
     }
 
@@ -191,12 +191,10 @@ public struct RokuCommandPlanner: Sendable {
         guard text.count <= limit else {
             throw CommandRejection("\(field): \(text.count) characters exceeds the limit of \(limit)")
         }
-        guard !text.unicodeScalars.contains(where: isControl) else {
+        guard !text.unicodeScalars.contains(where: \.isControlCharacter) else {
             throw CommandRejection("\(field): control characters (newlines, NUL…) cannot be sent")
         }
     }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.isControlCharacter }
 
     /// A peer-supplied string made safe for a log line or an error message (Support's `printable`).
     static func printable(_ text: String) -> String { Support.printable(text) }

@@ -106,7 +106,7 @@ public final class RokuDriver: TVDriver {
         var snapshot = TVSnapshot(
             reachable: true, power: info.isPoweredOn, powerMode: info.powerMode,
             controlPath: session == nil ? .ecp : .ecp2)
-        snapshot.diagnostics[RokuECPSettingMode.sensor.key] = info.ecpSettingMode
+        snapshot.declared[RokuECPSettingMode.sensor.key] = info.ecpSettingMode
         if info.isPoweredOn { await readForeground(into: &snapshot, session: session) }
         await refreshChannelsIfDue(info: info, foreground: snapshot.appID)
         if session != nil { await checkLimitedMode() }

@@ -76,13 +76,13 @@ public struct SamsungCommandPlanner: Sendable {
             throw CommandRejection(
                 "search is a Roku feature; a Samsung TV has no search request (type into its search app with text instead)"
             )
-        case .artMode(let on):
+        case .control(SamsungArtMode.control.key, let value):
             guard frameTV else {
                 throw CommandRejection(
                     "this TV has no art mode (its REST API does not report FrameTVSupport); art_mode is for The Frame")
             }
-            return .artMode(on)
-        case .screen, .soundOutput, .toast:
+            return .artMode(value == "ON")
+        case .control, .screen, .soundOutput, .toast:
             throw .notSupported(command)
         }
     }

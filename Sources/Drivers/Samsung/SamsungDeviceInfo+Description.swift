@@ -21,8 +21,8 @@ extension SamsungDeviceInfo {
     public func capabilities(apps: [TVApp]) -> TVCapabilities {
         var capabilities = TVCapabilities(
             power: true, volumeKeys: true, volumeLevel: true, muteState: true, inputs: Self.inputs,
-            apps: apps.map(\.name), keyboard: true, mediaState: false, limitedMode: false, channels: true,
-            artMode: frameTV)
+            apps: apps.map(\.name), keyboard: true, mediaState: false, limitedMode: false, channels: true)
+        capabilities.artMode = frameTV  // The Frame's switch (`SamsungArtMode`)
         capabilities.pairing = true  // the remote channel's approval prompt (`SamsungDriver.pair`)
         return capabilities
     }

@@ -12,6 +12,7 @@ extension Vendor {
         ssdpTargets: ["urn:samsung.com:device:RemoteControlReceiver:1"], ssdpLocationIsControlPort: false,
         placeholderCapabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true, mediaState: false),
         pairs: true, wakeHint: "Samsung: Power On with Mobile", configuration: SamsungSettings.configuration,
+        controls: [SamsungArtMode.control],
         describe: { host, port, settings throws(DriverError) in
             do throws(DriverError) {
                 return try await SamsungProbe.describe(host: host, port: port, settings: settings)

@@ -32,7 +32,7 @@ public enum SamsungLegacyPlanner {
             throw CommandRejection(
                 "hold_ms is not available on a pre-2016 Samsung: its legacy remote protocol sends whole key presses only"
             )
-        case .app, .launch, .text, .input, .volume, .mute, .channel, .search, .artMode, .screen, .soundOutput, .toast:
+        case .app, .launch, .text, .input, .volume, .mute, .channel, .search, .control, .screen, .soundOutput, .toast:
             throw CommandRejection(
                 "\(command.name) is not available on a pre-2016 Samsung: its legacy remote protocol sends keys only")
         }

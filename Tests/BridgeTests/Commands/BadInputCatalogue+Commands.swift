@@ -44,12 +44,12 @@ let badCommands: [BadCommand] = [
     BadCommand(
         "unknown JSON command", nil, #"{"frobnicate":1}"#,
         roku:
-            "unknown command 'frobnicate' (known: power, art_mode, screen, input, app, launch, volume, mute, sound_output, key, repeat, hold_ms, text, channel, search, toast)"
+            "unknown command 'frobnicate' (known: power, art_mode, screen, input, app, launch, volume, mute, sound_output, channel, key, repeat, hold_ms, text, search, toast)"
     ),
     BadCommand(
         "unknown property", "sleep", "5",
         roku:
-            "unknown property 'sleep' (known: power, key, app, input, text, volume, mute, launch, art_mode, channel, search, screen, sound_output, toast)"
+            "unknown property 'sleep' (known: power, art_mode, screen, input, app, launch, volume, mute, sound_output, channel, key, text, search, toast)"
     ),
     // Held keys, search and art mode (SPEC §10).
     BadCommand(

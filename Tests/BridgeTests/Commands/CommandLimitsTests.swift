@@ -14,12 +14,14 @@ struct CommandLimitsTests {
     @Test("a contentId is counted in characters, as deep links count it: 254 two-byte letters pass, 255 letters do not")
     func contentIDInCharacters() throws {
         let accented = String(repeating: "é", count: TVCommand.maxContentIDLength)
-        let parsed = try CommandParser.parse(property: nil, payload: Self.launch(contentID: accented))
+        let parsed = try CommandParser.parse(
+            property: nil, payload: Self.launch(contentID: accented), controls: CommandParserTests.controls)
         #expect(parsed.commands == [.launch(appID: "12", contentID: accented, mediaType: nil)])
         let tooLong = String(repeating: "a", count: TVCommand.maxContentIDLength + 1)
         var message = ""
         do {
-            _ = try CommandParser.parse(property: nil, payload: Self.launch(contentID: tooLong))
+            _ = try CommandParser.parse(
+                property: nil, payload: Self.launch(contentID: tooLong), controls: CommandParserTests.controls)
         } catch {
             message = error.message
         }

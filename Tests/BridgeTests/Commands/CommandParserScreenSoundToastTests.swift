@@ -9,12 +9,14 @@ import Testing
 @Suite("Command parsing: screen, sound output, toast", .cpuBound)
 struct CommandParserScreenSoundToastTests {
     private func parse(_ property: String?, _ text: String) throws -> [TVCommand] {
-        try CommandParser.parse(property: property, payload: Array(text.utf8)).commands
+        try CommandParser.parse(property: property, payload: Array(text.utf8), controls: CommandParserTests.controls)
+            .commands
     }
 
     private func refusal(_ property: String?, _ text: String) -> String? {
         do {
-            _ = try CommandParser.parse(property: property, payload: Array(text.utf8))
+            _ = try CommandParser.parse(
+                property: property, payload: Array(text.utf8), controls: CommandParserTests.controls)
             return nil
         } catch {
             return error.message
@@ -33,7 +35,7 @@ struct CommandParserScreenSoundToastTests {
             try parse(nil, #"{"toast":"hi","sound_output":"tv_speaker","screen":false}"#)
                 == [.screen(false), .soundOutput("tv_speaker"), .toast("hi")])
         for property in ["screen", "sound_output", "toast"] {
-            #expect(CommandParser.properties.contains(property))
+            #expect(CommandParser.properties([]).contains(property))
         }
     }
 

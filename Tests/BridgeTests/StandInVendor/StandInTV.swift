@@ -5,9 +5,10 @@ import Wire
 
 /// A TV of a vendor tv2mqtt does not ship, on real sockets, for the stand-in vendor test: it
 /// answers an SSDP search for its own target, and speaks a line protocol on TCP (`WHO` →
-/// `acme <serial>`, `SETTING` → its remote setting, `STATE` → `<screen ON|OFF> <sound output>`,
-/// `KEY <name>`, `SCREEN ON|OFF`, `SOUND <output>`, `TOAST <message>` → `OK`), recording every
-/// command it is sent (a toast's line breaks travel as `\n`).
+/// `acme <serial>`, `SETTING` → its remote setting, `STATE` → `<screen ON|OFF> <sound output>
+/// <picture mode> <eco ON|OFF>`, `KEY <name>`, `SCREEN ON|OFF`, `SOUND <output>`, `PICTURE
+/// <mode>`, `ECO ON|OFF`, `TOAST <message>` → `OK`), recording every command it is sent (a
+/// toast's line breaks travel as `\n`).
 final class StandInTV: Sendable {
     static let searchTarget = "urn:acme-example:device:StandIn:1"
     /// What `SETTING` answers: the reading of the vendor's diagnostic sensor.
@@ -19,7 +20,8 @@ final class StandInTV: Sendable {
     private let ssdp: UDPSocket
     private let answers: UDPSocket
     private let received = Mutex<[String]>([])
-    private let shown = Mutex<(screenOn: Bool, output: String)>((true, "tv_speaker"))
+    private let shown = Mutex<(screenOn: Bool, output: String, picture: String, eco: Bool)>(
+        (true, "tv_speaker", "standard", false))
     private let tasks = Mutex<[Task<Void, Never>]>([])
 
     var port: UInt16 { listener.address.port }
@@ -78,8 +80,10 @@ final class StandInTV: Sendable {
             } else if line == "SETTING" {
                 reply = Self.remoteSetting
             } else if line == "STATE" {
-                reply = shown.withLock { "\($0.screenOn ? "ON" : "OFF") \($0.output)" }
-            } else if ["KEY ", "SCREEN ", "SOUND ", "TOAST "].contains(where: line.hasPrefix) {
+                reply = shown.withLock {
+                    "\($0.screenOn ? "ON" : "OFF") \($0.output) \($0.picture) \($0.eco ? "ON" : "OFF")"
+                }
+            } else if ["KEY ", "SCREEN ", "SOUND ", "PICTURE ", "ECO ", "TOAST "].contains(where: line.hasPrefix) {
                 received.withLock { $0.append(line) }
                 apply(line)
                 reply = "OK"
@@ -92,10 +96,12 @@ final class StandInTV: Sendable {
 }
 
 extension StandInTV {
-    /// What a command changes on the TV: the picture, the sound output.
+    /// What a command changes on the TV: the picture, the sound output, the picture mode, eco.
     fileprivate func apply(_ line: String) {
         if line.hasPrefix("SCREEN ") { shown.withLock { $0.screenOn = line == "SCREEN ON" } }
         if line.hasPrefix("SOUND ") { shown.withLock { $0.output = String(line.dropFirst(6)) } }
+        if line.hasPrefix("PICTURE ") { shown.withLock { $0.picture = String(line.dropFirst(8)) } }
+        if line.hasPrefix("ECO ") { shown.withLock { $0.eco = line == "ECO ON" } }
     }
 }
 

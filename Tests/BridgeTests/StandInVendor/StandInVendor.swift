@@ -14,6 +14,7 @@ extension Vendor {
         kind: .standIn, manufacturer: "Acme", defaultPort: 7000, ssdpTargets: [StandInTV.searchTarget],
         ssdpLocationIsControlPort: true, probedWhenKindUnknown: false,
         placeholderCapabilities: StandInDriver.capabilities, diagnosticSensors: [StandInDriver.remoteSetting],
+        controls: StandInDriver.controls,
         describe: { host, port, _ throws(DriverError) in
             let port = port ?? 7000
             let reply: String
@@ -34,13 +35,17 @@ extension Vendor {
 }
 
 /// The stand-in vendor's driver: the shared keys and its own `BEEP` (`KEY <NAME>` lines), the
-/// screen, the sound output and toasts. It declares a find-my-remote key, a diagnostic sensor,
-/// screen control, its sound outputs and toasts through the generic capabilities, as any
-/// vendor would.
+/// screen, the sound output, toasts, and its own picture mode select and eco switch. It
+/// declares a find-my-remote key, a diagnostic sensor, screen control, its sound outputs,
+/// toasts and its two controls through the generic capabilities, as any vendor would.
 final class StandInDriver: TVDriver {
     static let findRemoteKey = "BEEP"
     static let remoteSetting = DiagnosticSensor(key: "remote_setting", name: "Remote setting", icon: "mdi:cog")
     static let soundOutputs = ["tv_speaker", "hdmi_arc"]
+    static let pictureMode = DeclaredControl(
+        key: "picture_mode", platform: .select, name: "Picture mode", icon: "mdi:image", options: ["standard", "movie"])
+    static let eco = DeclaredControl(key: "eco", platform: .switch, name: "Eco", icon: "mdi:leaf")
+    static let controls = [pictureMode, eco]
     static let capabilities: TVCapabilities = {
         var capabilities = TVCapabilities(power: false, volumeKeys: true, keyboard: false, mediaState: false)
         capabilities.findRemoteKey = findRemoteKey
@@ -48,6 +53,7 @@ final class StandInDriver: TVDriver {
         capabilities.screenControl = true
         capabilities.soundOutputs = soundOutputs
         capabilities.toast = true
+        capabilities.controls = controls
         return capabilities
     }()
 
@@ -63,11 +69,13 @@ final class StandInDriver: TVDriver {
         let identity = state.withLock { $0.identity }
         let setting = try? await StandInLine.ask("SETTING", host: identity.host, port: identity.port)
         var snapshot = TVSnapshot(reachable: setting != nil, power: setting != nil ? true : nil)
-        snapshot.diagnostics[Self.remoteSetting.key] = setting
+        snapshot.declared[Self.remoteSetting.key] = setting
         let shown = try? await StandInLine.ask("STATE", host: identity.host, port: identity.port)
-        if let words = shown?.split(separator: " "), words.count == 2 {
+        if let words = shown?.split(separator: " "), words.count == 4 {
             snapshot.screenOn = words[0] == "ON"
             snapshot.soundOutput = String(words[1])
+            snapshot.declared[Self.pictureMode.key] = String(words[2])
+            snapshot.declared[Self.eco.key] = String(words[3])
         }
         return snapshot
     }
@@ -90,8 +98,13 @@ final class StandInDriver: TVDriver {
             lines = ["SOUND " + output]
         case .toast(let message):
             lines = ["TOAST " + message.replacing("\n", with: "\\n")]
+        case .control(Self.pictureMode.key, let mode):
+            lines = ["PICTURE " + mode]
+        case .control(Self.eco.key, let on):
+            lines = ["ECO " + on]
         default:
-            throw CommandRejection("an Acme TV takes the shared keys, BEEP, screen, sound_output and toast only")
+            throw CommandRejection(
+                "an Acme TV takes the shared keys, BEEP, screen, sound_output, toast, picture_mode and eco only")
         }
         return TVPlan(command, steps: lines)
     }

@@ -169,6 +169,27 @@ struct RokuCommandPlannerTests {
         }
     }
 
+    @Test("a deep link's media type and a search's type are the Roku's own rules, checked here")
+    func deepLinkAndSearchTypes() throws {
+        func refusal(_ command: TVCommand) -> String? {
+            do {
+                _ = try Self.tv.plan(command)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(
+            refusal(.launch(appID: "12", contentID: "x", mediaType: "podcast"))
+                == "launch.mediaType: expected one of series, season, episode, movie, shortFormVideo, tvSpecial, special, live, got 'podcast'"
+        )
+        #expect(refusal(.launch(appID: "12", contentID: "x", mediaType: "movie")) == nil)
+        #expect(
+            refusal(.search(SearchRequest(keyword: "x", type: "song")))
+                == "search.type: expected one of movie, tv-show, person, channel, game")
+        #expect(refusal(.search(SearchRequest(keyword: "x", type: "tv-show"))) == nil)
+    }
+
     @Test("inputs by the TV's name, by id, or by alias; unknown ones refused")
     func inputs() throws {
         let hdmi1 = RokuAction.launch(appID: "tvinput.hdmi1", contentID: nil, mediaType: nil)

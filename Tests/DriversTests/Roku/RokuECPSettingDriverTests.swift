@@ -18,7 +18,7 @@ struct RokuECPSettingDriverTests {
     func enabledWithoutECP2() async throws {
         try await withRokuRig(ecpSetting: .enabled) { rig in
             var snapshot = await rig.driver.poll(full: true)
-            #expect(snapshot.diagnostics["ecp_setting_mode"] == "enabled" && snapshot.limitedMode == false)
+            #expect(snapshot.declared["ecp_setting_mode"] == "enabled" && snapshot.limitedMode == false)
             let error = await #expect(throws: DriverError.self) {
                 try await rig.driver.perform(.key(.shared(.home), repeat: 1))
             }

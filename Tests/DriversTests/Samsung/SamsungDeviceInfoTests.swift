@@ -83,6 +83,14 @@ struct SamsungDeviceInfoTests {
         #expect(info.macs == ["f4:7b:5e:01:02:03"])
         #expect(info.tvID?.rawValue == "samsung_frame-0001")
         #expect(try info.tvDescription(host: "h").identity.name == "The Frame")
+        // The switch the Home Assistant golden files were made with (HomeAssistantTests' Samples),
+        // declared by a Frame and by the vendor; a TV that is not a Frame declares none.
+        let art = DeclaredControl(
+            key: "art_mode", platform: .switch, name: "Art mode", icon: "mdi:image-frame", stateFileFlag: "artMode")
+        #expect(try info.tvDescription(host: "h").capabilities.controls == [art])
+        #expect(Vendor.samsung.controls == [art])
+        let tv = try SamsungDeviceInfo.parse(utf8(SamsungRESTSamples.q60))
+        #expect(try tv.tvDescription(host: "h").capabilities.controls.isEmpty)
     }
 
     @Test("lenient: real booleans, a bare-number field, top-level id only, unknown PowerState")

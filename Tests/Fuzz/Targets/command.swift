@@ -1,11 +1,14 @@
-// MQTT command payloads: CommandParser.parse(property:payload:), for `<tv>/set` (JSON) and
+// MQTT command payloads: CommandParser.parse(property:payload:controls:), for `<tv>/set` (JSON) and
 // every `<tv>/set/<property>` (plain text), plus an unknown property.
 
 import TVModel
 
 @testable import Bridge
 
-private let properties: [String?] = [nil, nil, nil] + CommandParser.properties.map(Optional.some) + ["bogus"]
+/// A control as a driver declares one (the Samsung art mode switch's shape).
+private let controls = [DeclaredControl(key: "art_mode", platform: .switch, name: "Art mode")]
+private let properties: [String?] =
+    [nil, nil, nil] + CommandParser.properties(controls).map(Optional.some) + ["bogus"]
 
 /// C0 and C1 controls and the Unicode line separators: what must never reach a log line.
 private func hasControl(_ text: String) -> Bool {
@@ -20,7 +23,7 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let property = properties[input.selector(properties.count)]
     let parsed: ParsedCommands
     do throws(CommandParseError) {
-        parsed = try CommandParser.parse(property: property, payload: input.bytes)
+        parsed = try CommandParser.parse(property: property, payload: input.bytes, controls: controls)
     } catch {
         // Refusals are logged and published: the sender's text must not break the line.
         fuzzExpect(!hasControl(error.message), "control character in \(String(reflecting: error.message))")
@@ -51,7 +54,9 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         case .toast(let message):
             fuzzExpect(TVCommand.toast(message).limitViolation == nil, "toast length \(message.count)")
             fuzzExpect(!hasControl(message.replacing("\n", with: " ")), "toast \(message)")
-        case .power, .mute, .artMode, .screen: break
+        case .control(let key, let value):
+            fuzzExpect(key == "art_mode" && DeclaredControl.switchValues.contains(value), "control \(command)")
+        case .power, .mute, .screen: break
         }
     }
     return 0
