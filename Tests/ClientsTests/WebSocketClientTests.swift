@@ -261,7 +261,12 @@ extension WebSocketBackPressureTests {
     @Test("closing while the inbox is full still completes the close handshake")
     func closeWithFullInbox() async throws {
         let server = try LoopbackServer.start { stream in
-            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream) else { return }
+            // Its writes wait for a client that stopped reading: a write timeout in real time
+            // (10 s by default) would close the connection on a busy machine before the client
+            // closes it, so it is beyond the test's own bound.
+            let patient = WebSocketConfiguration(writeTimeout: .seconds(120))
+            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream, configuration: patient)
+            else { return }
             let flood = [UInt8](repeating: 0x55, count: 10_000)
             while (try? await accepted.connection.send(binary: flood)) != nil {}
         }
