@@ -7,7 +7,8 @@ import Wire
 
 /// `tv2mqtt send COMMAND [ARG]` without naming the TV (issue 19): with one TV, known in the
 /// state directory or found by a short discovery, use it; with none or several, say how to name
-/// one, listing them. Discovery searches only loopback here (`--ssdp-address`).
+/// one, listing them. Discovery searches only loopback here (`--ssdp-address`); the TVs run in
+/// `tvsim` processes, since the child `tv2mqtt` keeps its search window in real time.
 @Suite("send without naming the TV")
 struct OnlyTVTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")
@@ -103,13 +104,13 @@ struct OnlyTVTests {
         }
     }
 
-    /// Two SSDP rounds in a 6 s window: a simulator in this busy test process may answer late.
+    /// Two SSDP rounds in a 6 s window (tvsim answers within MX, 4 s).
     static let search = "5"
 
-    static func id(_ roku: RokuSimulator) -> String { "roku_" + roku.serial.lowercased() }
+    static func id(_ roku: TVSimProcess) -> String { "roku_" + roku.serial.lowercased() }
 
     /// A state file that knows `rokus`, as the bridge writes it.
-    func writeState(_ rokus: [RokuSimulator], to directory: TemporaryDirectory) throws {
+    func writeState(_ rokus: [TVSimProcess], to directory: TemporaryDirectory) throws {
         let entries = rokus.map { roku in
             #"{"identity": {"id": "\#(Self.id(roku))", "kind": "roku", "name": "\#(roku.name)", "host": "\#(roku.host)", "port": \#(roku.port), "macs": []}}"#
         }
@@ -119,26 +120,25 @@ struct OnlyTVTests {
     }
 }
 
-/// Simulated Rokus on `hosts` answering SSDP searches sent to `127.255.255.255:<port>` (the
-/// `ssdp` argument: loopback's broadcast, never the multicast address), on a port this fixture
-/// holds open so no other test shares it; stopped whether `body` fails or not.
+/// Simulated Rokus on `hosts`, each in a `tvsim` of its own (see TVSimProcess), answering SSDP
+/// searches sent to `127.255.255.255:<port>` (the `ssdp` argument: loopback's broadcast, never
+/// the multicast address), on a port this fixture holds open so no other test shares it; one
+/// command log for all; stopped whether `body` fails or not.
 func withLoopbackRokus(
-    _ hosts: [String], _ body: (_ rokus: [RokuSimulator], _ ssdp: String, _ log: CommandLog) async throws -> Void
+    _ hosts: [String], _ body: (_ rokus: [TVSimProcess], _ ssdp: String, _ log: TVSimLog) async throws -> Void
 ) async throws {
     let holder = try UDPSocket.bind(host: "127.0.0.1", port: 0, reuse: true)
     defer { holder.close() }
     let port = holder.localAddress.port
-    let log = CommandLog.memory()
-    var simulators: [RokuSimulator] = []
+    let directory = try TemporaryDirectory(prefix: "rokus")
+    defer { directory.remove() }
+    let log = TVSimLog(path: directory.file("commands.log"))
+    var simulators: [TVSimProcess] = []
     do {
         for host in hosts {
-            var options = RokuSimulatorOptions()
-            options.host = host
-            options.port = 0
-            options.ssdpPort = port
-            // Answers within 0.1 s rather than MX, so the 3 s search hears it on a busy machine.
-            options.ssdpAnswerWindow = .milliseconds(100)
-            simulators.append(try await RokuSimulator.start(options, log: log))
+            simulators.append(
+                try await TVSimProcess.start(
+                    "roku", ["--host", host, "--port", "0", "--ssdp-port", String(port)], log: log))
         }
         try await body(simulators, "127.255.255.255:\(port)", log)
     } catch {

@@ -15,29 +15,29 @@ struct TVSimProcess {
         var port: UInt16
         /// The Roku serial or the LG UDN (`uuid:…`).
         var serial: String
+        var name: String
     }
 
     let process: ChildProcess
     let directory: TemporaryDirectory
+    let log: TVSimLog
     let tvs: [TV]
     var host: String { tvs[0].host }
     var port: UInt16 { tvs[0].port }
     var serial: String { tvs[0].serial }
+    var name: String { tvs[0].name }
 
-    /// The command log (`--log`), one JSON object a line, as far as it is written.
-    var entries: [JSONValue] {
-        (FileText.read(directory.file("commands.log")) ?? "").split(separator: "\n").compactMap {
-            try? JSONParser.parse(Array($0.utf8))
-        }
-    }
+    /// The command log, as far as it is written.
+    var entries: [JSONValue] { log.entries }
 
     /// Starts `tvsim VENDOR ARGUMENTS… --log FILE` and waits (a 30 s hang bound) until it
-    /// reports its one TV.
-    static func start(_ vendor: String, _ arguments: [String]) async throws -> TVSimProcess {
+    /// reports its one TV. Several processes may append to one `log`.
+    static func start(_ vendor: String, _ arguments: [String], log: TVSimLog? = nil) async throws -> TVSimProcess {
         let directory = try TemporaryDirectory(prefix: "tvsim")
+        let log = log ?? TVSimLog(path: directory.file("commands.log"))
         let stderr = directory.file("stderr")
         let process = try await ChildProcess.spawn(
-            BuiltProducts.path("tvsim"), [vendor] + arguments + ["--log", directory.file("commands.log")],
+            BuiltProducts.path("tvsim"), [vendor] + arguments + ["--log", log.path],
             stdout: .discard, stderr: .file(stderr))
         let reported = await waitUntil {
             !process.isRunning || reportedTV(FileText.read(stderr) ?? "") != nil
@@ -48,7 +48,7 @@ struct TVSimProcess {
             directory.remove()
             throw HarnessError.timedOut(what: "tvsim \(vendor) reporting its TV (\(text))", after: .seconds(30))
         }
-        return TVSimProcess(process: process, directory: directory, tvs: [tv])
+        return TVSimProcess(process: process, directory: directory, log: log, tvs: [tv])
     }
 
     func stop() async {
@@ -59,21 +59,33 @@ struct TVSimProcess {
     /// `tvsim: roku TV "…" serial S at http://H:P/` or `tvsim: lg TV "…" uuid:U at H: ws P, …`.
     private static func reportedTV(_ text: String) -> TV? {
         for line in text.split(separator: "\n") {
-            let words = line.split(separator: " ").map(String.init)
+            let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
+            guard quoted.count >= 3 else { continue }
+            let name = String(quoted[1])
+            let words = quoted[2].split(separator: " ").map(String.init)
             if let at = words.firstIndex(of: "at"), let serial = words.firstIndex(of: "serial"),
                 at + 1 < words.count, serial + 1 < words.count,
                 let url = words[at + 1].split(separator: "/").dropFirst().first,
                 let colon = url.lastIndex(of: ":"), let port = UInt16(url[url.index(after: colon)...])
             {
-                return TV(host: String(url[..<colon]), port: port, serial: words[serial + 1])
+                return TV(host: String(url[..<colon]), port: port, serial: words[serial + 1], name: name)
             }
             if let udn = words.first(where: { $0.hasPrefix("uuid:") }), let at = words.firstIndex(of: "at"),
                 at + 3 < words.count, words[at + 2] == "ws", let port = UInt16(words[at + 3].trimmingSuffix(","))
             {
-                return TV(host: String(words[at + 1].dropLast()), port: port, serial: udn)
+                return TV(host: String(words[at + 1].dropLast()), port: port, serial: udn, name: name)
             }
         }
         return nil
+    }
+}
+
+/// A tvsim command log (`--log FILE`): one JSON object a line, appended by one process or more.
+struct TVSimLog {
+    let path: String
+
+    var entries: [JSONValue] {
+        (FileText.read(path) ?? "").split(separator: "\n").compactMap { try? JSONParser.parse(Array($0.utf8)) }
     }
 }
 
