@@ -41,7 +41,7 @@ struct SamsungRig {
     }
 
     /// `remoteKeys` once at least `count` arrived (the TV logs a key when it reads it, a
-    /// moment after the driver handed it to the connection), or after 2 s.
+    /// moment after the driver handed it to the connection), or after the 30 s hang bound.
     func keys(atLeast count: Int) async throws -> [String] {
         try await waitFor { remoteKeys.count >= count }
         return remoteKeys

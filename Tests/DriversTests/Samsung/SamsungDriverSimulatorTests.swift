@@ -131,9 +131,9 @@ func pairedToken(_ rig: SamsungRig) async throws -> (token: String, pin: String)
     return try #require(result)
 }
 
-/// Polls `condition` every 50 ms for up to 2 s.
+/// Polls `condition` every 50 ms for up to 30 s (a hang bound).
 func waitFor(_ condition: () -> Bool) async throws {
-    for _ in 0..<40 {
+    for _ in 0..<600 {
         if condition() { return }
         try await Task.sleep(for: .milliseconds(50))
     }

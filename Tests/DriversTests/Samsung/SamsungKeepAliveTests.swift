@@ -19,28 +19,43 @@ struct SamsungKeepAliveTests {
         try await withSamsungRig { rig in
             let relay = try FreezableRelay(host: rig.simulator.host, to: rig.simulator.portWSS)
             defer { relay.close() }
-            // A pong has 3 s (not the 1 s this test once used): in a loaded full run (load 6 on
-            // two cores) an answered ping was once read after the 1 s deadline.
             let driver = SamsungDriver(
                 description: rig.description, settings: rig.settings,
                 options: SamsungDriverOptions(
                     securePort: relay.port, upnpPort: rig.simulator.portUPnP, approvalTimeout: .seconds(3),
                     keepAlive: .milliseconds(200), keepAliveTimeout: .seconds(3)))
-            try await withDriver(driver) { driver, _ in
-                try await driver.perform(.key(.shared(.home), repeat: 1))
-                _ = try await rig.keys(atLeast: 1)
-                // Several ping rounds: the simulated TV answers each, the channel stays.
-                try await Task.sleep(for: .seconds(2))
-                #expect(await driver.channel.isReady, "a TV that answers the pings lost its channel")
+            // The driver runs on a clock that moves only when told: pings, their timeout and
+            // the prompt's come at their virtual instants, however busy the machine.
+            let clock = ManualClock()
+            try await clock.run {
+                try await withDriver(driver) { driver, _ in
+                    try await driver.perform(.key(.shared(.home), repeat: 1))
+                    _ = try await rig.keys(atLeast: 1)
+                    // A ping at each 200 ms of silence; its pong arms the next, so waiting for
+                    // the next ping's timer is waiting for the pong.
+                    for round in 1...5 {
+                        let due = Duration.milliseconds(200 * round)
+                        #expect(await clock.waitForTimer(at: due), "ping \(round): \(clock.pendingDeadlines)")
+                        await clock.advance(to: due)
+                    }
+                    #expect(await clock.waitForTimer(at: .milliseconds(1200)), "the 5th pong")
+                    #expect(await driver.channel.isReady, "a TV that answers the pings lost its channel")
 
-                relay.freeze()
-                let dropped = await waitUntil(timeout: .seconds(30)) { await !driver.channel.isReady }
-                #expect(dropped, "the channel to a TV that stopped answering was kept")
+                    relay.freeze()
+                    // The 6th ping at 1.2 s goes unanswered: the channel is dropped 3 s later.
+                    await clock.advance(to: .milliseconds(1200))
+                    #expect(await clock.waitForTimer(at: .milliseconds(4200)), "the 6th ping's timeout")
+                    await clock.advance(to: .milliseconds(4200) - .nanoseconds(1))
+                    #expect(await driver.channel.isReady, "dropped before the ping's timeout")
+                    await clock.advance(to: .milliseconds(4200))
+                    let dropped = await waitUntil { await !driver.channel.isReady }
+                    #expect(dropped, "the channel to a TV that stopped answering was kept")
 
-                relay.thaw()
-                try await driver.perform(.key(.shared(.back), repeat: 1))
-                let keys = try await rig.keys(atLeast: 2)
-                #expect(keys == ["KEY_HOME Click", "KEY_RETURN Click"])
+                    relay.thaw()
+                    try await driver.perform(.key(.shared(.back), repeat: 1))
+                    let keys = try await rig.keys(atLeast: 2)
+                    #expect(keys == ["KEY_HOME Click", "KEY_RETURN Click"])
+                }
             }
         }
     }
