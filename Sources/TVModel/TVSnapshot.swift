@@ -1,4 +1,4 @@
-/// What is playing, normalised across vendors (SPEC §4 `media_state`).
+/// What is playing, normalised across vendors (the state document's `media_state`).
 public enum MediaState: String, Sendable, Codable, CaseIterable {
     case playing, paused, buffering, stopped, idle
 }
