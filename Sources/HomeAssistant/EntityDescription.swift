@@ -92,7 +92,7 @@ public struct EntityDescription: Sendable {
         /// `<base>/bridge/request/<action>`.
         case bridgeRequest(String)
         /// `<base>/bridge/request/<action>` for the entity's TV: a button whose press payload
-        /// is `{"id":"<tv>"}` (the Samsung `pair` button, `tv/pair`).
+        /// is `{"id":"<tv>"}` (the `pair` button of a TV that pairs, `tv/pair`).
         case bridgeRequestForTV(String)
     }
 
