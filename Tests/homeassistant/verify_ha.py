@@ -2,7 +2,7 @@
 """Drives the Home Assistant verification of tv2mqtt (see README.md; run through verify.sh).
 
 Runs inside the loopback-only network namespace verify.sh made. Starts mosquitto, simulated
-Roku and Samsung TVs (tvsim), the bridge (tv2mqtt) and Home Assistant, onboards Home Assistant and adds
+Roku, Samsung and LG TVs (tvsim), the bridge (tv2mqtt) and Home Assistant, onboards Home Assistant and adds
 the MQTT integration through its REST API, then checks what Home Assistant made of the
 bridge's discovery: devices, entities, states, service calls reaching the simulators, and
 Home Assistant's log. Prints PASS/FAIL per check and `N passed, N failed`; exit status 0 only
