@@ -90,7 +90,8 @@ let package = Package(
                 .embedInCode("Assets/index.html"), .embedInCode("Assets/app.css"), .embedInCode("Assets/app.js"),
             ],
             swiftSettings: strict),
-        // Simulated Roku and Samsung TVs on real sockets, for tests, benchmarks and trying tv2mqtt.
+        // Simulated TVs of every vendor (a folder each) on real sockets, for tests, benchmarks and
+        // trying tv2mqtt.
         .target(
             name: "TVSimulators", dependencies: ["Wire", "Net", "Clients", "Support"],
             exclude: ["README.md", "LG/README.md"], swiftSettings: strict),

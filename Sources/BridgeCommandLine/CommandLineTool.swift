@@ -10,7 +10,7 @@ import Wire
 /// Makes the driver factory once the configuration is loaded.
 public typealias DriverFactoryMaker = @Sendable (BridgeConfiguration, Logger) -> any DriverFactory
 
-/// The `tv2mqtt` command line (SPEC §2). Returns the process exit code:
+/// The `tv2mqtt` command line (README › Command line). Returns the process exit code:
 /// 0 success, 1 failure, 2 a usage or configuration mistake.
 public enum CommandLineTool {
     public static let commands: [(name: String, summary: String)] = [

@@ -68,7 +68,7 @@ enum SendCommand {
             if let persisted {
                 description = describe(persisted)
             } else {
-                // Not a known TV: an address, written like `--tv`: [roku:|samsung:|samsung-legacy:]HOST[:PORT].
+                // Not a known TV: an address, written like `--tv`: [kind:]HOST[:PORT].
                 let address = try ConfigurationLoader.parseTVFlag(target)
                 do {
                     description = try await factory.probe(host: address.host, kind: address.kind, port: address.port)

@@ -3,8 +3,8 @@ import HomeAssistant
 import MQTTInterface
 import TVModel
 
-/// The effective configuration of one tv2mqtt instance (SPEC §3), after defaults, the file,
-/// the environment and the command line were merged and validated.
+/// The effective configuration of one tv2mqtt instance (README › Configuration), after defaults,
+/// the file, the environment and the command line were merged and validated.
 public struct BridgeConfiguration: Sendable, Equatable {
     public struct MQTT: Sendable, Equatable {
         public init() {}
@@ -120,7 +120,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
     /// Seconds between state polls of a TV.
     public var pollInterval = 10.0
     /// Seconds after an `ON` by which a TV that is still not on is reported (`turn_on_failed`,
-    /// SPEC §10); 0 = not watched. A configured TV may have its own (`ConfiguredTV.wakeTimeout`).
+    /// README › Events); 0 = not watched. A configured TV may have its own
+    /// (`ConfiguredTV.wakeTimeout`).
     public var wakeTimeout = 20.0
 
     /// The `wake_timeout` for one TV: its configured entry's (matched by id, else by host), else

@@ -4,7 +4,7 @@ import TVModel
 import Wire
 
 /// Builds the effective configuration from its sources, in precedence order:
-/// flags > environment > file > defaults (SPEC §2).
+/// flags > environment > file > defaults (README › Configuration).
 public enum ConfigurationLoader {
     /// Environment variable → configuration key path.
     static let environmentKeys: [(String, [String])] = [

@@ -1,8 +1,9 @@
 import TVModel
 import Wire
 
-/// A TV named by its address on the command line, `[roku:|samsung:|samsung-legacy:]HOST[:PORT]`: a `--tv`
-/// flag, or the TV of `tv2mqtt send` that the state directory does not know.
+/// A TV named by its address on the command line, `[kind:]HOST[:PORT]` with a kind of
+/// `Vendors.all` (`roku`, `samsung`, `samsung-legacy`, `lg`): a `--tv` flag, or the TV of
+/// `tv2mqtt send` that the state directory does not know.
 public struct TVAddress: Sendable, Equatable {
     /// nil: find out by probing.
     public var kind: TVKind?

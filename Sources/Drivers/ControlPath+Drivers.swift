@@ -6,7 +6,7 @@ extension ControlPath {
     public static let ecp = ControlPath(rawValue: "ecp")
     /// Roku: the ECP-2 WebSocket session.
     public static let ecp2 = ControlPath(rawValue: "ecp-2")
-    /// Samsung: the remote WebSocket over TLS (8002).
+    /// The TV's WebSocket: a Samsung's remote channel over TLS (8002), an LG's SSAP socket.
     public static let websocket = ControlPath(rawValue: "websocket")
     /// Samsung: the plain remote WebSocket (8001), on a TV that has no TLS port.
     public static let plainWebSocket = ControlPath(rawValue: "websocket-8001")

@@ -10,7 +10,8 @@ public struct DriverError: Error, Equatable, Sendable, CustomStringConvertible {
         case timeout
         /// Roku "Limited mode": ECP commands refused with HTTP 403.
         case limitedMode
-        /// Samsung: the TV has not approved us (or revoked the token).
+        /// A TV that pairs (Samsung, LG) has not approved us (or revoked the token), or a PIN
+        /// was wrong.
         case unauthorized
         /// Pairing: the TV shows a PIN for the user to type back (`TVDriver.pair(pin:)`).
         case pinRequired

@@ -6,11 +6,12 @@ public enum DriverEvent: Equatable, Sendable {
     case state(TVSnapshot)
     /// Identity, capabilities or apps changed (an app installed, volume now known…).
     case description(TVDescription)
-    /// Samsung: the TV needs the user to approve tv2mqtt; `message` says what to do.
+    /// A TV that pairs needs the user to approve tv2mqtt (or type a PIN); `message` says what
+    /// to do.
     case pairingRequired(String)
-    /// Samsung: a new token to persist (never log it).
+    /// A new token to persist (a Samsung's token, an LG's client-key; never log it).
     case token(String)
-    /// Samsung: the TLS certificate fingerprint to pin (hex), or a change from the pinned one.
+    /// The TLS certificate fingerprint to pin (hex; Samsung, LG), or a change from the pinned one.
     case certificatePinned(String)
     case certificateChanged(pinned: String, seen: String)
     /// Something worth a warning that is not tied to a command.

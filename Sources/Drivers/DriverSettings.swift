@@ -1,6 +1,6 @@
 import Support
 
-/// What every driver needs from the configuration (SPEC §3, §8), without depending on the
+/// What every driver needs from the configuration (README › Configuration), without depending on the
 /// bridge's configuration types.
 public struct DriverSettings: Sendable {
     /// Where a Wake-on-LAN packet goes: an IP address (broadcast, directed broadcast or

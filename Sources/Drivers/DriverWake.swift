@@ -3,7 +3,7 @@ import Net
 import Support
 import Wire
 
-/// Wake-on-LAN as every driver sends it (SPEC §8).
+/// Wake-on-LAN as every driver sends it (README › Configuration, `wol`).
 enum DriverWake {
     /// Magic packets to every MAC in `macs` at every configured target, `wolRepeat` rounds. A
     /// failure is logged, not thrown: the TV may be awake already, or its power-on key may still work.

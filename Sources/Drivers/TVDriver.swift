@@ -53,7 +53,8 @@ public protocol TVDriver: AnyObject, Sendable {
     /// Closes connections and ends `events`.
     func shutdown() async
 
-    /// Asks the TV to approve tv2mqtt and waits for the answer (Samsung); others need no pairing.
+    /// Asks the TV to approve tv2mqtt and waits for the answer (vendors whose descriptor says
+    /// `pairs`); others need no pairing.
     func pair() async throws(DriverError)
 
     /// Pairs with the PIN the TV shows (vendors whose descriptor says `pairsByPIN`): sent to a

@@ -1,5 +1,5 @@
-/// What a driver was given by its TV and the bridge keeps for it (Samsung: the token and
-/// the pinned certificate), and the bridge's own id; never logged.
+/// What a driver was given by its TV and the bridge keeps for it (a Samsung's or an LG's token
+/// and pinned certificate), and the bridge's own id; never logged.
 public struct TVSecrets: Sendable, Equatable {
     public var token: String?
     /// SHA-256 of the TV's certificate, hex.

@@ -5,7 +5,7 @@ import TVModel
 public enum Vendors {
     public static let all: [Vendor] = [.roku, .samsung, .samsungLegacy, .lg]
 
-    /// "Roku and Samsung": the manufacturers, each once, for help texts.
+    /// The manufacturers of `all`, each once, as a help text names them ("A, B and C").
     public static var familyNames: String {
         var seen: Set<String> = []
         let names = all.map(\.manufacturer).filter { seen.insert($0).inserted }

@@ -2,7 +2,7 @@ import MQTTInterface
 import TVModel
 import Wire
 
-/// An MQTT device trigger of a TV (SPEC §10): Home Assistant lists it in the device's
+/// An MQTT device trigger of a TV (README › Events): Home Assistant lists it in the device's
 /// automation editor ("<subtype> <type>"), and fires it when the TV's event topic carries
 /// its event. Not an entity: no name, no `unique_id`, no availability (Home Assistant's
 /// trigger schema, 2024.3 to 2025.4, drops unknown keys; `device_automation` is not an entity

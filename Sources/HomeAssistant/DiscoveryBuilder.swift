@@ -3,7 +3,7 @@ import TVModel
 import Wire
 
 /// Builds Home Assistant MQTT discovery configs: (identity, capabilities, settings) → retained
-/// messages (SPEC §5). Pure: the same inputs always give the same bytes (sorted-key JSON), so
+/// messages. Pure: the same inputs always give the same bytes (sorted-key JSON), so
 /// `DiscoveryCache` can tell a changed config from an unchanged one.
 ///
 /// The choices behind the payloads' shape (entity style for Home Assistant before 2024.11,
@@ -23,7 +23,7 @@ public enum DiscoveryBuilder {
         return messages(node: node, rows: rows, triggers: triggers, settings: settings)
     }
 
-    /// The bridge device's configs (SPEC §5: connection state, version, discover, log level).
+    /// The bridge device's configs (README › Home Assistant setup).
     public static func bridgeMessages(settings: DiscoverySettings) -> [DiscoveryMessage] {
         messages(node: .bridge(settings: settings), rows: EntityTable.bridge.map { ($0, true) }, settings: settings)
     }

@@ -15,8 +15,8 @@ extension DiscoveryCache {
     /// anything else, and for the bridge's configs.
     ///
     /// At startup the bridge reads the retained configs and clears those of TVs it no longer
-    /// knows (SPEC §5); another instance's configs are left alone, also when its base topic
-    /// lies under ours (`tv2mqtt/floor2` under `tv2mqtt`, SPEC §10 Limits).
+    /// knows; another instance's configs are left alone, also when its base topic
+    /// lies under ours (`tv2mqtt/floor2` under `tv2mqtt`, deploy/README.md › Several instances).
     public static func isOwnedConfig(topic: String, payload: String, settings: DiscoverySettings) -> TVID? {
         if case .tv(let id) = owner(topic: topic, payload: payload, settings: settings) { return id }
         return nil

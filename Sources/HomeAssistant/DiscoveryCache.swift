@@ -1,5 +1,5 @@
 /// What tv2mqtt last published on each discovery topic, so a config is re-sent only when it
-/// changes (SPEC §5). Pure: the caller publishes what `plan` returns.
+/// changes. Pure: the caller publishes what `plan` returns.
 ///
 /// It keeps a fingerprint per topic rather than the payload: a thousand TVs' device configs are
 /// megabytes of text, more than the rest of the daemon. The fingerprint is the UTF-8

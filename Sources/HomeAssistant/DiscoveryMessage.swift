@@ -1,4 +1,4 @@
-/// One discovery config to publish retained with QoS 1 (SPEC §5). QoS and retain are the
+/// One discovery config to publish retained with QoS 1. QoS and retain are the
 /// publisher's business; they are not part of the message.
 public struct DiscoveryMessage: Equatable, Sendable, CustomStringConvertible {
     /// `<prefix>/device/<node>/config` or `<prefix>/<platform>/<node>/<key>/config`.

@@ -1,9 +1,9 @@
 import MQTTInterface
 import TVModel
 
-/// How tv2mqtt announces itself to Home Assistant (SPEC §3 `homeassistant`, §5).
+/// How tv2mqtt announces itself to Home Assistant (README › Configuration, `homeassistant`).
 public struct DiscoverySettings: Sendable, Equatable {
-    /// SPEC §3 `homeassistant.discovery`.
+    /// README › Configuration, `homeassistant.discovery`.
     public enum Style: String, Sendable, Equatable, CaseIterable {
         /// One `<prefix>/device/<tv>/config` per TV (device-based discovery, Home Assistant 2024.11+).
         case device
@@ -24,7 +24,7 @@ public struct DiscoverySettings: Sendable, Equatable {
     /// Home Assistant's discovery prefix (`--discovery-prefix`, default `homeassistant`).
     public var discoveryPrefix: String
     public var style: Style
-    /// SPEC §5: MAC `connections` in the device block only when true. A MAC merges our device
+    /// MAC `connections` in the device block only when true. A MAC merges our device
     /// with the core `roku`/`samsungtv` integration's device, which the user must choose.
     public var mergeWithNativeDevices: Bool
     /// The bridge's software version: the origin's `sw_version` and the bridge device's `sw_version`.
@@ -66,8 +66,8 @@ public struct DiscoverySettings: Sendable, Equatable {
     /// The bridge device's identifier and discovery node id: `tv2mqtt_bridge_<instance>`.
     ///
     /// It carries the base topic because several instances may share one broker and one
-    /// Home Assistant (SPEC §9), each with its own `base_topic` and so its own bridge device.
-    /// Every TV device names it in `via_device`.
+    /// Home Assistant (deploy/README.md › Several instances), each with its own `base_topic` and so
+    /// its own bridge device. Every TV device names it in `via_device`.
     public var bridgeID: String { "tv2mqtt_bridge_" + instanceName }
 
     /// The topics under `baseTopic` that configs name (state, availability, commands).

@@ -27,7 +27,7 @@ public struct EntityDescription: Sendable {
 
     /// The topic an entity reads its state from.
     public enum StateTopic: Sendable, Equatable {
-        /// `<base>/<tv>/state`: the JSON state document (SPEC §4).
+        /// `<base>/<tv>/state`: the JSON state document.
         case tvState
         /// `<base>/<tv>/availability`: `online`/`offline`.
         case tvAvailability
@@ -85,14 +85,14 @@ public struct EntityDescription: Sendable {
 
     /// Where Home Assistant publishes commands.
     public enum CommandTopic: Sendable, Equatable {
-        /// `<base>/<tv>/set/<property>` with the plain payload of SPEC §4.
+        /// `<base>/<tv>/set/<property>` with a plain payload (README › MQTT topics and commands).
         case tvSet(CommandProperty)
         /// `<base>/<tv>/set/<key>` of a control the TV's driver declares (`DeclaredControl`).
         case tvSetDeclared(String)
         /// `<base>/bridge/request/<action>`.
         case bridgeRequest(String)
         /// `<base>/bridge/request/<action>` for the entity's TV: a button whose press payload
-        /// is `{"id":"<tv>"}` (the Samsung `pair` button, `tv/pair`).
+        /// is `{"id":"<tv>"}` (the `pair` button of a TV that pairs, `tv/pair`).
         case bridgeRequestForTV(String)
     }
 
@@ -101,7 +101,7 @@ public struct EntityDescription: Sendable {
         /// `<base>/bridge/state` and `<base>/<tv>/availability`: most TV entities.
         case bridgeAndTV
         /// `<base>/bridge/state` only: the power switch (it must be able to wake a sleeping
-        /// TV, SPEC §5), the `connected` sensor and the bridge's own entities.
+        /// TV), the `connected` sensor and the bridge's own entities.
         case bridgeOnly
         /// None: the bridge's connection sensor, which must be able to show "disconnected".
         case none
@@ -120,7 +120,7 @@ public struct EntityDescription: Sendable {
     public var stateTopic: StateTopic?
     public var reading: Reading?
     public var command: CommandTopic?
-    /// A button's `payload_press` (a shared key name for TV buttons, SPEC §4).
+    /// A button's `payload_press` (a shared key name for TV buttons).
     public var payloadPress: String?
     /// A button's `payload_press` when the TV's driver names it (a key only its vendor has):
     /// used where `payloadPress` is nil; the row should apply only where this gives one.
@@ -156,7 +156,7 @@ public struct EntityDescription: Sendable {
         self.applies = applies
     }
 
-    /// A TV remote button: presses shared `key` through `<base>/<tv>/set/key` (SPEC §4).
+    /// A TV remote button: presses shared `key` through `<base>/<tv>/set/key`.
     static func button(
         _ entityKey: String, _ name: String, icon: String, key: SharedKey, enabled: Bool = true,
         applies: @escaping @Sendable (TVCapabilities, TVKind) -> Bool = { _, _ in true }

@@ -4,13 +4,13 @@ import TVModel
 extension EntityTable {
     private typealias Field = StateDocument.Field
 
-    /// Live TV and capability rows of SPEC §10: the `channel` select (options "7.1 KQED",
-    /// only once the tuner has channels), the `current_channel` and `media_title` sensors on
-    /// TVs with a tuner (the same pair as the `app` select and `current_app` sensor), and the
-    /// `find_remote` button where the driver names the key that makes the remote beep.
-    /// The channel rows need `channelInfo` (a tuner that reports its channel), not `channels`:
-    /// a TV can have channel keys and report no channel. A driver's own diagnostic sensors are
-    /// rows made from its capabilities (`EntityTable+Declared.swift`).
+    /// Live TV and capability rows (Sources/Drivers/Roku/README.md › Live TV): the `channel` select
+    /// (options "7.1 KQED", only once the tuner has channels), the `current_channel` and
+    /// `media_title` sensors on TVs with a tuner (the same pair as the `app` select and
+    /// `current_app` sensor), and the `find_remote` button where the driver names the key that
+    /// makes the remote beep. The channel rows need `channelInfo` (a tuner that reports its
+    /// channel), not `channels`: a TV can have channel keys and report no channel. A driver's own
+    /// diagnostic sensors are rows made from its capabilities (`EntityTable+Declared.swift`).
     static let liveTV: [EntityDescription] = [
         EntityDescription(
             key: "channel", platform: .select, name: "Channel", icon: "mdi:television-classic", stateTopic: .tvState,

@@ -3,18 +3,20 @@ import Support
 import TVModel
 import Wire
 
-/// The entities of SPEC §5, one row each.
+/// The entities (README › Home Assistant setup), one row each.
 ///
-/// TV entities read fields of the state document (SPEC §4), named by `StateDocument.Field` and
-/// so by no other list. `connected` reads `<base>/<tv>/availability`. The bridge's entities read
-/// `version` and `log_level` from `<base>/bridge/info`, and `<base>/bridge/state`.
+/// TV entities read fields of the state document (README › MQTT topics and commands), named by
+/// `StateDocument.Field` and so by no other list. `connected` reads `<base>/<tv>/availability`. The
+/// bridge's entities read `version` and `log_level` from `<base>/bridge/info`, and
+/// `<base>/bridge/state`.
 public enum EntityTable {
     private typealias Field = StateDocument.Field
 
-    /// `media_state` values (SPEC §4), the options of the enum sensor.
+    /// `media_state` values, the options of the enum sensor.
     public static let mediaStates: [String] = MediaState.allCases.map(\.rawValue)
 
-    /// The levels `log_level` accepts (SPEC §2), the options of the bridge's select.
+    /// The levels `log_level` accepts (README › Command line, `--log-level`), the options of the
+    /// bridge's select.
     public static let logLevels: [String] = LogLevel.allCases.map(\.name)
 
     /// The `content_type` of the `app_icon` image entity. Home Assistant takes one type per
@@ -124,7 +126,7 @@ public enum EntityTable {
                 applies: { capabilities, _ in capabilities.pairing }),
         ] + liveTV
 
-    /// The bridge device's entities (SPEC §5).
+    /// The bridge device's entities.
     public static let bridge: [EntityDescription] = [
         EntityDescription(
             key: "connection_state", platform: .binarySensor, name: "Connection state", category: .diagnostic,

@@ -3,7 +3,7 @@ import MQTTInterface
 /// Jinja `value_template`s for the readings of `EntityDescription`.
 ///
 /// Home Assistant renders them with `value_json` = the parsed payload. Rules they keep, so
-/// Home Assistant logs nothing for any state document tv2mqtt publishes (SPEC §4 leaves
+/// Home Assistant logs nothing for any state document tv2mqtt publishes (the state document leaves
 /// unknown fields out, and `input` may be null):
 /// - `value_json is mapping` comes first: on a payload that is not a JSON object (an empty
 ///   retained message while a TV is removed) `value_json` is undefined, and reading a member

@@ -1,4 +1,5 @@
-/// `<base>/bridge/info`: the retained JSON document about the bridge itself (SPEC §4).
+/// `<base>/bridge/info`: the retained JSON document about the bridge itself (README › MQTT topics
+/// and commands).
 public enum BridgeInfo {
     /// Its fields, the one list of their names: the bridge writes them, Home Assistant's
     /// `version` sensor and `log_level` select read them.

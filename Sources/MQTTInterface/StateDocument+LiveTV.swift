@@ -2,7 +2,8 @@ import TVModel
 import Wire
 
 extension StateDocument {
-    /// The live-TV and live-stream fields (SPEC §10): each capped like every vendor string.
+    /// The live-TV and live-stream fields (Roku/README.md › Live TV, channels and live streams):
+    /// each capped like every vendor string.
     static func setLiveTV(_ snapshot: TVSnapshot, _ set: (Field, JSONValue?) -> Void) {
         set(.channel, snapshot.channel.map { .string(capped($0)) })
         set(.channelNumber, snapshot.channelNumber.map { .string(capped($0)) })

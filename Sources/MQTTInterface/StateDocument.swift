@@ -2,7 +2,7 @@ import Support
 import TVModel
 import Wire
 
-/// `<base>/<tv>/state`: a TV's snapshot as the JSON document of SPEC §4.
+/// `<base>/<tv>/state`: a TV's snapshot as the JSON state document (README › MQTT topics and commands).
 ///
 /// Unknown fields are left out (never an "unknown" string). `input` is `null` on a TV that
 /// reports its input (`TVCapabilities.inputState`) and is on but shows an app. `last_seen` is

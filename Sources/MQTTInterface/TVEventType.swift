@@ -1,4 +1,4 @@
-/// The events a TV's `<base>/<tv>/event` topic carries (SPEC §10), by their `type` on
+/// The events a TV's `<base>/<tv>/event` topic carries (README › Events), by their `type` on
 /// `<base>/bridge/event`: the `event_types` of the TV's Home Assistant `event` entity, and
 /// what its device triggers match. Bridge events of other types (`tv_discovered`, `tv_lost`)
 /// stay on `bridge/event` only: the `connected` sensor shows them, and an event entity logs a

@@ -1,15 +1,16 @@
 import TVModel
 
 /// Every MQTT topic under the base topic, and Home Assistant's status topic, built and read here
-/// and nowhere else (SPEC §4). The bridge publishes and subscribes with them; Home Assistant's
-/// discovery configs name them. (The discovery topics themselves, under the discovery prefix,
-/// follow Home Assistant's layout and are built by `DiscoveryBuilder`.)
+/// and nowhere else (README › MQTT topics and commands). The bridge publishes and subscribes with
+/// them; Home Assistant's discovery configs name them. (The discovery topics themselves, under the
+/// discovery prefix, follow Home Assistant's layout and are built by `DiscoveryBuilder`.)
 public struct Topics: Sendable, Equatable {
     public let base: String
     /// Home Assistant's birth/will topic (`homeassistant/status`).
     public let homeAssistantStatus: String
 
-    /// Home Assistant's default birth/will topic (SPEC §3 `homeassistant.status_topic`).
+    /// Home Assistant's default birth/will topic (README › Configuration,
+    /// `homeassistant.status_topic`).
     public static let defaultHomeAssistantStatus = "homeassistant/status"
 
     public init(base: String, homeAssistantStatus: String = Topics.defaultHomeAssistantStatus) {
@@ -24,7 +25,7 @@ public struct Topics: Sendable, Equatable {
     /// The level under `<base>/<tv>` that holds commands (`<base>/<tv>/set[/<property>]`).
     static let setLevel = "set"
 
-    /// Whether a TV with this id would have its topics among the bridge's own (SPEC §10): its
+    /// Whether a TV with this id would have its topics among the bridge's own: its
     /// `<base>/<id>/state` would be `<base>/bridge/state`, so the id is refused.
     public static func collidesWithBridgeTopics(_ id: String) -> Bool { id == bridgeLevel }
 
@@ -44,11 +45,11 @@ public struct Topics: Sendable, Equatable {
     public func state(_ tv: TVID) -> String { "\(base)/\(tv)/state" }
     /// Plain-payload commands for one property (`<base>/<tv>/set/<property>`).
     public func set(_ tv: TVID, _ property: String) -> String { "\(base)/\(tv)/\(Self.setLevel)/\(property)" }
-    /// The current app's icon as raw image bytes, retained; emptied when there is none (SPEC §10).
+    /// The current app's icon as raw image bytes, retained; emptied when there is none.
     public func appIcon(_ tv: TVID) -> String { "\(base)/\(tv)/app_icon" }
     /// Answers to commands that carried a `transaction`.
     public func response(_ tv: TVID) -> String { "\(base)/\(tv)/response" }
-    /// One TV's events (not retained, SPEC §10): the `bridge/event` JSON plus `event_type`,
+    /// One TV's events (not retained): the `bridge/event` JSON plus `event_type`,
     /// for the TV's Home Assistant `event` entity and device triggers (`TVEventType`).
     public func event(_ tv: TVID) -> String { "\(base)/\(tv)/event" }
 

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A sleep other tasks can cut short: a TV's poller sleeps `poll_interval`, and a command
-/// wakes it so the new state follows within a fraction of a second.
+/// A sleep other tasks can cut short: the TV finder waits `search_interval` between searches,
+/// and stopping the bridge wakes it at once. (A TV's polls are loop timers, not waits.)
 ///
 /// `signal()` wakes every task waiting at that moment (the TV finder's loops share one); with
 /// nobody waiting it is remembered, and the next `wait` returns at once. The timeout is one of

@@ -1,4 +1,5 @@
-/// What survives a restart (SPEC §7): every known TV with what was learned about it.
+/// What survives a restart (the state directory's `state.json`): every known TV with what was
+/// learned about it.
 public struct PersistedState: Equatable, Sendable {
     public var version = 1
     /// A random id of this installation, made once and kept (`ensureInstallationID`): what

@@ -5,9 +5,10 @@ public struct PersistedTV: Equatable, Sendable {
     public var capabilities: TVCapabilities?
     /// App name → id, in display order.
     public var apps: [AppEntry]?
-    /// Samsung: the remote-control token the TV issued (a secret: never logged).
+    /// The token the TV issued (a Samsung's remote-control token, an LG's client-key; a secret:
+    /// never logged).
     public var token: String?
-    /// Samsung: SHA-256 of the TV's certificate, hex, pinned on first use.
+    /// SHA-256 of the TV's certificate (Samsung, LG), hex, pinned on first use.
     public var certificatePin: String?
     /// Unix time the TV last answered.
     public var lastSeen: Double?

@@ -5,7 +5,7 @@ import Synchronization
 import TVModel
 import Wire
 
-/// Reads and writes `state.json` in the state directory, atomically (SPEC §7).
+/// Reads and writes `state.json` in the state directory, atomically.
 ///
 /// A file that cannot be read or parsed is moved aside (`state.json.corrupt-<time>`,
 /// `state.json.unreadable-<time>`) and reported, never silently discarded or overwritten;

@@ -4,7 +4,7 @@ import Glibc
 ///
 /// A thousand TVs need more than a thousand sockets (each TV's HTTP connection, Samsung's
 /// remote channel, the broker, SSDP), but most systems start a process with a soft limit of
-/// 1024 and a much higher hard one. SPEC §10: the soft limit is raised to the hard limit at
+/// 1024 and a much higher hard one. The soft limit is raised to the hard limit at
 /// start; the hard limit itself is the administrator's (systemd `LimitNOFILE=`, Docker
 /// `ulimit`).
 public enum DescriptorLimit {

@@ -1,5 +1,6 @@
 /// The picture of an app, as a TV gives it (Roku `/query/icon/<id>`): published as raw bytes
-/// on `<base>/<tv>/app_icon` for Home Assistant's MQTT `image` entity (SPEC §10).
+/// on `<base>/<tv>/app_icon` for Home Assistant's MQTT `image` entity (README › MQTT topics and
+/// commands).
 public struct AppIcon: Equatable, Sendable {
     public var bytes: [UInt8]
     /// `image/png`, `image/jpeg`…: from the bytes themselves (`imageType`), which the TV's

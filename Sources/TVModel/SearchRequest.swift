@@ -1,7 +1,8 @@
 import Support
 
-/// A search of the TV's catalogue (SPEC §10 `search`): Roku `POST /search/browse`, which
-/// opens the Roku search screen with the keyword and, given `launch`, starts the first match.
+/// A search of the TV's catalogue (README › MQTT topics and commands, `search`): Roku `POST
+/// /search/browse`, which opens the Roku search screen with the keyword and, given `launch`, starts
+/// the first match.
 public struct SearchRequest: Equatable, Sendable {
     /// What is searched for (at most `TVCommand.maxTextLength` characters, like typed text).
     public var keyword: String

@@ -1,4 +1,4 @@
-/// The key names that work on every TV (SPEC §4).
+/// The key names that work on every TV (README › MQTT topics and commands, `key`).
 public enum SharedKey: String, Sendable, CaseIterable {
     case powerOn = "power_on"
     case powerOff = "power_off"

@@ -1,4 +1,4 @@
-/// What a TV can do, which decides the Home Assistant entities it gets (SPEC §5).
+/// What a TV can do, which decides the Home Assistant entities it gets (README › Home Assistant setup).
 ///
 /// A Roku stick gets no power, volume or input entities; a Roku reports a volume level only
 /// over ECP-2; a Samsung's volume comes from UPnP RenderingControl.

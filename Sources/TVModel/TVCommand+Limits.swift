@@ -1,16 +1,17 @@
 import Support
 
-/// The limits of a command's values, defined once (SPEC §4) and checked once, by `checked()`
-/// (`CheckedCommand.swift`): the command parser calls it for every command it makes, and a
-/// driver plans only a `CheckedCommand`.
+/// The limits of a command's values, defined once (README › MQTT topics and commands) and checked
+/// once, by `checked()` (`CheckedCommand.swift`): the command parser calls it for every command it
+/// makes, and a driver plans only a `CheckedCommand`.
 extension TVCommand {
     /// How many times one key message may press a key.
     public static let repeatRange = 1...20
-    /// How long one message may hold a key, in milliseconds (SPEC §10 held keys: pressed,
-    /// held, released, the release tried whatever happens in between). Ten seconds covers a
-    /// long fast-forward; a key held longer is more likely a stuck automation than a wish.
+    /// How long one message may hold a key, in milliseconds (held keys, README › MQTT topics and
+    /// commands: pressed, held, released, the release tried whatever happens in between). Ten
+    /// seconds covers a long fast-forward; a key held longer is more likely a stuck automation than
+    /// a wish.
     public static let holdRange = 1...10_000
-    /// The longest text typed in one message (the `keyboard` entity's max, SPEC §5).
+    /// The longest text typed in one message (the `keyboard` entity's max).
     public static let maxTextLength = 255
     /// The longest content id of a deep link (`launch`), in characters: deep links take
     /// fewer than 255.

@@ -1,4 +1,4 @@
-/// What is playing, normalised across vendors (SPEC §4 `media_state`).
+/// What is playing, normalised across vendors (the state document's `media_state`).
 public enum MediaState: String, Sendable, Codable, CaseIterable {
     case playing, paused, buffering, stopped, idle
 }
@@ -32,7 +32,7 @@ public struct TVSnapshot: Equatable, Sendable {
     public var limitedReason: String?
     /// How commands reach the TV right now.
     public var controlPath: ControlPath?
-    /// Samsung: the TV has not approved us yet (say what to do on the TV).
+    /// A TV that pairs (Samsung, LG) has not approved us yet (say what to do on the TV).
     public var pairingRequired: Bool?
     /// Live TV (a Roku TV's tuner): the channel number ("7.1"), its name ("KQED"), the label
     /// both make ("7.1 KQED", the `channel` select's option), the program on air and its

@@ -5,7 +5,7 @@ import Glibc
 import Net
 import Support
 
-// tv2mqtt: Roku and Samsung TVs in Home Assistant over MQTT. See `tv2mqtt --help`.
+// tv2mqtt: the TVs of every vendor in `Vendors.all` in Home Assistant over MQTT. See `tv2mqtt --help`.
 // Its tasks run on the event loop's thread (Sources/tvbench/README.md › One thread).
 MallocTuning.apply()  // before the event loop starts its thread
 EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())

@@ -5,7 +5,7 @@ import Testing
 struct ReconnectBackoffTests {
     static let noJitter = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(60), jitter: 0)
 
-    @Test("the defaults are SPEC §4's: 1 s doubling up to 60 s, ±20 % jitter")
+    @Test("the defaults: 1 s doubling up to 60 s, ±20 % jitter")
     func defaults() {
         #expect(
             ReconnectBackoff()

@@ -37,7 +37,7 @@ func configError(_ arguments: [String] = [], file: String? = nil, environment: [
 
 @Suite("Configuration", .cpuBound)
 struct ConfigurationTests {
-    @Test("defaults match SPEC §3")
+    @Test("defaults match README › Configuration")
     func defaults() throws {
         let config = try loadConfig()
         #expect(config.mqtt.server == BrokerAddress(useTLS: false, host: "localhost", port: 1883))
@@ -58,7 +58,7 @@ struct ConfigurationTests {
         #expect(config.logLevel == "info")
     }
 
-    @Test("the full example of SPEC §3 loads")
+    @Test("the full example configuration loads")
     func specExample() throws {
         let config = try loadConfig(
             file: """

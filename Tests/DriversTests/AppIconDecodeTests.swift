@@ -4,7 +4,7 @@ import TVSimulators
 import TestSupport
 import Testing
 
-/// `AppIcon.decode`: what a TV's icon answer must be before it is published (SPEC §10).
+/// `AppIcon.decode`: what a TV's icon answer must be before it is published.
 @Suite("App icon decoding", .cpuBound)
 struct AppIconDecodeTests {
     let png = RokuSimulator.icon(for: "837", kind: .tv)?.bytes ?? []

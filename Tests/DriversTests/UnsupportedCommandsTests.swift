@@ -3,7 +3,7 @@ import TVModel
 import TestSupport
 import Testing
 
-/// SPEC §11's `screen`, `sound_output` and `toast` are for TVs that declare them: the planners
+/// `screen`, `sound_output` and `toast` are for TVs that declare them: the planners
 /// of the vendors that cannot carry them out refuse them before anything is sent.
 @Suite("Planners refuse screen, sound_output and toast", .cpuBound)
 struct UnsupportedCommandsTests {

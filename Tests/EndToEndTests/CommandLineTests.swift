@@ -3,7 +3,7 @@ import Harness
 import TestSupport
 import Testing
 
-/// The `tv2mqtt` executable as users run it (SPEC §2).
+/// The `tv2mqtt` executable as users run it (README › Command line).
 @Suite("tv2mqtt command line")
 struct CommandLineTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")

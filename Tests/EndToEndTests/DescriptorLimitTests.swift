@@ -3,7 +3,7 @@ import Harness
 import TestSupport
 import Testing
 
-/// SPEC §10: the soft descriptor limit is raised to the hard limit at start (a thousand TVs
+/// The soft descriptor limit is raised to the hard limit at start (a thousand TVs
 /// need more than the usual 1024), and both are logged.
 @Suite("Descriptor limit")
 struct DescriptorLimitTests {

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import Wire
 
-/// `tv2mqtt discover` and `tv2mqtt send` against simulated Rokus on loopback (SPEC §2).
+/// `tv2mqtt discover` and `tv2mqtt send` against simulated Rokus on loopback (README › Command line).
 @Suite("discover and send")
 struct DiscoverAndSendTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")

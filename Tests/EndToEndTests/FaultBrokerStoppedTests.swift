@@ -3,7 +3,8 @@ import Harness
 import Testing
 
 /// SIGTERM while the broker is frozen (SIGSTOP): the TCP connection stays up, nothing is ever
-/// answered. The bridge must still end within 5 s, with exit status 0 (SPEC §10, issue 13).
+/// answered. The bridge must still end within 5 s, with exit status 0 (Tests/README.md ›
+/// Reliability, issue 13).
 @Suite("Faults: SIGTERM with a frozen broker")
 struct FaultBrokerStoppedTests {
     @Test("broker stopped with SIGSTOP, bridge gets SIGTERM: it exits 0 within 5 s")

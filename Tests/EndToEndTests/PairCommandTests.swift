@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 import Wire
 
-/// `tv2mqtt pair HOST` (SPEC §2) as users run it, against a simulated Samsung: exit 0 and the
-/// token saved when the TV approves, exit 1 with what to do on the TV when it refuses.
+/// `tv2mqtt pair HOST` (README › Command line) as users run it, against a simulated Samsung: exit 0
+/// and the token saved when the TV approves, exit 1 with what to do on the TV when it refuses.
 @Suite("tv2mqtt pair")
 struct PairCommandTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")

@@ -6,9 +6,9 @@ import Testing
 import Wire
 
 /// Three `tv2mqtt run` processes on one mosquitto, each with its own client id, base topic
-/// and TVs (SPEC §9), the base topics nested (`tv2mqtt`, `tv2mqtt/floor2`,
+/// and TVs (deploy/README.md › Several instances), the base topics nested (`tv2mqtt`, `tv2mqtt/floor2`,
 /// `tv2mqtt/floor2/east`): restarting one must leave the others' retained messages alone
-/// (SPEC §10 Limits), and Home Assistant must see every TV exactly once.
+/// (deploy/README.md › Several instances), and Home Assistant must see every TV exactly once.
 @Suite("Several instances on one broker", .serialized)
 struct SeveralInstancesTests {
     /// One instance: its base topic, client id, and the loopback addresses of its TVs.

@@ -15,7 +15,7 @@ struct DiscoveryInvariantTests {
         var config: [String: JSONValue]
     }
 
-    /// The names the bridge writes in a state document (SPEC §4).
+    /// The names the bridge writes in a state document.
     static let stateDocumentFields = Set(StateDocument.Field.allCases.map(\.rawValue))
 
     static let awkwardApps = ["it's", "a\\b", "{{ x }}", "100%", "MLB.TV®", "Netflix", "Netflix", "", "tab\there"]
@@ -162,7 +162,7 @@ struct DiscoveryInvariantTests {
         }
     }
 
-    @Test("Templates read only fields of the SPEC §4 state document")
+    @Test("Templates read only fields of the state document")
     func templatesReadStateDocumentFields() throws {
         for (kind, capabilities) in Self.combinations {
             for entity in try Self.entities(kind, capabilities, Samples.settings(.device)) {

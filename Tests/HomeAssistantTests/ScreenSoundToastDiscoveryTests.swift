@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import Wire
 
-/// SPEC §11's entities by capability: the `screen` switch, the `sound_output` select and the
+/// The entities by capability: the `screen` switch, the `sound_output` select and the
 /// `toast` notify entity, which entity style (Home Assistant from 2024.3, before MQTT notify
 /// came in 2024.5) leaves out.
 @Suite("Screen, sound output and toast entities", .cpuBound)

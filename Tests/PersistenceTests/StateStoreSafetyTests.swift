@@ -10,7 +10,7 @@ import Testing
 /// The state directory holds Samsung tokens (issue 13, item 10): nothing planted in it or
 /// in its place makes the bridge write elsewhere or read another file, and a directory that
 /// others can write to or that is another user's is refused with a clear error. A state file
-/// that cannot be read is moved aside, never written over (item 9, SPEC §7).
+/// that cannot be read is moved aside, never written over (item 9).
 @Suite("State store: a hostile state directory")
 struct StateStoreSafetyTests {
     static var state: PersistedState {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import Persistence
 
-/// The state file (SPEC §7): written atomically with mode 0600; a corrupt one is moved aside
+/// The state file: written atomically with mode 0600; a corrupt one is moved aside
 /// and reported, never silently discarded.
 @Suite("State store")
 struct StateStoreTests {

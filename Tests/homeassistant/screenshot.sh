@@ -4,7 +4,7 @@
 #   Tests/homeassistant/screenshot.sh [--keep] [--out DIR]
 #
 # Brings up what verify.sh does (a pinned Home Assistant with the MQTT integration, mosquitto,
-# simulated Roku and Samsung TVs, the bridge), in a loopback-only network namespace of its own,
+# simulated Roku, Samsung and LG TVs, the bridge), in a loopback-only network namespace of its own,
 # and renders two pages with Debian's headless Chromium: the Roku TV's device page and a
 # dashboard with the example remote card. Writes examples/screenshots/roku-device.png and
 # dashboard.png (optimised with optipng). Exit status 0 only when both were taken.

@@ -2,7 +2,7 @@
 """Drives the Home Assistant verification of tv2mqtt (see README.md; run through verify.sh).
 
 Runs inside the loopback-only network namespace verify.sh made. Starts mosquitto, simulated
-Roku and Samsung TVs (tvsim), the bridge (tv2mqtt) and Home Assistant, onboards Home Assistant and adds
+Roku, Samsung and LG TVs (tvsim), the bridge (tv2mqtt) and Home Assistant, onboards Home Assistant and adds
 the MQTT integration through its REST API, then checks what Home Assistant made of the
 bridge's discovery: devices, entities, states, service calls reaching the simulators, and
 Home Assistant's log. Prints PASS/FAIL per check and `N passed, N failed`; exit status 0 only
@@ -31,7 +31,7 @@ from stack import (
 SAMSUNG_MODEL = "QE55Q60TAUXXU"
 SAMSUNG_NETFLIX = "3201907018807"
 
-# The entities that must exist whatever the discovery says (SPEC §5): key -> platform.
+# The entities that must exist whatever the discovery says: key -> platform.
 BRIDGE_MINIMUM = {
     "connection_state": "binary_sensor",
     "version": "sensor",
@@ -59,7 +59,7 @@ TV_MINIMUM = {
     "connected": "binary_sensor",
     "limited_mode": "binary_sensor",
 }
-# The current app's icon (SPEC §10), an MQTT image entity. A Samsung gets it only once its
+# The current app's icon, an MQTT image entity. A Samsung gets it only once its
 # installed list was read over a paired channel (not within this check), so only the Rokus.
 ROKU_TV_MINIMUM = {**TV_MINIMUM, "input": "select", "app_icon": "image"}
 # A Roku stick cannot be switched off and its remote sets the TV's volume, not the stick's:
@@ -68,7 +68,7 @@ ROKU_STICK_MINIMUM = {
     key: platform for key, platform in TV_MINIMUM.items()
     if key not in ("power", "volume_up", "volume_down", "mute_toggle")
 } | {"app_icon": "image"}
-# SPEC §5 Samsung column: volume (number) and mute (switch) through UPnP, the input select
+# A Samsung (README › Supported TVs): volume (number) and mute (switch) through UPnP, the input select
 # (KEY_ source keys); no limited_mode (a Roku setting) and media_state only "where known" (the
 # remote channel reports no playback, so the Samsung driver has none).
 SAMSUNG_MINIMUM = {
@@ -77,7 +77,7 @@ SAMSUNG_MINIMUM = {
     "volume": "number",
     "mute": "switch",
 }
-# The Frame: a Samsung with the art_mode switch (SPEC §10).
+# The Frame: a Samsung with the art_mode switch.
 FRAME_MINIMUM = {**SAMSUNG_MINIMUM, "art_mode": "switch"}
 # Entities a Samsung TV must not have.
 SAMSUNG_FORBIDDEN = ("limited_mode",)
@@ -305,7 +305,7 @@ class Verification(Issue17Checks, Stack):
             self.check(f"device {identifier}: entity platforms and enabled-by-default flags", not (wrong_platform or wrong_enabled),
                        "; ".join(wrong_platform + wrong_enabled))
 
-            # The hard-coded minimum (SPEC §5).
+            # The hard-coded minimum.
             if identifier in bridge_ids:
                 minimum = BRIDGE_MINIMUM
             else:

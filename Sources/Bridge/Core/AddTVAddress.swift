@@ -2,7 +2,7 @@ import Drivers
 import Net
 import TVModel
 
-/// The address `tv/add` probes (SPEC §10): `[kind:]host[:port]` as the bridge device's
+/// The address `tv/add` probes (README › Bridge requests): `[kind:]host[:port]` as the bridge device's
 /// "TV to add" text takes it (`roku:192.168.1.20`, `192.168.1.20:8060`, `samsung:[2001:db8::5]:8001`),
 /// or the `host`, `kind` and `port` members of a JSON request.
 ///
@@ -20,7 +20,7 @@ struct AddTVAddress: Sendable, Equatable, CustomStringConvertible {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    /// The word that asks every vendor (SPEC §10 `"kind": "auto"`).
+    /// The word that asks every vendor (`"kind": "auto"`).
     static let automatic = "auto"
     static var kindNames: [String] { [automatic] + Vendors.all.kindNames }
 

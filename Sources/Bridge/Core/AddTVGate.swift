@@ -1,8 +1,8 @@
 import Net
 import Synchronization
 
-/// How many `tv/add` probes may run, and how often (SPEC §10): each probe connects to an
-/// address a stranger may have chosen, so they are few at a time and few a minute. A request
+/// How many `tv/add` probes may run, and how often (README › Bridge requests): each probe connects
+/// to an address a stranger may have chosen, so they are few at a time and few a minute. A request
 /// beyond either is refused at once, with a message saying which, rather than queued.
 final class AddTVGate: Sendable {
     static let concurrency = 4

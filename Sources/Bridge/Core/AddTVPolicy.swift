@@ -3,7 +3,7 @@ import Drivers
 import Net
 import TVModel
 
-/// Where a `tv/add` request may make the bridge connect (SPEC §10). Whoever may publish a
+/// Where a `tv/add` request may make the bridge connect (README › Security). Whoever may publish a
 /// request must not get a port scanner for the bridge's own host or the addresses around it
 /// (a cloud metadata service at 169.254.169.254): only addresses a TV on a network can have,
 /// and only the ports TVs answer on, unless the configuration (`add_tv`) allows more.

@@ -12,8 +12,8 @@ final class AddTVDraft: Sendable {
     let address = Mutex<AddTVAddress?>(nil)
 }
 
-/// `bridge/request/tv/add` (SPEC §10): `{"host","kind"?,"port"?,"id"?,"name"?}` or a plain
-/// `[kind:]host[:port]`.
+/// `bridge/request/tv/add` (README › Bridge requests): `{"host","kind"?,"port"?,"id"?,"name"?}` or
+/// a plain `[kind:]host[:port]`.
 struct AddTVRequest: Sendable {
     var address: AddTVAddress
     var id: TVID?

@@ -1,6 +1,6 @@
 import TVModel
 
-/// The icons one TV gave, by app id, so each app's icon is fetched once (SPEC §10), and the
+/// The icons one TV gave, by app id, so each app's icon is fetched once, and the
 /// apps it has none for. Bounded: at most `maxEntries`, the least recently used go first;
 /// each icon is at most `AppIcon.maxBytes`, so one TV holds at most 16 × 256 KiB.
 struct AppIconCache {

@@ -40,7 +40,7 @@ struct BridgeContext: Sendable {
         await publisher.publish(topic, JSONValue.object(members).serializedBytes())
     }
 
-    /// The one `command_failed` report (SPEC §4): the event on `<base>/bridge/event`, and a
+    /// The one `command_failed` report (README › Events): the event on `<base>/bridge/event`, and a
     /// response on the TV's response topic when the message gave a transaction. `tv` is the
     /// topic's segment as sent (it may name no TV).
     func commandFailed(

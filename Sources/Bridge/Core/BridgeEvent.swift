@@ -1,7 +1,7 @@
 import TVModel
 import Wire
 
-/// A message on `<base>/bridge/event` (not retained, SPEC §4).
+/// A message on `<base>/bridge/event` (not retained, README › MQTT topics and commands).
 public struct BridgeEvent: Equatable, Sendable {
     public enum Kind: String, Sendable {
         case tvDiscovered = "tv_discovered"
@@ -10,9 +10,9 @@ public struct BridgeEvent: Equatable, Sendable {
         case limitedMode = "limited_mode"
         case commandFailed = "command_failed"
         case certificateChanged = "certificate_changed"
-        /// `ON` asked for while the TV is off (SPEC §10, `TurnOnWatch`).
+        /// `ON` asked for while the TV is off (README › Events, `TurnOnWatch`).
         case turnOnRequested = "turn_on_requested"
-        /// Still not on `wake_timeout` seconds after an `ON` (SPEC §10, `TurnOnWatch`).
+        /// Still not on `wake_timeout` seconds after an `ON` (README › Events, `TurnOnWatch`).
         case turnOnFailed = "turn_on_failed"
     }
 

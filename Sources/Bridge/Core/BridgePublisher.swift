@@ -6,7 +6,7 @@ import Wire
 ///
 /// Retained topics (bridge state and info, discovery configs, availability, state) are kept
 /// as the desired value per topic; a value is published only when it differs from what the
-/// broker was last sent, and after every (re)connect all of them are sent again in SPEC §5
+/// broker was last sent, and after every (re)connect all of them are sent again in this
 /// order: bridge, discovery, availability, state. Events and responses are not retained and
 /// are dropped (with a debug line) while disconnected.
 public actor BridgePublisher {

@@ -8,7 +8,7 @@ import Wire
 
 extension BridgeService {
     /// Reacts to the MQTT connection: on every (re)connect, subscriptions, `online`, then
-    /// discovery, availability and state republished in that order (SPEC §5).
+    /// discovery, availability and state republished in that order.
     func followConnection() async {
         var firstConnection = true
         for await state in client.states {
@@ -50,7 +50,8 @@ extension BridgeService {
     }
 
     /// Collects the retained discovery configs on the broker for a moment and clears the ones
-    /// an earlier run left for TVs this instance no longer knows (SPEC §5).
+    /// an earlier run left for TVs this instance no longer knows (Sources/README.md › Choices made
+    /// where the specification is silent).
     private func sweepStaleConfigs() async {
         let filters = homeAssistantDiscovery.settings.discoveryTopics.everyConfig
         sweep.begin(settings: homeAssistantDiscovery.settings)
@@ -68,7 +69,7 @@ extension BridgeService {
         for topic in stale { _ = await context.publisher.publishRetained(topic, []) }
     }
 
-    /// Home Assistant came back online: republish after a random 1–5 s (SPEC §5), so a
+    /// Home Assistant came back online: republish after a random 1–5 s, so a
     /// restarted Home Assistant is not flooded by every bridge at the same instant.
     func homeAssistantOnline() async {
         let delay = Duration.milliseconds(Int.random(in: 1000...5000))

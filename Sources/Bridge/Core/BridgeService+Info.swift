@@ -6,7 +6,7 @@ import Wire
 
 extension BridgeService {
     /// `<base>/bridge/info`: version, uptime, TV count, log level, the effective configuration
-    /// without secrets (SPEC §4).
+    /// without secrets (README › MQTT topics and commands).
     func publishInfo() async {
         let fields: [BridgeInfo.Field: JSONValue] = [
             .version: .string(TV2MQTTVersion.current),
@@ -22,7 +22,7 @@ extension BridgeService {
             context.topics.bridgeInfo, info.serializedBytes(), category: .bridge)
     }
 
-    /// `<base>/bridge/tvs`: one entry per TV (SPEC §4).
+    /// `<base>/bridge/tvs`: one entry per TV (README › MQTT topics and commands).
     func publishTVList() async {
         var list: [JSONValue] = []
         for agent in await registry.agents() {

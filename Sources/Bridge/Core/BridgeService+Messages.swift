@@ -23,13 +23,13 @@ extension BridgeService {
     }
 
     /// The one rule for retained messages on the topics the bridge acts on (commands and
-    /// bridge requests, SPEC §4 and §10): a retained message replays at every reconnect (a
+    /// bridge requests, README › Security): a retained message replays at every reconnect (a
     /// retained `tv/remove` would remove the TV again at every start), so it is refused.
     static func retainedRefusal(_ what: String) -> String {
         "ignored a retained \(what) (retained \(what)s would replay on every reconnect); publish \(what)s without the retain flag and clear the retained message with an empty payload"
     }
 
-    /// A command's path (SPEC §4): routed here, parsed (`CommandParser`), then handed to its
+    /// A command's path: routed here, parsed (`CommandParser`), then handed to its
     /// TV's agent, which plans it with the driver (the one check against the TV) and
     /// queues the plan for its command worker, which executes it. Anything wrong becomes a
     /// `command_failed` event (and a response when a transaction was given) and nothing is sent.

@@ -8,8 +8,9 @@ import Wire
 extension BridgeService {
     static let requestActions = BridgeRequest.allCases.map(\.rawValue)
 
-    /// `<base>/bridge/request/<action>` → `<base>/bridge/response/<action>` (SPEC §4, the
-    /// zigbee2mqtt convention): `{"status":"ok"|"error","data":{},"error":…,"transaction":…}`.
+    /// `<base>/bridge/request/<action>` → `<base>/bridge/response/<action>` (README › Bridge
+    /// requests, the zigbee2mqtt convention):
+    /// `{"status":"ok"|"error","data":{},"error":…,"transaction":…}`.
     func handleRequest(_ action: String, _ message: MQTTMessage) async {
         let responseTopic = context.topics.bridgeResponse(action)
         let (request, plain) = Self.requestPayload(message.payload)

@@ -10,7 +10,7 @@ import TVModel
 import Wire
 
 /// A running tv2mqtt instance: owns the MQTT client, the TVs and the discovery loops, in one
-/// task group, and shuts them down in reverse order (SPEC §4: `offline`, then DISCONNECT).
+/// task group, and shuts them down in reverse order (`offline`, then DISCONNECT).
 public final class BridgeService: Sendable {
     let configuration: BridgeConfiguration
     let context: BridgeContext
@@ -147,8 +147,8 @@ public final class BridgeService: Sendable {
         controlSink.yield(.shutdown)
     }
 
-    /// How long shutting down may take in all (SPEC §10: SIGTERM ends the process within 5 s,
-    /// whatever the broker and the TVs do), and how much of it the TVs get.
+    /// How long shutting down may take in all (Tests/README.md › Reliability: SIGTERM ends the
+    /// process within 5 s, whatever the broker and the TVs do), and how much of it the TVs get.
     static let shutdownBudget = Duration.seconds(4)
     static let driverShutdownBudget = Duration.seconds(2)
 

@@ -2,8 +2,8 @@ import Support
 import TVModel
 import Wire
 
-/// The later rounds' command values (SPEC §10, §11): a held key's `hold_ms` and `search` (their
-/// limits, like every command's, are checked once by `TVCommand.checked()`).
+/// Command values beyond the plain ones (README › MQTT topics and commands): a held key's `hold_ms`
+/// and `search` (their limits, like every command's, are checked once by `TVCommand.checked()`).
 extension CommandParser {
     /// `hold_ms`: a whole number (its range, `TVCommand.holdRange`, is checked with the
     /// command's other limits); a held key is pressed once, so `repeat` cannot go with it.

@@ -2,7 +2,8 @@ import Support
 import TVModel
 import Wire
 
-/// Turns a command message into validated `TVCommand`s (SPEC §4), or says why it cannot.
+/// Turns a command message into validated `TVCommand`s (README › MQTT topics and commands), or says
+/// why it cannot.
 ///
 /// `<base>/<tv>/set` takes a JSON object (`{"key":"VolumeUp","repeat":3}`, several commands
 /// allowed); `<base>/<tv>/set/<property>` takes a plain payload (`ON`, `Netflix`, `25`).

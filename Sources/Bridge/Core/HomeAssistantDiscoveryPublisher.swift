@@ -3,7 +3,7 @@ import HomeAssistant
 import Support
 import TVModel
 
-/// Keeps Home Assistant's discovery configs in step with the known TVs (SPEC §5): a config
+/// Keeps Home Assistant's discovery configs in step with the known TVs: a config
 /// is published when it changes, cleared when its TV is removed, and all of them are
 /// regenerated and sent again after a reconnect or Home Assistant's birth message.
 actor HomeAssistantDiscoveryPublisher {
@@ -65,7 +65,7 @@ actor HomeAssistantDiscoveryPublisher {
     }
 
     /// Clears retained configs of ours that an earlier run left for TVs (or entities, or a
-    /// discovery style) no longer wanted (SPEC §5).
+    /// discovery style) no longer wanted.
     func clearStale(_ retained: [DiscoveryMessage]) async {
         guard enabled else { return }
         let clears = DiscoveryCache.staleClears(retained: retained, desiredTopics: desiredTopics(), settings: settings)

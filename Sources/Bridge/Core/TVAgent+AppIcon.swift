@@ -32,10 +32,10 @@ struct AppIconState {
     var published = SourceRateLimiter(limit: iconsPerWindow, window: iconWindow, maxSources: 1)
 }
 
-/// The `app_icon` image entity (SPEC §10): the current app's icon, fetched once per app from
-/// the driver, cached (`AppIconCache`), published as raw bytes, retained, on
-/// `<base>/<tv>/app_icon`; cleared (an empty retained payload) when the TV is off or
-/// unreachable, or shows something without an icon (an input, the home screen).
+/// The `app_icon` image entity (README › MQTT topics and commands): the current app's icon, fetched
+/// once per app from the driver, cached (`AppIconCache`), published as raw bytes, retained, on
+/// `<base>/<tv>/app_icon`; cleared (an empty retained payload) when the TV is off or unreachable,
+/// or shows something without an icon (an input, the home screen).
 extension TVAgent {
     func showAppIcon(for snapshot: TVSnapshot) async {
         guard description.capabilities.appIcons else { return }

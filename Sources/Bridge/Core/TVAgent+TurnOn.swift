@@ -4,7 +4,7 @@ import Net
 import TVModel
 import Wire
 
-/// The turn-on fallback (SPEC §10): `turn_on_requested` when an `ON` reaches a TV that is off,
+/// The turn-on fallback (README › Events): `turn_on_requested` when an `ON` reaches a TV that is off,
 /// and `command_failed` + `turn_on_failed` when it is still not on `wake_timeout` seconds later.
 /// Both reach `<base>/<tv>/event`, where the `turn_on` device triggers listen.
 extension TVAgent {

@@ -25,7 +25,7 @@ actor TVAgent {
     /// The driver's events waiting to be handled, likewise.
     private nonisolated let events = Mutex(OnDemandQueue<DriverEvent>())
     private nonisolated let stopped = Atomic(false)
-    /// When a command asked for a quick refresh (debounced, SPEC §6: ≈0.35 s after a command).
+    /// When a command asked for a quick refresh (debounced: ≈0.35 s after a command).
     private var refreshAt: ContinuousClock.Instant?
     private var firstRoundDone = false
     private var nextFullPoll = LoopClock.current.now
@@ -40,18 +40,19 @@ actor TVAgent {
     private var pollingSlowly = false
     /// The `app_icon` topic: the icon cache and what the topic holds (`TVAgent+AppIcon.swift`).
     var appIcon = AppIconState()
-    /// An `ON` waiting for the TV to come on (SPEC §10, `TVAgent+TurnOn.swift`).
+    /// An `ON` waiting for the TV to come on (`TVAgent+TurnOn.swift`).
     var turnOnWatch: TurnOnWatch
     nonisolated let turnOnWakeup = Wakeup()
     /// A task is watching `turnOnWatch` (`TVAgent+TurnOn.swift`).
     var watchingTurnOn = false
 
     static let refreshDelay = Duration.milliseconds(350)
-    /// Commands waiting behind the one running (SPEC §10): a TV that stopped answering fails
-    /// each command only after its timeout, so a burst of presses must not pile up without end.
+    /// Commands waiting behind the one running (Tests/README.md › Reliability): a TV that stopped
+    /// answering fails each command only after its timeout, so a burst of presses must not pile up
+    /// without end.
     static let commandQueueLimit = TVCommand.queueLimit
-    /// A command that waited longer than this is not sent (SPEC §10): a volume press or an app
-    /// launch minutes after the user gave up on it would be a surprise, not a help.
+    /// A command that waited longer than this is not sent (Tests/README.md › Reliability): a volume
+    /// press or an app launch minutes after the user gave up on it would be a surprise, not a help.
     static let commandExpiry = Duration.seconds(5)
     static let fullPollInterval = Duration.seconds(15 * 60)
 
@@ -95,7 +96,7 @@ actor TVAgent {
     /// and resolved, once) and the plans are queued; commands of one TV run one at a time, in
     /// arrival order. A command the driver refuses, or a queue already holding
     /// `commandQueueLimit` messages, fails the whole message with `command_failed` and
-    /// nothing of it is sent (SPEC §4, §10); the failure's message is returned.
+    /// nothing of it is sent (README › MQTT topics and commands); the failure's message is returned.
     @discardableResult
     nonisolated func submit(_ commands: [CheckedCommand], origin: CommandOrigin) async -> String? {
         if isStopped { return "unknown TV '\(id)' (it was removed)" }  // the message came in while it was removed
@@ -267,7 +268,8 @@ actor TVAgent {
 
     // MARK: state
 
-    /// Publishes availability and state when they changed (SPEC §4: state on change).
+    /// Publishes availability and state when they changed (README › MQTT topics and commands: state
+    /// on change).
     func publish(_ new: TVSnapshot) async {
         turnOnWatch.observed(powerIsOn: new.power == true)
         let changes = state.update(

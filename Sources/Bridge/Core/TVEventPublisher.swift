@@ -16,7 +16,7 @@ extension BridgeEvent {
 }
 
 extension BridgeContext {
-    /// The per-TV copy of an event (SPEC §10): every event goes through `emit`, so a driver's
+    /// The per-TV copy of an event (README › Events): every event goes through `emit`, so a driver's
     /// `pairing_required`, a `command_failed` and the turn-on events all reach the TV's topic
     /// without their senders knowing it exists. Sent whenever the event names a valid id (a
     /// command for an unknown but well-formed id fails there too: not retained, it costs

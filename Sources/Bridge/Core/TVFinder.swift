@@ -6,9 +6,9 @@ import Support
 import Synchronization
 import TVModel
 
-/// Finds TVs (SPEC §6): the configured ones, SSDP searches every `search_interval`, NOTIFY
-/// announcements as they come, and an optional TCP probe of configured networks. Every
-/// address found goes to the registry, which probes it once for the TV's identity.
+/// Finds TVs (README › Configuration, `discovery`): the configured ones, SSDP searches every
+/// `search_interval`, NOTIFY announcements as they come, and an optional TCP probe of configured
+/// networks. Every address found goes to the registry, which probes it once for the TV's identity.
 public final class TVFinder: Sendable {
     let configuration: BridgeConfiguration
     let registry: TVRegistry

@@ -23,8 +23,8 @@ extension TVRegistry {
             "the bridge keeps at most \(limit) TVs (max_tvs) and has \(records.count); remove one with tv/remove or raise max_tvs"
     }
 
-    /// A TV asked for by `tv/add` (SPEC §10): probed at its address now (a failure is the
-    /// answer, not a silent retry later), then added like a discovered TV. The caller has
+    /// A TV asked for by `tv/add` (README › Bridge requests): probed at its address now (a failure
+    /// is the answer, not a silent retry later), then added like a discovered TV. The caller has
     /// checked the address (`AddTVPolicy`) and holds a probe slot.
     func addRequested(_ request: AddTVRequest) async throws(BridgeService.RequestError) -> AddOutcome {
         let host = request.address.host

@@ -1,7 +1,7 @@
 import Drivers
 import TVModel
 
-/// A known TV's identity claimed at another address (SPEC §10): anyone on the network can
+/// A known TV's identity claimed at another address: anyone on the network can
 /// report a serial or a UDN, so the claim alone moves nothing. The TV moves only when its old
 /// address no longer answers as that TV and the new one proves what the driver can check (a
 /// pinned Samsung's certificate); otherwise it stays, and the conflict is logged.

@@ -4,8 +4,9 @@ import Net
 import Support
 import TVModel
 
-/// The one owner of what a TV's retained `availability` and `state` topics hold (SPEC §4:
-/// state on change) and of the events their changes raise (`tv_lost`, `limited_mode`).
+/// The one owner of what a TV's retained `availability` and `state` topics hold (README › MQTT
+/// topics and commands: state on change) and of the events their changes raise (`tv_lost`,
+/// `limited_mode`).
 ///
 /// Each snapshot is compared once with the one the state topic was last made from; the state
 /// document is built only when it changed, and `BridgePublisher` keeps the one copy of it

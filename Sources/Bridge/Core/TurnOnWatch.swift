@@ -1,6 +1,6 @@
 import TVModel
 
-/// Whether a TV came on after it was asked to (SPEC §10 turn-on fallback): pure bookkeeping,
+/// Whether a TV came on after it was asked to (README › Events): pure bookkeeping,
 /// no clock of its own, so it is tested without waiting.
 ///
 /// An `ON` (power `ON`, a `TOGGLE` that resolves to on, the `power_on` key) while the TV is not

@@ -27,7 +27,7 @@ public struct HTTPClientError: Error, Equatable, Sendable, CustomStringConvertib
 /// DNS-rebinding defence). A request takes an idle connection or opens one, so a poll and a
 /// command run side by side; connections the device closed while idle are noticed before
 /// reuse. Every request has a deadline covering connect, send and the whole answer, and
-/// answers larger than `maxBodyBytes` are refused before they are read (SPEC §8).
+/// answers larger than `maxBodyBytes` are refused before they are read.
 public actor HTTPClient {
     public private(set) var host: String
     public let port: UInt16

@@ -3,7 +3,7 @@ import Wire
 
 // The waits of application calls: for room in the outbox, for an acknowledgement. Every one
 // ends when the calling task is cancelled: a bridge shutting down under a deadline must not
-// hang on a broker that stopped answering (SPEC §10).
+// hang on a broker that stopped answering (Tests/README.md › Reliability).
 extension MQTTClient {
     /// Waits while the outbox holds `maxQueuedBytes` or more, so that a burst of publishes
     /// (a discovery republish of a large fleet) over a slow link queues at most that much.

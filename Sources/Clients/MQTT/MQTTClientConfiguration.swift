@@ -9,14 +9,15 @@ public struct MQTTClientConfiguration: Sendable {
     public var tls: TLSConfiguration?
     /// The session: client id, keep-alive, will, credentials.
     public var session: MQTTSessionConfiguration
-    /// TCP connect (and TLS handshake) timeout (SPEC §8: connect 3 s).
+    /// TCP connect (and TLS handshake) timeout (3 s by default).
     public var connectTimeout: Duration
     public var backoff: ReconnectBackoff
-    /// Inbound packets larger than this are not accepted (SPEC §8): a PUBLISH is skipped
+    /// Inbound packets larger than this are not accepted (1 MiB by default): a PUBLISH is skipped
     /// without buffering its body, anything else ends the connection.
     public var maxPacketSize: Int
-    /// Outgoing bytes queued beyond which publishers wait for the writer (SPEC §10): the
-    /// outbox holds at most this much plus one message, and the writer as much again.
+    /// Outgoing bytes queued beyond which publishers wait for the writer (Tests/README.md ›
+    /// Reliability): the outbox holds at most this much plus one message, and the writer as much
+    /// again.
     public var maxQueuedBytes: Int
     /// How long one write of at most `writeSliceSize` bytes may take before the connection
     /// counts as dead. Per slice, so a slow link that makes progress is never cut.

@@ -1,8 +1,8 @@
 import Net
 import Wire
 
-/// Sends Wake-on-LAN magic packets (SPEC §6): `repeatCount` rounds to every target for every
-/// MAC, a short pause between rounds because a sleeping NIC may miss one.
+/// Sends Wake-on-LAN magic packets (README › Configuration, `wol`): `repeatCount` rounds to every
+/// target for every MAC, a short pause between rounds because a sleeping NIC may miss one.
 public enum WakeOnLANSender {
     public static func wake(
         _ macs: [MACAddress], targets: [SocketAddress], repeatCount: Int = 3, interval: Duration = .milliseconds(100)

@@ -48,7 +48,7 @@ public enum WebSocketClient {
         } catch {
             throw WebSocketError(.invalidArgument, "invalid WebSocket URL: \(error.reason)")
         }
-        // Never the query: Samsung's carries the pairing token (SPEC §8: no secrets in logs).
+        // Never the query: Samsung's carries the pairing token (README › Security: no secrets in logs).
         let name = "\(parts.scheme)://\(parts.hostHeader)\(parts.path)"
         let handshake = try WebSocketClientHandshake(
             url: parts, subprotocols: subprotocols, headers: headers, nonce: SecureRandom.bytes(16))

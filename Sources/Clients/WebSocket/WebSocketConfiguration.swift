@@ -1,4 +1,4 @@
-/// Limits and timers of one WebSocket connection (SPEC §8: frames of at most 1 MiB).
+/// Limits and timers of one WebSocket connection (frames of at most 1 MiB).
 public struct WebSocketConfiguration: Sendable, Equatable {
     /// The largest frame payload accepted; a longer frame fails the connection with 1009
     /// before any of its payload is buffered.

@@ -2,7 +2,7 @@ import Net
 import TVModel
 
 extension LGDriver {
-    /// Idempotent power (SPEC §4) from the power state last read or pushed: Screen Off is on
+    /// Idempotent power from the power state last read or pushed: Screen Off is on
     /// with the screen off (ON turns the screen back on); Active Standby, Suspend and an
     /// unreachable TV are off (ON sends Wake-on-LAN to every MAC the TV reported; the bridge's
     /// turn-on watch reports a TV that does not come).

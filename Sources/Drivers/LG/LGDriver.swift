@@ -40,7 +40,7 @@ public enum LGPorts {
     public static let plain: UInt16 = 3000
 }
 
-/// An LG webOS TV (SPEC §11): one SSAP WebSocket (`LGConnection`) for requests and
+/// An LG webOS TV (LG/README.md): one SSAP WebSocket (`LGConnection`) for requests and
 /// subscriptions, the pointer socket for buttons, Wake-on-LAN to power on. State is pushed by
 /// subscriptions while they hold; the bridge then polls only to reconcile.
 public final class LGDriver: TVDriver {

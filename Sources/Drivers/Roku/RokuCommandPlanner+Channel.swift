@@ -2,7 +2,7 @@ import TVModel
 
 extension RokuCommandPlanner {
     /// A channel of the tuner's list, by number, label or name. Refused on a Roku without a
-    /// tuner, before the list was read, and for a channel not on it (SPEC §10: an unknown
+    /// tuner, before the list was read, and for a channel not on it (an unknown
     /// channel is a `command_failed`, not a guess sent to the TV).
     func planChannel(_ requested: String) throws(CommandRejection) -> RokuAction {
         guard capabilities.channels else {

@@ -1,9 +1,9 @@
 import Support
 import TVModel
 
-/// Checks a command against one Roku and turns it into a `RokuAction` (SPEC §4: every
-/// command is validated before anything is sent). Pure: tested without a device. The same
-/// shape as `SamsungCommandPlanner`: `plan(_:)` is `RokuDriver.plan`'s whole work.
+/// Checks a command against one Roku and turns it into a `RokuAction` (README › MQTT topics and
+/// commands: every command is validated before anything is sent). Pure: tested without a device.
+/// The same shape as `SamsungCommandPlanner`: `plan(_:)` is `RokuDriver.plan`'s whole work.
 public struct RokuCommandPlanner: Sendable {
     public var capabilities: TVCapabilities
     /// Installed apps and inputs (type `tvin`), as last read from the device.
@@ -88,7 +88,7 @@ public struct RokuCommandPlanner: Sendable {
             (name, requirement) = entry
         }
         try require(requirement, for: "key \(name)")
-        // `Power` toggles: carried out as a state-checked toggle, never sent blindly (SPEC §4).
+        // `Power` toggles: carried out as a state-checked toggle, never sent blindly.
         if name == "Power" { return .power(.toggle) }
         if name.hasPrefix("Lit_"), let character = name.dropFirst(4).first {
             try Self.checkText(String(character), field: "key", limit: 1, allowEmpty: false)

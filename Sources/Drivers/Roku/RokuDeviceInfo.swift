@@ -34,7 +34,7 @@ public struct RokuDeviceInfo: Equatable, Sendable {
     /// `permissive`, lowercased; nil when absent or not a plain word.
     public var ecpSettingMode: String?
 
-    /// True only for `PowerOn` (SPEC §4): standby, display-off and suspend are off.
+    /// True only for `PowerOn` (Roku/README.md › HTTP ECP): standby, display-off and suspend are off.
     public var isPoweredOn: Bool { powerMode == "PowerOn" }
 
     /// Every known MAC, Wi-Fi first.

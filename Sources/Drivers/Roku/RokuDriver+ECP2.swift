@@ -3,10 +3,10 @@ import Net
 import TVModel
 import Wire
 
-/// ECP-2 (`roku.ecp2: auto`, SPEC §6): one session per TV, opened on the first poll, kept up
-/// with WebSocket pings, reopened with backoff. While it is up, commands go through it (in
-/// order, and past Limited mode) and the TV pushes its state; when it is down, everything is
-/// HTTP ECP as before.
+/// ECP-2 (`roku.ecp2: auto`, Roku/README.md › ECP-2): one session per TV, opened on the first poll,
+/// kept up with WebSocket pings, reopened with backoff. While it is up, commands go through it (in
+/// order, and past Limited mode) and the TV pushes its state; when it is down, everything is HTTP
+/// ECP as before.
 extension RokuDriver {
     /// How often the bridge polls while the TV pushes its state: only to reconcile.
     static let reconcileWhilePushed = Duration.seconds(60)

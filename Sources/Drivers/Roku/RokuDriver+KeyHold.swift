@@ -1,9 +1,10 @@
 import Net
 import TVModel
 
-/// Held keys (SPEC §10): `keydown`, the hold, `keyup`. The release is tried whatever happened
-/// after the press: a failed or cancelled wait, a session that dropped (the release then goes
-/// over HTTP), a bridge shutting down. A Roku keeps repeating a key that never comes up.
+/// Held keys (README › MQTT topics and commands, `key`): `keydown`, the hold, `keyup`. The release
+/// is tried whatever happened after the press: a failed or cancelled wait, a session that dropped
+/// (the release then goes over HTTP), a bridge shutting down. A Roku keeps repeating a key that
+/// never comes up.
 extension RokuDriver {
     func hold(_ key: String, for duration: Duration, session: RokuECP2Session?) async throws(DriverError) {
         var failure: DriverError?

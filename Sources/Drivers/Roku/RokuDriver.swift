@@ -4,7 +4,7 @@ import Support
 import Synchronization
 import TVModel
 
-/// A Roku (TV, stick, box) over HTTP ECP on port 8060 (SPEC §6).
+/// A Roku (TV, stick, box) over HTTP ECP on port 8060 (Roku/README.md › HTTP ECP).
 ///
 /// The bridge polls it (`poll`) and sends it commands (`plan`, then `execute`) from one
 /// task each; the state they share sits behind a mutex, held only for copying values in and

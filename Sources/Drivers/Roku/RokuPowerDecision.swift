@@ -2,7 +2,7 @@ import TVModel
 
 /// What power ON, OFF and TOGGLE do given the Roku's `power-mode` (nil: it did not answer).
 ///
-/// SPEC §4: OFF never turns a TV on and ON never turns it off; the `Power` toggle key is never
+/// OFF never turns a TV on and ON never turns it off; the `Power` toggle key is never
 /// sent. ON always sends Wake-on-LAN (a TV in deep sleep answers nothing else) and then
 /// `PowerOn` unless the TV already says `PowerOn`; a TV that did not answer yet is waited for
 /// briefly. OFF sends `PowerOff` only to a TV that says `PowerOn`: standby, display-off and

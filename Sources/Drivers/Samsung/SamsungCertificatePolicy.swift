@@ -8,7 +8,7 @@ public enum SamsungCertificateDecision: Equatable, Sendable {
     case changed(pinned: String, seen: String)
 }
 
-/// Trust on first use for the TV's self-signed certificate (SPEC §6). Fingerprints are the
+/// Trust on first use for the TV's self-signed certificate (README › Security). Fingerprints are the
 /// SHA-256 of the certificate in hex (the state file's `certificatePin`); they are compared
 /// normalised (lowercase, without `:` separators), so `AB:CD…` and `abcd…` are the same pin.
 public enum SamsungCertificatePolicy {

@@ -1,10 +1,10 @@
 import TVModel
 
-/// Held keys on the remote channel (SPEC §10): `Press`, a pause, `Release`, sent in order by
-/// the channel's I/O queue. The channel remembers a key that is down, so a shutdown during the
-/// pause still sends its `Release` before the connection closes. A connection that dropped
-/// takes its held key with it: the TV forgets a client's keys when it goes (the simulator does
-/// the same), and there is no connection left to send a `Release` on.
+/// Held keys on the remote channel (README › MQTT topics and commands, `key`): `Press`, a pause,
+/// `Release`, sent in order by the channel's I/O queue. The channel remembers a key that is down,
+/// so a shutdown during the pause still sends its `Release` before the connection closes. A
+/// connection that dropped takes its held key with it: the TV forgets a client's keys when it goes
+/// (the simulator does the same), and there is no connection left to send a `Release` on.
 extension SamsungChannel {
     func noteSent(_ message: SamsungRemoteMessage) {
         guard case .key(let code, let action) = message else { return }

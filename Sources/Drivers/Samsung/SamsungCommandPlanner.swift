@@ -17,9 +17,9 @@ public enum SamsungAction: Equatable, Sendable {
     case artMode(Bool)
 }
 
-/// Checks a command against one Samsung and turns it into a `SamsungAction` (SPEC §4: every
-/// command is validated before anything is sent). Pure: tested without a device. The same
-/// shape as `RokuCommandPlanner`: `plan(_:)` is `SamsungDriver.plan`'s whole work.
+/// Checks a command against one Samsung and turns it into a `SamsungAction` (README › MQTT topics
+/// and commands: every command is validated before anything is sent). Pure: tested without a
+/// device. The same shape as `RokuCommandPlanner`: `plan(_:)` is `SamsungDriver.plan`'s whole work.
 public struct SamsungCommandPlanner: Sendable {
     /// Apps from `ed.installedApp.get`, with their launch type, when the TV answered it.
     public var installed: [SamsungInstalledApp]

@@ -12,7 +12,7 @@ extension SamsungDeviceInfo {
         deviceID.flatMap { TVID(kind: .samsung, hardwareID: $0) }
     }
 
-    /// The capabilities of a Samsung Tizen TV (SPEC §5 Samsung column): power (WoL and
+    /// The capabilities of a Samsung Tizen TV (README › Supported TVs): power (WoL and
     /// KEY_POWER), volume keys, volume level and mute through UPnP RenderingControl (every
     /// Tizen TV has the DMR on 9197; assumed rather than probed, because the DMR does not
     /// answer while the TV is in standby), the fixed `inputs`, the keyboard (SendInputString),
@@ -55,7 +55,7 @@ extension SamsungDeviceInfo {
     }
 }
 
-/// How a Samsung TV's power reads in the state document (SPEC §4): `ON` only when
+/// How a Samsung TV's power reads in the state document: `ON` only when
 /// `PowerState` is `on`, or, on a TV that has no `PowerState` (before ~2019), when the REST
 /// API answers at all; standby, unknown values and unreachable are `OFF`.
 public struct SamsungPowerReading: Equatable, Sendable {

@@ -1,7 +1,7 @@
 import TVModel
 import Wire
 
-/// The `app_icon` of a Samsung (SPEC §10): the app's `icon` path from `ed.installedApp.get`,
+/// The `app_icon` of a Samsung: the app's `icon` path from `ed.installedApp.get`,
 /// asked with `ed.apps.icon` on the open remote channel. Firmware that does not answer
 /// `ed.installedApp.get` (2021 models on) gives no icon paths, so no icons.
 extension SamsungDriver {

@@ -66,11 +66,11 @@ final class SamsungArt: Sendable {
         lastPoll.withLock { $0 = (snapshot, frameTV, artMode) }
     }
 
-    /// What the state says for a Frame (SPEC §10): off, or in standby with no art on the art
-    /// channel, no art (`art_mode` OFF); showing art, `power` OFF with `power_mode` "art" —
-    /// also when REST says `standby` while the art channel says art, as 2025 Frames do
-    /// (samsung-tv-ws-api issues 33/185: `25_PTM_FTV`); on with the art mode unknown (the art
-    /// channel not open yet), `art_mode` left out and `power` as read.
+    /// What the state says for a Frame (Samsung/README.md › Art mode (The Frame)): off, or in
+    /// standby with no art on the art channel, no art (`art_mode` OFF); showing art, `power` OFF
+    /// with `power_mode` "art" — also when REST says `standby` while the art channel says art, as
+    /// 2025 Frames do (samsung-tv-ws-api issues 33/185: `25_PTM_FTV`); on with the art mode unknown
+    /// (the art channel not open yet), `art_mode` left out and `power` as read.
     static func merge(_ snapshot: TVSnapshot, artMode: Bool?, frameTV: Bool) -> TVSnapshot {
         guard frameTV else { return snapshot }
         var merged = snapshot

@@ -1,6 +1,6 @@
 import TVModel
 
-/// The current app (SPEC §5 `current_app`, and the `app` select's state), from at most
+/// The current app (the `current_app` sensor, and the `app` select's state), from at most
 /// `SamsungAppWatch.requestsPerPoll` REST app requests per poll while the TV is on; see
 /// `SamsungAppWatch` for the order and the detection delay.
 extension SamsungDriver {

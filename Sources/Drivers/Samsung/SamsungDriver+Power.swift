@@ -4,8 +4,9 @@ import TVModel
 import Wire
 
 extension SamsungDriver {
-    /// Idempotent power (SPEC §4): the REST reading is taken now, `SamsungPowerPlanner`
-    /// decides, and KEY_POWER goes out only when the state it toggles from is confirmed.
+    /// Idempotent power (README › MQTT topics and commands, `power`): the REST reading is taken
+    /// now, `SamsungPowerPlanner` decides, and KEY_POWER goes out only when the state it toggles
+    /// from is confirmed.
     func power(_ action: PowerAction) async throws(DriverError) {
         var info: SamsungDeviceInfo?
         do {

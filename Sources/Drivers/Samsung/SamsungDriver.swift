@@ -55,8 +55,8 @@ public struct SamsungDriverOptions: Sendable {
     }
 }
 
-/// A Samsung Tizen TV (2016+) (SPEC §6): identity and power from the REST API on 8001,
-/// commands over the remote WebSocket (8002 with TLS and a token, 8001 as a fallback),
+/// A Samsung Tizen TV (2016+) (Samsung/README.md › Protocols): identity and power from the REST API
+/// on 8001, commands over the remote WebSocket (8002 with TLS and a token, 8001 as a fallback),
 /// volume and mute through UPnP RenderingControl on 9197, power-on by Wake-on-LAN.
 ///
 /// The remote channel (`SamsungChannel`) opens lazily, on the first command or `pair`, stays

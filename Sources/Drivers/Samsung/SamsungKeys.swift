@@ -8,7 +8,7 @@ public enum SamsungKeyCode: Equatable, Sendable {
     case power(PowerAction)
 }
 
-/// The Samsung key vocabulary: the shared names of SPEC §4 mapped to `KEY_…` codes, the
+/// The Samsung key vocabulary: the shared names (`SharedKey`) mapped to `KEY_…` codes, the
 /// vendor codes we let through (an allowlist), and the ones we refuse with a reason.
 ///
 /// Key codes come from samsungtvws `COMMANDS.md` and the Tizen key tables; there is no

@@ -23,7 +23,7 @@ public struct SamsungPowerContext: Equatable, Sendable {
     }
 
     /// Whether the TV is confirmed on: `PowerState` `on`, or reachable on a TV without
-    /// `PowerState` (SPEC §4: such a TV is on when it answers). Never during the grace window.
+    /// `PowerState` (such a TV is on when it answers). Never during the grace window.
     public var confirmedOn: Bool {
         guard reachable, !recentlyPoweredOff else { return false }
         switch powerState {
@@ -65,10 +65,10 @@ public struct SamsungPowerPlan: Equatable, Sendable {
     }
 }
 
-/// Idempotent power for Samsung TVs (SPEC §4, §6). KEY_POWER is a toggle (a pure one since
-/// late-2025 firmware), so it is sent only when the current state is confirmed: OFF only
-/// when the TV is confirmed on, ON only when it is confirmed in standby. Wake-on-LAN is
-/// harmless and goes out for every ON.
+/// Idempotent power for Samsung TVs (README › MQTT topics and commands, `power`). KEY_POWER is a
+/// toggle (a pure one since late-2025 firmware), so it is sent only when the current state is
+/// confirmed: OFF only when the TV is confirmed on, ON only when it is confirmed in standby.
+/// Wake-on-LAN is harmless and goes out for every ON.
 public enum SamsungPowerPlanner {
     /// How long a Frame TV's KEY_POWER is held to really power off. The TV wants at least 3 s
     /// between Press and Release as it receives them; the extra half second keeps a Press that

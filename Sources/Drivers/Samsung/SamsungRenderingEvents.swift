@@ -6,7 +6,7 @@ import TVModel
 import Wire
 
 /// Volume and mute pushed by the TV: a GENA subscription to the DMR's RenderingControl
-/// events, kept while the TV is on (SPEC §10).
+/// events, kept while the TV is on (Samsung/README.md › Protocols).
 ///
 /// The loop subscribes once a poll has seen the TV on, renews at half the granted timeout,
 /// subscribes again when a renewal is refused (412: the TV forgot us, e.g. after a restart),

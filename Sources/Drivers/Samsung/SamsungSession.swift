@@ -80,8 +80,8 @@ public struct SamsungSession: Sendable {
     }
 
     /// A token or a pinned certificate: the TV is then only ever reached over TLS on 8002 with
-    /// the pin checked (SPEC §10). A failure there is a failure, never a reason to send keys
-    /// and typed text (a password in the keyboard entity) in clear to whoever answers on 8001.
+    /// the pin checked (README › Security). A failure there is a failure, never a reason to send
+    /// keys and typed text (a password in the keyboard entity) in clear to whoever answers on 8001.
     public var isPaired: Bool {
         configuration.token != nil || !SamsungCertificatePolicy.normalize(configuration.pinnedCertificate ?? "").isEmpty
     }

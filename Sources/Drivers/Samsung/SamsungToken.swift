@@ -1,6 +1,6 @@
 /// The remote-control token a Samsung TV issues when the user approves tv2mqtt.
 ///
-/// A secret (SPEC §8): whoever holds it controls the TV without a prompt. Every textual form
+/// A secret (README › Security): whoever holds it controls the TV without a prompt. Every textual form
 /// of this value (`description`, `debugDescription`, `dump`, string interpolation) prints a
 /// placeholder; only `value` gives the token, for the URL and the state file.
 public struct SamsungToken: Hashable, Sendable, CustomStringConvertible,

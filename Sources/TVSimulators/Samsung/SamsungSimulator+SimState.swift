@@ -22,7 +22,7 @@ extension SamsungSimulator {
             app = .some(id)
         default: throw SimulatorError("'app' must be an app id or null")
         }
-        // "input" is another name for "source" (SPEC §10 names it so).
+        // "input" is another name for "source" (TVSimulators/README.md names both).
         let named = try change.string("source")
         let alias = try change.string("input")
         let source = named ?? alias
@@ -51,7 +51,7 @@ extension SamsungSimulator {
         if core.state.power != .on { core.state.artMode = false }
     }
 
-    /// `art_mode`: "on"/"off" (SPEC §10), or true/false.
+    /// `art_mode`: "on"/"off", or true/false.
     private func artModeValue(_ value: JSONValue?) throws(SimulatorError) -> Bool? {
         switch value {
         case nil: return nil

@@ -51,7 +51,7 @@ let badCommands: [BadCommand] = [
         roku:
             "unknown property 'sleep' (known: power, art_mode, screen, input, app, launch, volume, mute, sound_output, channel, key, text, search, toast)"
     ),
-    // Held keys, search and art mode (SPEC §10).
+    // Held keys, search and art mode.
     BadCommand(
         "hold_ms out of range", nil, #"{"key":"right","hold_ms":10001}"#,
         roku: "hold_ms: expected a whole number from 1 to 10000, got 10001"),
@@ -60,7 +60,7 @@ let badCommands: [BadCommand] = [
         roku: "search: control characters (newlines, NUL…) cannot be searched for"),
     BadCommand(
         "art_mode neither ON nor OFF", "art_mode", "maybe", roku: "art_mode: expected ON or OFF, got 'maybe'"),
-    // Screen, sound output and toast (SPEC §11): checked by the parser, then refused by the
+    // Screen, sound output and toast: checked by the parser, then refused by the
     // planners of TVs that have none of them.
     BadCommand("screen neither ON nor OFF", "screen", "dim", roku: "screen: expected ON or OFF, got 'dim'"),
     BadCommand(

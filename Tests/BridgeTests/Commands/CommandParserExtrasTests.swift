@@ -4,7 +4,7 @@ import Wire
 
 @testable import Bridge
 
-/// `hold_ms` and `search` (SPEC §10), and the app icon cache's bounds.
+/// `hold_ms` and `search`, and the app icon cache's bounds.
 @Suite("Command parser: held keys and search; app icon cache")
 struct CommandParserExtrasTests {
     func parse(_ json: String, property: String? = nil) throws(CommandParseError) -> [TVCommand] {

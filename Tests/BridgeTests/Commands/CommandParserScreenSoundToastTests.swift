@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bridge
 
-/// SPEC §11's `screen`, `sound_output` and `toast`, as `set/<property>` and in the JSON `set`:
+/// `screen`, `sound_output` and `toast`, as `set/<property>` and in the JSON `set`:
 /// what parses, and a clear refusal for everything else.
 @Suite("Command parsing: screen, sound output, toast", .cpuBound)
 struct CommandParserScreenSoundToastTests {

@@ -46,7 +46,7 @@ struct CommandParserTests {
         let shadow = [DeclaredControl(key: "power", platform: .switch, name: "Power")]
         #expect(CommandParser.properties(shadow) == CommandProperty.allCases.map(\.rawValue))
     }
-    @Test("the JSON forms of SPEC §4 parse")
+    @Test("the JSON command forms parse")
     func specJSONForms() throws {
         #expect(try parse(nil, #"{"key":"VolumeUp","repeat":3}"#) == [.key(.vendor("VolumeUp"), repeat: 3)])
         #expect(try parse(nil, #"{"power":"ON"}"#) == [.power(.on)])
@@ -168,7 +168,7 @@ struct TopicsTests {
 
 @Suite("State document", .cpuBound)
 struct StateDocumentTests {
-    @Test("the SPEC §4 example, unknown fields left out")
+    @Test("the state document, unknown fields left out")
     func document() {
         let snapshot = TVSnapshot(
             reachable: true, power: true, powerMode: "PowerOn", app: "Netflix", appID: "12", input: nil,

@@ -8,7 +8,7 @@ import Wire
 
 @testable import Bridge
 
-/// SPEC §10: a TV's command queue is bounded, and commands older than a few seconds expire
+/// A TV's command queue is bounded, and commands older than a few seconds expire
 /// with `command_failed`, so a TV that stopped answering does not run a backlog of presses
 /// minutes later. Over a real mosquitto, with a recording driver that can hang like a dead TV.
 @Suite("Command queue limits")

@@ -110,7 +110,7 @@ struct TVStatePublisherTests {
         #expect(withInput["input"] == .null)
     }
 
-    @Test("the published document is the state document of SPEC §4, byte for byte")
+    @Test("the published document is the state document, byte for byte")
     func documentIsTheStateDocument() throws {
         var publisher = TVStatePublisher(id: Self.tv.identity.id)
         let changes = Self.update(&publisher, Self.on, now: 1_000)

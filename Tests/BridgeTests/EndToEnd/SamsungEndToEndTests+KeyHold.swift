@@ -6,7 +6,7 @@ import Wire
 
 @testable import Bridge
 
-/// Held keys on a Samsung (SPEC §10): `Press`, the hold, `Release` on the remote channel, and
+/// Held keys on a Samsung: `Press`, the hold, `Release` on the remote channel, and
 /// a `Release` even when the bridge shuts down during the hold. Search is Roku only.
 extension SamsungEndToEndTests {
     @Test("a held key is Press, the hold, Release on the remote channel")
@@ -54,7 +54,7 @@ extension SamsungEndToEndTests {
     }
 }
 
-/// The `app_icon` of a Samsung (SPEC §10): `ed.apps.icon` with the installed list's icon path.
+/// The `app_icon` of a Samsung: `ed.apps.icon` with the installed list's icon path.
 extension SamsungEndToEndTests {
     @Test("app_icon: the icon of the app in front over ed.apps.icon, once per app, cleared on power off")
     func appIcon() async throws {

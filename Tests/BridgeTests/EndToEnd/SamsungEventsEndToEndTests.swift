@@ -10,7 +10,7 @@ import Wire
 
 @testable import Bridge
 
-/// Volume and mute pushed by UPnP events (SPEC §10): MQTT → bridge → simulated Samsung, with
+/// Volume and mute pushed by UPnP events: MQTT → bridge → simulated Samsung, with
 /// the bridge's NOTIFY listener on a free loopback port and polls every 60 s. The push tests run
 /// the bridge under a `ManualClock` that stands still after the first poll: a change that
 /// reaches MQTT then was pushed, since no poll can have run (how fast is `tvbench`'s).

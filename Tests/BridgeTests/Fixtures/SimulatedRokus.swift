@@ -63,7 +63,7 @@ final class SimulatedRokus: Sendable {
         wol.close()
     }
 
-    /// The bridge's TV id for a simulator (SPEC §4: `roku_<serial>`).
+    /// The bridge's TV id for a simulator (`roku_<serial>`).
     static func id(_ simulator: RokuSimulator) -> String { "roku_" + simulator.serial.lowercased() }
 
     /// Log entries of `kind` for one simulated TV.

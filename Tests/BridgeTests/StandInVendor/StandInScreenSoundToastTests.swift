@@ -6,10 +6,10 @@ import Wire
 
 @testable import Bridge
 
-/// SPEC §11's generic commands, proven with the stand-in vendor: a driver that declares screen
-/// control, sound outputs and toasts gets the `screen` switch, the `sound_output` select and
-/// the `toast` notify entity from the one table, and `screen`, `sound_output` and `toast`
-/// reach it validated, through `set/<property>` and the JSON `set`.
+/// The generic commands `screen`, `sound_output` and `toast`, proven with the stand-in vendor: a
+/// driver that declares screen control, sound outputs and toasts gets the `screen` switch, the
+/// `sound_output` select and the `toast` notify entity from the one table, and `screen`,
+/// `sound_output` and `toast` reach it validated, through `set/<property>` and the JSON `set`.
 @Suite("A stand-in vendor's screen, sound output and toast")
 struct StandInScreenSoundToastTests {
     @Test("entities by capability; screen, sound_output and toast reach the TV; its state comes back; bad ones refused")

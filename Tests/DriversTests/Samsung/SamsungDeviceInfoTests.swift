@@ -106,7 +106,7 @@ struct SamsungDeviceInfoTests {
         #expect(try info.tvDescription(host: "h").identity.name == "42", "no name: the model stands in")
     }
 
-    @Test("power readings: SPEC §4 (on only when PowerState is on, or reachable without PowerState)")
+    @Test("power readings (on only when PowerState is on, or reachable without PowerState)")
     func powerReading() throws {
         let q60 = try SamsungDeviceInfo.parse(utf8(SamsungRESTSamples.q60))
         let old = try SamsungDeviceInfo.parse(utf8(SamsungRESTSamples.ku6400))

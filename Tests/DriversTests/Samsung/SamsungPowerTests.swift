@@ -68,7 +68,7 @@ struct SamsungPowerTests {
     }
 
     @Test(
-        "the invariants of SPEC §4: OFF never turns on, ON never turns off, no unconfirmed toggle",
+        "the power invariants: OFF never turns on, ON never turns off, no unconfirmed toggle",
         arguments: all)
     func invariants(c: Case) {
         let context = SamsungPowerContext(

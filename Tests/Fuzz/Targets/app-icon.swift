@@ -1,5 +1,5 @@
 // App icons: AppIcon.decode, which decides whether a TV's `/query/icon` answer is published as
-// the `app_icon` image (SPEC §10), with each kind of declared content type.
+// the `app_icon` image, with each kind of declared content type.
 
 import TVModel
 

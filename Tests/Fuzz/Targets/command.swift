@@ -29,7 +29,7 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         fuzzExpect(!hasControl(error.message), "control character in \(String(reflecting: error.message))")
         return 0
     }
-    // Everything the parser lets through is within the bounds SPEC §4 promises the drivers.
+    // Everything the parser lets through is within the bounds `TVCommand+Limits` promises the drivers.
     fuzzExpect(!parsed.commands.isEmpty, "no command")
     for command in parsed.commands {
         switch command {
