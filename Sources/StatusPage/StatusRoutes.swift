@@ -74,7 +74,7 @@ final class StatusRoutes: Sendable {
             let why = tooManyStreams(from: remote) ?? allStreamsTaken
             return HTTPServerReply(Self.json(503, ["error": .string(why)]))
         case ("POST", _) where path.hasPrefix("api/"):
-            return HTTPServerReply(await command(path.dropFirst("api/".count), body: request.body))
+            return HTTPServerReply(await command(path.dropFirst("api/".count), body: request.body, from: remote))
         case (_, ""), (_, "index.html"), (_, "app.css"), (_, "app.js"), (_, "login"), (_, "logout"),
             (_, "api/state"), (_, "api/events"):
             var response = Self.json(405, ["error": .string("method \(request.method.prefix(16)) not allowed here")])
