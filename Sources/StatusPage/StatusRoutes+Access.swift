@@ -153,7 +153,7 @@ extension StatusRoutes {
     /// Whether the browser reached the page over HTTPS: said by `X-Forwarded-Proto` from an
     /// `http.allow_from` proxy only; from anyone else the header is the client's own word.
     func isHTTPS(_ request: HTTPRequest, from remote: SocketAddress) -> Bool {
-        settings.allowFrom.contains(remote.ip) && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
+        isAllowedPeer(remote) && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
     }
 
     /// Compares without returning early, so the time taken says nothing about the token.

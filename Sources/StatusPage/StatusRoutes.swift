@@ -17,6 +17,8 @@ final class StatusRoutes: Sendable {
     let sessions: Sessions
     /// Wrong tokens per source address (`access`).
     let failures: TokenFailures
+    /// `settings.allowFrom`, parsed (`isAllowedPeer`).
+    let allowedPeers: Set<String>
 
     init(
         service: BridgeService, feed: StatusFeed, settings: BridgeConfiguration.HTTP, limits: StatusPageLimits,
@@ -29,6 +31,7 @@ final class StatusRoutes: Sendable {
         self.logger = logger
         failures = TokenFailures(limits: limits)
         sessions = Sessions(limits: limits)
+        allowedPeers = Self.peerSet(settings.allowFrom)
     }
 
     /// The request's path without its leading slashes and its query: `api/state`.
@@ -55,7 +58,7 @@ final class StatusRoutes: Sendable {
         }
         switch (request.method, path) {
         case ("GET", ""), ("GET", "index.html"):
-            return HTTPServerReply(page(request))
+            return HTTPServerReply(page(request, from: remote))
         case ("GET", "app.css"):
             return HTTPServerReply(Self.asset(StatusPageAssets.css, type: "text/css; charset=utf-8"))
         case ("GET", "app.js"):
@@ -71,7 +74,7 @@ final class StatusRoutes: Sendable {
             let why = tooManyStreams(from: remote) ?? allStreamsTaken
             return HTTPServerReply(Self.json(503, ["error": .string(why)]))
         case ("POST", _) where path.hasPrefix("api/"):
-            return HTTPServerReply(await command(path.dropFirst("api/".count), body: request.body))
+            return HTTPServerReply(await command(path.dropFirst("api/".count), body: request.body, from: remote))
         case (_, ""), (_, "index.html"), (_, "app.css"), (_, "app.js"), (_, "login"), (_, "logout"),
             (_, "api/state"), (_, "api/events"):
             var response = Self.json(405, ["error": .string("method \(request.method.prefix(16)) not allowed here")])
@@ -82,28 +85,24 @@ final class StatusRoutes: Sendable {
         }
     }
 
-    /// `GET /`: the page, with a `<base>` naming Home Assistant's ingress path when it gives
-    /// one, so the page's relative URLs resolve under it even without a trailing slash.
-    private func page(_ request: HTTPRequest) -> HTTPResponse {
+    /// `GET /`: the page, with a `<base>` naming Home Assistant's ingress path when the
+    /// gateway gives one (`ingressPath`), so the page's relative URLs resolve under it even
+    /// without a trailing slash.
+    private func page(_ request: HTTPRequest, from remote: SocketAddress) -> HTTPResponse {
         var html = StatusPageAssets.html
-        if let ingress = request.headers["X-Ingress-Path"], Self.isSafeIngressPath(ingress),
-            let head = html.firstRange(of: "<head>")
-        {
-            html.insert(contentsOf: "<base href=\"\(ingress)/\">", at: head.upperBound)
+        if let ingress = ingressPath(request, from: remote), let head = html.firstRange(of: "<head>") {
+            let base = ingress.hasSuffix("/") ? ingress : ingress + "/"
+            html.insert(contentsOf: "<base href=\"\(base)\">", at: head.upperBound)
         }
         return Self.asset(html, type: "text/html; charset=utf-8")
     }
 
-    /// `/api/hassio_ingress/<token>`: a path of safe characters only, as Home Assistant sends it.
-    static func isSafeIngressPath(_ path: String) -> Bool {
-        path.hasPrefix("/") && path.count <= 256
-            && path.utf8.allSatisfy { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/") }
-    }
+    /// The request fields an answer depends on besides its URL.
+    static let varyFields = "Host, X-Ingress-Path, Cookie, Authorization, Origin, Sec-Fetch-Site"
 
     static func asset(_ text: String, type: String) -> HTTPResponse {
         var response = HTTPResponse(status: 200, body: Array(text.utf8))
         response.headers.set(name: "Content-Type", value: type)
-        response.headers.set(name: "Cache-Control", value: "no-cache")
         addSecurityHeaders(&response)
         return response
     }
@@ -111,13 +110,17 @@ final class StatusRoutes: Sendable {
     static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
         var response = HTTPResponse(status: status, body: value.serializedBytes())
         response.headers.set(name: "Content-Type", value: "application/json")
-        response.headers.set(name: "Cache-Control", value: "no-store")
         addSecurityHeaders(&response)
         return response
     }
 
-    /// Nothing from elsewhere: no framing by other sites, no sniffing, no referrer.
+    /// Nothing from elsewhere: no framing by other sites, no sniffing, no referrer. Nothing
+    /// kept by a cache either (`no-store`, the page included: it carries the ingress path,
+    /// `api/*` what a token may read), and `Vary` names what an answer depends on, for a
+    /// cache that stores anyway.
     static func addSecurityHeaders(_ response: inout HTTPResponse) {
+        response.headers.set(name: "Cache-Control", value: "no-store")
+        response.headers.set(name: "Vary", value: varyFields)
         response.headers.set(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.set(name: "Referrer-Policy", value: "no-referrer")
         response.headers.set(

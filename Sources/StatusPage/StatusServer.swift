@@ -34,9 +34,12 @@ public final class StatusServer: Sendable {
         bound.listen?.port = listener.address.port
         let routes = StatusRoutes(
             service: service, feed: feed, settings: bound, limits: limits, logger: logger.labeled("http"))
-        let allowed = Set(settings.allowFrom)
+        // By parsed address (`StatusRoutes.peerSet`), not by text.
+        let allowed = StatusRoutes.peerSet(settings.allowFrom)
         var admits: (@Sendable (SocketAddress) -> Bool)?
-        if !allowed.isEmpty { admits = { (address: SocketAddress) -> Bool in allowed.contains(address.ip) } }
+        if !settings.allowFrom.isEmpty {
+            admits = { (address: SocketAddress) -> Bool in allowed.contains(address.canonicalIP) }
+        }
         var httpLimits = limits.http
         // The ingress gateway carries every user's connections: no share per address for it.
         if !allowed.isEmpty { httpLimits.maxConnectionsPerSource = nil }

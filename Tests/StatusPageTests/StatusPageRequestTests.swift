@@ -1,3 +1,4 @@
+import Bridge
 import Net
 import StatusPage
 import Testing
@@ -37,7 +38,7 @@ extension StatusPageSuite {
                 #expect(await stream.waitFor("retry:", timeout: .seconds(30)))
                 // A rename (here through the bridge's request, as MQTT's tv/rename) reaches the page.
                 let rename = JSONValue.object(["id": .string(fixture.tvID), "name": "Den TV"]).serializedBytes()
-                _ = await fixture.bridge.submitRequest("tv/rename", payload: rename)
+                _ = await fixture.bridge.submitRequest("tv/rename", payload: rename, from: .statusPage("127.0.0.1"))
                 #expect(await stream.waitFor(#""name":"Den TV""#, timeout: .seconds(30)))
                 let removed = try await client.send("POST", "/api/tv/\(fixture.tvID)/remove")
                 #expect(removed.status == 202)

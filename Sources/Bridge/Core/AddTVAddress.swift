@@ -48,14 +48,20 @@ struct AddTVAddress: Sendable, Equatable, CustomStringConvertible {
             )
         }
         if port == 0 { throw .init("the port must be 1 to 65535") }
+        // Classed before `canonical` turns `::ffff:10.0.0.5` into `10.0.0.5`: a TV has an
+        // IPv4 address or an IPv6 one, and one spelling per TV is its own.
+        if address.isIPv4InIPv6 {
+            throw .init(
+                "\(CommandParser.printable(host)) cannot be a TV's address: it is special (an IPv4 address inside IPv6, ::ffff:0:0/96 or ::/96); give the IPv4 address itself"
+            )
+        }
         (self.host, self.kind, self.port) = (try Self.canonical(host, address), kind, port)
     }
 
     /// The longest host text looked at: an IPv6 address with an interface name fits in 64.
     static let maxHostLength = 64
 
-    /// One spelling per address (`0::1` and `::1`, `::ffff:10.0.0.5` and `10.0.0.5` are one
-    /// TV): `SocketAddress.canonicalIP`. A zone
+    /// One spelling per address (`0::1` and `::1` are one TV): `SocketAddress.canonicalIP`. A zone
     /// (`%eth0`) must name an interface of this machine; it is kept only where it means
     /// something, on a link-local address, and then under the interface's own name.
     private static func canonical(_ host: String, _ address: SocketAddress) throws(BridgeService.RequestError)

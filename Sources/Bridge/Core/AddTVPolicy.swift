@@ -11,10 +11,16 @@ struct AddTVPolicy: Sendable {
     var allowLoopback: Bool
     /// Ports allowed besides the kinds' own (`add_tv.ports`).
     var extraPorts: [UInt16]
+    /// This machine's own addresses (`getifaddrs`, read at each check): no TV is at one.
+    var ownAddresses: @Sendable () -> Set<String>
 
-    init(_ configuration: BridgeConfiguration.AddTV) {
+    init(
+        _ configuration: BridgeConfiguration.AddTV,
+        ownAddresses: @escaping @Sendable () -> Set<String> = SocketAddress.interfaceAddresses
+    ) {
         allowLoopback = configuration.allowLoopback
         extraPorts = configuration.ports
+        self.ownAddresses = ownAddresses
     }
 
     /// The ports a request for `kind` may name: that vendor's default port (every vendor's
@@ -40,6 +46,13 @@ struct AddTVPolicy: Sendable {
             )
         case let scope:
             throw .init("\(address.host) cannot be a TV's address: it is \(scope.rawValue)")
+        }
+        // The bridge's own interfaces (a LAN address answers like the loopback); loopback
+        // ones only when add_tv.allow_loopback lets simulated TVs live there.
+        if socketAddress.scope != .loopback, ownAddresses().contains(socketAddress.canonicalIP) {
+            throw .init(
+                "\(address.host) is an address of this machine (one of its network interfaces), not a TV on the network"
+            )
         }
         let allowed = ports(for: address.kind)
         if let port = address.port, !allowed.contains(port) {

@@ -85,8 +85,11 @@ extension BridgeService {
     /// `tv/add`: probes the address, adds the TV (persisted in the state directory like any
     /// TV found), answers with its id. A TV already known at that address, or known under the
     /// id the probe finds, is not added twice: the answer says `"added": false`. The address
-    /// must pass `AddTVPolicy`; the probe goes through `AddTVGate` and the discovery probe pool.
-    func addTV(_ request: [String: JSONValue], plain: String?) async throws(RequestError) -> JSONValue {
+    /// must pass `AddTVPolicy`; the probe goes through `AddTVGate` (counted for `requester`)
+    /// and the discovery probe pool.
+    func addTV(_ request: [String: JSONValue], plain: String?, from requester: Requester) async throws(RequestError)
+        -> JSONValue
+    {
         let parsed = try AddTVRequest.parse(request, plain: plain, draft: addTVDraft.address.withLock { $0 })
         try addTVPolicy.check(parsed.address)
         let outcome: TVRegistry.AddOutcome
@@ -94,7 +97,7 @@ extension BridgeService {
             outcome = TVRegistry.AddOutcome(description: known, added: false)
         } else {
             if let refusal = await registry.fullRefusal() { throw RequestError(refusal) }
-            try await addTVGate.enter()
+            try await addTVGate.enter(for: requester)
             await finder.probes.acquire()
             let result: Result<TVRegistry.AddOutcome, RequestError>
             do {

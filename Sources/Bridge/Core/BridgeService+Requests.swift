@@ -23,7 +23,7 @@ extension BridgeService {
             return
         }
         do {
-            let data = try await perform(action, request: request, plain: plain)
+            let data = try await perform(action, request: request, plain: plain, from: .mqtt)
             await context.respond(responseTopic, ok: true, data: data, transaction: transaction)
         } catch {
             context.logger.warning("request \(action) failed: \(error.message)")
@@ -47,7 +47,7 @@ extension BridgeService {
         init(_ message: String) { self.message = message }
     }
 
-    func perform(_ action: String, request: [String: JSONValue], plain: String?)
+    func perform(_ action: String, request: [String: JSONValue], plain: String?, from requester: Requester)
         async throws(RequestError)
         -> JSONValue
     {
@@ -88,7 +88,7 @@ extension BridgeService {
             }
             return ["id": .string(id.rawValue)]
         case .tvAdd:
-            return try await addTV(request, plain: plain)
+            return try await addTV(request, plain: plain, from: requester)
         case .tvAddHost:
             return try setAddTVHost(request, plain: plain)
         case .healthCheck:

@@ -82,13 +82,13 @@ extension BridgeService {
 
     /// A bridge request (`tv/add`, `tv/pair`, `tv/remove`…), as if published to
     /// `<base>/bridge/request/<action>` with `payload`: its data, or the error its response
-    /// would carry.
-    public func submitRequest(_ action: String, payload: [UInt8]) async -> Result<
+    /// would carry. `requester` is who asked (the page's client), for `tv/add`'s rate.
+    public func submitRequest(_ action: String, payload: [UInt8], from requester: Requester) async -> Result<
         JSONValue, StatusError
     > {
         let (request, plain) = Self.requestPayload(payload)
         do {
-            return .success(try await perform(action, request: request, plain: plain))
+            return .success(try await perform(action, request: request, plain: plain, from: requester))
         } catch {
             context.logger.warning("request \(CommandParser.printable(action)) failed: \(error.message)")
             return .failure(StatusError(error.message))

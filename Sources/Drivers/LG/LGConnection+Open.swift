@@ -4,16 +4,20 @@ import Support
 import Wire
 
 /// Opening and registering. The TLS port is tried first; the port in clear only when the TV
-/// refuses connections on 3001 and no certificate was ever pinned (a TV paired over TLS is
-/// never spoken to in clear again: the client key would cross the network readable).
+/// refuses connections on 3001 and has never spoken TLS (`hasSpokenTLS`: a TV paired over TLS
+/// is never spoken to in clear again, a pairing included: the client key would cross the
+/// network readable).
 extension LGConnection {
+    /// A certificate is pinned: the TV has spoken TLS.
+    var hasSpokenTLS: Bool { !SamsungCertificatePolicy.normalize(configuration.pin ?? "").isEmpty }
+
     func open() async throws(DriverError) {
         let config = configuration
         var connected: WebSocketClient.Connected
         do {
             connected = try await connect(secure: true)
             isPlain = false
-        } catch let error where error.kind == .connect && error.message.contains("refused") && config.pin == nil {
+        } catch let error where error.kind == .connect && error.message.contains("refused") && !hasSpokenTLS {
             logger.debug("no TLS on port \(config.securePort): trying \(config.plainPort) in clear")
             do {
                 connected = try await connect(secure: false)
@@ -53,7 +57,8 @@ extension LGConnection {
         let config = configuration
         let port = secure ? config.securePort : config.plainPort
         let host = config.host.contains(":") ? "[\(config.host)]" : config.host
-        let pinBytes = config.pin.flatMap(SamsungChannel.bytes(hex:))
+        // A pairing takes the certificate presented, over TLS; `accept` compares it with the pin.
+        let pinBytes = isPairing ? nil : config.pin.flatMap(SamsungChannel.bytes(hex:))
         return try await WebSocketClient.connect(
             url: "\(secure ? "wss" : "ws")://\(host):\(port)/",
             tls: secure ? TLSConfiguration(trust: .selfSigned(pinned: pinBytes)) : nil,
@@ -73,7 +78,8 @@ extension LGConnection {
     /// screen when the TV shows one: the PIN given to `pair(pin:)` is sent at once; without
     /// one the connection stays open for it).
     private func register(fingerprint: String?) async throws(DriverError) {
-        let key = configuration.clientKey
+        // A pairing asks the TV anew; the key it had stays until a new one is issued.
+        let key = isPairing ? nil : configuration.clientKey
         let timeout = key == nil ? configuration.approvalTimeout : configuration.requestTimeout
         if key == nil, pinToSend == nil { logger.info("asking the TV for permission: choose Accept on the TV") }
         registeringFingerprint = fingerprint
@@ -100,6 +106,7 @@ extension LGConnection {
     /// A registration that failed: what the user must do, said once, until they pair again.
     func refuseRegistration(_ error: DriverError, byPIN: Bool, hadKey: Bool) throws(DriverError) -> Never {
         drop()
+        isPairing = false
         let message: String
         switch error.kind {
         case .unauthorized: message = byPIN ? LGPairingHelp.wrongPIN : LGPairingHelp.denied
@@ -116,20 +123,32 @@ extension LGConnection {
     /// `registered`: the key the TV issued and the certificate seen are kept (and emitted).
     func accept(_ answer: LGMessage) throws(DriverError) {
         let key = configuration.clientKey
+        let pairing = isPairing
+        isPairing = false
         guard answer.type == "registered", let issued = answer.payload["client-key"]?.stringValue,
             LGRegistration.isPlausibleKey(issued)
         else {
             drop()
             throw DriverError(.badResponse, "the TV answered the registration with \(answer)")
         }
-        if let fingerprint = registeringFingerprint, configuration.pin == nil {
-            if let previous = pinBeforePairing, SamsungCertificatePolicy.normalize(previous) != fingerprint {
-                logger.warning(
-                    "pairing accepted a new TLS certificate from the TV at \(configuration.host) (pinned \(previous.prefix(16))…, now \(fingerprint.prefix(16))…)"
-                )
+        guard registeringFingerprint != nil || !hasSpokenTLS else {
+            // In clear, from a TV that has spoken TLS: `open` never gets here, and a key from
+            // such a registration never replaces one learned over TLS.
+            drop()
+            throw DriverError(.rejected, "a registration in clear with a TV once reached over TLS: ignored")
+        }
+        if let fingerprint = registeringFingerprint {
+            let pinned = configuration.pin.map(SamsungCertificatePolicy.normalize)
+            if pinned != fingerprint {
+                // Only a pairing gets here with a pin (its TLS took the certificate presented).
+                if let previous = pairing ? pinBeforePairing : nil, SamsungCertificatePolicy.normalize(previous) != fingerprint {
+                    logger.warning(
+                        "pairing accepted a new TLS certificate from the TV at \(configuration.host) (pinned \(previous.prefix(16))…, now \(fingerprint.prefix(16))…)"
+                    )
+                }
+                configuration.pin = fingerprint
+                emit(.certificatePinned(fingerprint))
             }
-            configuration.pin = fingerprint
-            emit(.certificatePinned(fingerprint))
         }
         pinBeforePairing = nil
         registeringFingerprint = nil

@@ -60,6 +60,9 @@ actor LGConnection {
     var pinToSend: String?
     /// The open connection's certificate, until its registration completes.
     var registeringFingerprint: String?
+    /// A pairing runs (`pair`): its registration goes without the key, and its TLS connection
+    /// takes the certificate the TV presents (checked against the pin in `accept`).
+    var isPairing = false
     /// Shut down: nothing connects again (a refresh or poll still running must not).
     var isShutDown = false
     /// The reconnecting after a lost socket, while it runs (`LGConnection+Reconnect`).
@@ -236,14 +239,23 @@ actor LGConnection {
     }
 
     /// Forgets the client key and any block, connects and waits for the user's answer.
+    /// Pairs (again): registers without the key, so the TV asks its user. The pin and the key
+    /// are kept until the TV issues a new key: a TV once on TLS is reached over TLS only, and
+    /// a changed certificate is accepted over TLS only (with a warning, `accept`), never by
+    /// falling back to port 3000, where whoever answers would get the registration in clear.
     func pair() async throws(DriverError) {
         stopReconnecting()
         drop()
         blocked = nil
-        configuration.clientKey = nil
         pinBeforePairing = configuration.pin
-        configuration.pin = nil
-        try await ensureConnected(prompt: true)
+        isPairing = true
+        do {
+            try await ensureConnected(prompt: true)
+        } catch {
+            // The PIN screen waits for `pair(pin:)`, still pairing; anything else ends it.
+            if !pinShown { isPairing = false }
+            throw error
+        }
     }
 
     /// The pin a pairing set aside, to log a certificate the user accepted by pairing again.

@@ -12,7 +12,10 @@ extension SamsungSession {
             default: return []
             }
             var actions: [SamsungSessionAction] = []
-            if let token, token != configuration.token {
+            // A token from a connection in clear never replaces one learned over TLS: with a
+            // pin, only a secure connection's token is kept.
+            let pinned = !SamsungCertificatePolicy.normalize(configuration.pinnedCertificate ?? "").isEmpty
+            if let token, token != configuration.token, endpoint.secure || !pinned {
                 configuration.token = token
                 actions.append(.persistToken(token))
             }

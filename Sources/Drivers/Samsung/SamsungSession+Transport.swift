@@ -5,9 +5,16 @@ extension SamsungSession {
         -> [SamsungSessionAction]
     {
         guard case .connecting(let endpoint) = state, endpoint.secure else { return [] }
+        let accepting = acceptsNewCertificate
+        acceptsNewCertificate = false
         switch SamsungCertificatePolicy.evaluate(
             pinned: configuration.pinnedCertificate, seen: certificateFingerprint)
         {
+        case .changed(_, let seen) where accepting:
+            // A pairing, over TLS: the user trusts the TV as it is now (the channel warns).
+            configuration.pinnedCertificate = seen
+            certificateChecked = true
+            return [.pinCertificate(seen)]
         case .pinFirstUse(let pin):
             configuration.pinnedCertificate = pin
             certificateChecked = true
@@ -55,6 +62,7 @@ extension SamsungSession {
             return [.open(plain)]
         default:
             state = .idle
+            acceptsNewCertificate = false
             let error = Self.error(for: failure, endpoint: endpoint)
             guard endpoint.secure && isPaired else { return failQueued(error) }
             return failQueued(

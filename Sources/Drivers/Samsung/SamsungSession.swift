@@ -68,6 +68,9 @@ public struct SamsungSession: Sendable {
     var queue: [(id: UInt64, steps: [SamsungRemoteStep])] = []
     /// The certificate was checked on the current secure connection.
     var certificateChecked = false
+    /// A pairing accepts a changed certificate on its TLS connection (`pair(acceptNewCertificate: true)`),
+    /// the pin kept until then: a TV once on TLS is never reached on 8001 to pair.
+    var acceptsNewCertificate = false
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -131,8 +134,9 @@ public struct SamsungSession: Sendable {
     }
 
     /// Explicit pairing (`tv2mqtt pair`, `tv/pair`): leaves a stopped state and connects, so
-    /// the TV shows its prompt. `acceptNewCertificate` forgets the pin (the user trusts the
-    /// TV as it is now) and tries 8002 again.
+    /// the TV shows its prompt. `acceptNewCertificate` takes the certificate the TV presents
+    /// over TLS on 8002 (the user trusts the TV as it is now), the pin kept until then, so a
+    /// TV with a pin is still never reached on 8001.
     public mutating func pair(now: ContinuousClock.Instant, acceptNewCertificate: Bool)
         -> [SamsungSessionAction]
     {
@@ -148,7 +152,7 @@ public struct SamsungSession: Sendable {
         // Pairing starts over on 8002: a token TV only approves there, and 8002 may have
         // failed earlier only because the TV was still booting.
         plainOnly = false
-        if acceptNewCertificate { configuration.pinnedCertificate = nil }
+        acceptsNewCertificate = acceptNewCertificate
         actions += connect(now: now)
         return actions
     }

@@ -1,4 +1,6 @@
+import Configuration
 import Drivers
+import Net
 import TVModel
 import Testing
 
@@ -47,17 +49,51 @@ struct AddTVAddressTests {
     }
 
     @Test(
-        "one spelling per address: inet_ntop's, an IPv4-mapped address as IPv4, a zone only on link-local and only an interface",
+        "one spelling per address: inet_ntop's, a zone only on link-local and only an interface",
         arguments: [
             ("0::1", "::1"),
             ("0:0:0:0:0:0:0:1", "::1"),
-            ("[::FFFF:10.0.0.5]:8060", "10.0.0.5"),
             ("::1%lo", "::1"),
             ("FE80::0:1%lo", "fe80::1%lo"),
             ("2001:DB8::1", "2001:db8::1"),
         ])
     func canonical(text: String, host: String) throws {
         #expect(try AddTVAddress.parse(text).host == host)
+    }
+
+    @Test(
+        "an IPv4 address inside IPv6 (::ffff:0:0/96, ::/96) is special: refused, asking for the IPv4 address",
+        arguments: [
+            "::ffff:10.0.0.5", "[::FFFF:10.0.0.5]:8060", "0:0:0:0:0:ffff:a00:5", "::10.0.0.5", "::a00:5",
+            "::ffff:127.0.0.1", "::ffff:0.0.0.0", "::0.0.0.2",
+        ])
+    func ipv4InIPv6(text: String) {
+        let error = Self.error(text)
+        #expect(
+            error?.hasSuffix(
+                "cannot be a TV's address: it is special (an IPv4 address inside IPv6, ::ffff:0:0/96 or ::/96); give the IPv4 address itself"
+            ) == true, "\(text): \(String(describing: error))")
+    }
+
+    @Test("the addresses of this machine's own interfaces are refused, loopback ones only without allow_loopback")
+    func ownInterfaces() throws {
+        var configuration = BridgeConfiguration.AddTV()
+        configuration.allowLoopback = true
+        let policy = AddTVPolicy(configuration, ownAddresses: { ["192.0.2.10", "2001:db8::10", "127.0.0.1"] })
+        for host in ["192.0.2.10", "2001:db8::10", "2001:DB8:0::10"] {
+            let address = try AddTVAddress.parse(host)
+            var refusal: String?
+            do { try policy.check(address) } catch { refusal = error.message }
+            #expect(
+                refusal?.hasSuffix("is an address of this machine (one of its network interfaces), not a TV on the network")
+                    == true, "\(host): \(String(describing: refusal))")
+        }
+        // Another address is a TV's; a loopback one is allow_loopback's to decide.
+        for host in ["192.0.2.11", "127.0.0.1"] {
+            #expect(throws: Never.self, "\(host)") { try policy.check(try AddTVAddress.parse(host)) }
+        }
+        // The machine's real interfaces: its loopback address is among them.
+        #expect(SocketAddress.interfaceAddresses().contains("127.0.0.1"))
     }
 
     @Test("a zone that names no interface of this machine is refused, however long")

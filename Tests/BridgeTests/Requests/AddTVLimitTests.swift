@@ -11,16 +11,17 @@ import Wire
 /// the bridge keeps (`max_tvs`), and what of a device's answer comes back (nothing).
 @Suite("tv/add limits")
 struct AddTVLimitTests {
+    @discardableResult
     func startBridge(
         _ fixture: BridgeFixture, allowLoopback: Bool, ports: [UInt16] = [], maxTVs: Int = 10_000
-    ) async throws {
+    ) async throws -> BridgeService {
         let configuration = fixture.configuration {
             $0.discovery.searchInterval = 0
             $0.addTV.allowLoopback = allowLoopback
             $0.addTV.ports = ports
             $0.maxTVs = maxTVs
         }
-        try await fixture.startBridge(
+        return try await fixture.startBridge(
             configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
     }
 
@@ -40,7 +41,7 @@ struct AddTVLimitTests {
             defer { tv.stop() }
             try await startBridge(fixture, allowLoopback: false)
             for payload in [
-                #"{"host":"127.0.0.60","kind":"roku"}"#, "roku:127.0.0.60", "[::ffff:127.0.0.60]:8060", "::1",
+                #"{"host":"127.0.0.60","kind":"roku"}"#, "roku:127.0.0.60", "::1",
             ] {
                 let error = try await refusal(fixture, payload)
                 #expect(
@@ -63,7 +64,9 @@ struct AddTVLimitTests {
             try await startBridge(fixture, allowLoopback: true)
             let cases = [
                 ("169.254.169.254", "169.254.169.254 cannot be a TV's address: it is link-local"),
-                ("[::ffff:169.254.169.254]:8060", "169.254.169.254 cannot be a TV's address: it is link-local"),
+                ("[::ffff:169.254.169.254]:8060", "::ffff:169.254.169.254 cannot be a TV's address: it is special"),
+                ("::ffff:127.0.0.61", "::ffff:127.0.0.61 cannot be a TV's address: it is special"),
+                ("::127.0.0.61", "::127.0.0.61 cannot be a TV's address: it is special"),
                 ("fe80::1%lo", "fe80::1%lo cannot be a TV's address: it is link-local"),
                 ("0.0.0.0", "0.0.0.0 cannot be a TV's address: it is unspecified"),
                 ("::", ":: cannot be a TV's address: it is unspecified"),
@@ -127,6 +130,33 @@ struct AddTVLimitTests {
             await clock.advance(to: AddTVGate.window)
             let again = try await refusal(fixture, "roku:127.0.0.63:\(port)")
             #expect(again?.hasPrefix("no TV answered at 127.0.0.63") == true, "at 60 s: \(String(describing: again))")
+        }
+    }
+
+    @Test("the rate is per requester: MQTT publishers who spent theirs leave the status page's clients theirs")
+    func ratePerRequester() async throws {
+        try await withBridgeFixture { fixture in
+            let closed = try TCPListener.bind(host: "127.0.0.67", port: 0)
+            let port = closed.address.port
+            closed.close()  // nothing listens: each probe is refused at once
+            let clock = ManualClock()
+            let bridge = try await clock.run {
+                try await startBridge(fixture, allowLoopback: true, ports: [port])
+            }
+            for _ in 0..<AddTVGate.perWindow { _ = try await refusal(fixture, "roku:127.0.0.67:\(port)") }
+            let refused = "too many tv/add requests: at most 20 probes a minute; try again in a minute"
+            #expect(try await refusal(fixture, "roku:127.0.0.67:\(port)") == refused, "MQTT spent its 20")
+            let payload = Array("roku:127.0.0.67:\(port)".utf8)
+            for address in ["192.0.2.1", "192.0.2.2"] {
+                let result = await bridge.submitRequest("tv/add", payload: payload, from: .statusPage(address))
+                guard case .failure(let error) = result else {
+                    Issue.record("no TV listens there, yet \(address)'s tv/add succeeded")
+                    continue
+                }
+                #expect(error.message.hasPrefix("no TV answered at 127.0.0.67"), "\(address): \(error.message)")
+            }
+            // Within the minute, MQTT's bucket stays spent.
+            #expect(try await refusal(fixture, "roku:127.0.0.67:\(port)") == refused)
         }
     }
 

@@ -256,6 +256,56 @@ struct LGDriverSimulatorTests {
         }
     }
 
+    @Test("pairing again keeps the pin: with an impostor on 3000 only (3001 refused) nothing registers in clear, the key stays")
+    func pairAgainKeepsPin() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGRig({ $0.plain = true }) { impostor in
+                let closed = try closedPort(host: rig.simulator.host)
+                let driver = LGDriver(
+                    description: rig.description, settings: rig.settings,
+                    options: LGDriverOptions(
+                        securePort: closed, plainPort: impostor.simulator.portWS, clientKey: paired.key,
+                        certificatePin: paired.pin, approvalTimeout: .seconds(5)))
+                try await withLGDriver(driver) { driver, collector in
+                    let error = await driverError { () async throws(DriverError) in try await driver.pair() }
+                    #expect(error?.kind == .unreachable, "\(String(describing: error))")
+                    #expect(impostor.entries("pairing").isEmpty, "nothing was registered in clear with the impostor")
+                    #expect(collector.tokens.isEmpty && collector.pins.isEmpty, "no key, no pin replaced")
+                }
+            }
+            // The key and the pin still reach the real TV, silently.
+            let registrations = rig.entries("pairing").count
+            try await withLGDriver(rig.driver(key: paired.key, pin: paired.pin)) { driver, _ in
+                try await driver.perform(.key(.shared(.home), repeat: 1))
+                try await lgWait { !rig.buttons.isEmpty }
+                #expect(rig.buttons.contains("HOME"), "\(rig.buttons)")
+            }
+            #expect(rig.entries("pairing").count >= registrations)
+        }
+    }
+
+    @Test("pairing again over TLS with a changed certificate accepts it, with the warning, and pins it")
+    func pairAgainNewCertificate() async throws {
+        try await withLGRig { rig in
+            let paired = try await rig.pair()
+            try await withLGRig { other in
+                let driver = LGDriver(
+                    description: rig.description, settings: rig.settings,
+                    options: LGDriverOptions(
+                        securePort: other.simulator.portWSS ?? 1, plainPort: other.simulator.portWS,
+                        clientKey: paired.key, certificatePin: paired.pin, approvalTimeout: .seconds(5)))
+                try await withLGDriver(driver) { driver, collector in
+                    try await driver.pair()
+                    await collector.settle { events in events.contains { if case .token = $0 { true } else { false } } }
+                    #expect(collector.pins == [other.certificatePin])
+                    let warned = rig.logs.lines.filter { $0.contains("pairing accepted a new TLS certificate") }
+                    #expect(warned.count == 1, "\(rig.logs.lines)")
+                }
+            }
+        }
+    }
+
     @Test("a TV without TLS (plain model) pairs and takes keys on port 3000")
     func plainModel() async throws {
         try await withLGRig({ $0.plain = true }) { rig in

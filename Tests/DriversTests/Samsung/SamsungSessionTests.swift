@@ -312,6 +312,35 @@ struct SamsungSessionTests {
         #expect(s.tlsEstablished(certificateFingerprint: "ccdd", now: t0) == [.pinCertificate("ccdd")])
     }
 
+    @Test("pairing again keeps the pin: with 8002 refused it never falls back to 8001")
+    func pairAgainKeepsPin() {
+        var s = session(pin: "aabb")
+        #expect(
+            s.pair(now: t0, acceptNewCertificate: true) == [.open(.secure(host: host, clientName: name, token: nil))])
+        let failed = s.connectFailed(.refused, now: t0)
+        #expect(!failed.contains(.open(.plain(host: host, clientName: name))), "\(failed)")
+        #expect(s.state == .idle)
+        #expect(s.configuration.pinnedCertificate == "aabb")
+        // Over TLS, the pairing takes the certificate the TV presents.
+        _ = s.pair(now: t0, acceptNewCertificate: true)
+        #expect(s.tlsEstablished(certificateFingerprint: "CC:DD", now: t0) == [.pinCertificate("ccdd")])
+        #expect(s.configuration.pinnedCertificate == "ccdd")
+    }
+
+    @Test("a token from a connection in clear never replaces one learned over TLS")
+    func plainTokenNeverReplacesTLS() throws {
+        var s = session()
+        _ = s.connect(now: t0)
+        #expect(s.connectFailed(.refused, now: t0) == [.open(.plain(host: host, clientName: name))])
+        _ = s.opened(now: t0)
+        // Meanwhile `tv2mqtt pair` paired it over TLS (adopted from the state file).
+        let learned = try #require(SamsungToken("tlstoken"))
+        s.adoptSecrets(token: learned, pinnedCertificate: "aabb")
+        let actions = s.received(.connected(token: SamsungToken("plaintoken")), now: t0)
+        #expect(!actions.contains { if case .persistToken = $0 { true } else { false } }, "\(actions)")
+        #expect(s.configuration.token == learned)
+    }
+
     @Test("a secure upgrade without a certificate check is refused when a token would be sent")
     func uncheckedCertificate() {
         var s = session(token: "tok")

@@ -23,8 +23,10 @@ struct StatusPageBridge {
     /// How the bridge was started, to start it again (`startBridgeAgain`).
     let arguments: [String]
     let environment: [String: String]
-
-    var url: String { "http://127.0.0.1:\(port)/" }
+    /// The page's address: the bridge's own, or under the ingress path through `ingress`.
+    let url: String
+    /// With `ingress`: the gateway the browser and `request` go through (`port` is its port).
+    let ingress: IngressProxy?
 
     /// Each fixture's TVs get addresses of their own, so tests can run side by side.
     private static let nextHost = Mutex(10)
@@ -32,9 +34,12 @@ struct StatusPageBridge {
     /// Runs `body` with everything started, and stops it all afterwards, whether `body` fails or not.
     /// With `discovery`, the bridge also searches for the TVs with SSDP on loopback's broadcast
     /// address, on a UDP port this fixture holds so no other test shares it.
-    static func with(token: String? = nil, discovery: Bool = false, _ body: (StatusPageBridge) async throws -> Void)
-        async throws
-    {
+    /// With `ingress`, the bridge serves only `IngressProxy.gatewayAddress` (`http.allow_from`)
+    /// and the browser opens the page through the proxy, under `/api/hassio_ingress/<token>`.
+    static func with(
+        token: String? = nil, discovery: Bool = false, ingress: Bool = false,
+        _ body: (StatusPageBridge) async throws -> Void
+    ) async throws {
         // Busy (a bridge, a broker, two TVs and a browser tab): wait out the suite's first seconds.
         await afterStartupBurst()
         let ssdp = discovery ? try UDPSocket.bind(host: "127.0.0.1", port: 0, reuse: true) : nil
@@ -62,6 +67,8 @@ struct StatusPageBridge {
             let directory = try TemporaryDirectory(prefix: "status-page")
             defer { directory.remove() }
             var bridge: ChildProcess?
+            var proxy: IngressProxy?
+            defer { proxy?.stop() }
             do {
                 let config = directory.file("config.json")
                 try FileText.write(
@@ -73,6 +80,7 @@ struct StatusPageBridge {
                 let port = try FreePort.tcp()
                 var environment = ProcessEnvironment.current()
                 environment["TV2MQTT_HTTP_TOKEN"] = token
+                if ingress { environment["TV2MQTT_HTTP_ALLOW_FROM"] = IngressProxy.gatewayAddress }
                 let arguments =
                     [
                         "run", "--config", config, "--mqtt-server", broker.url, "--state-dir", directory.file("state"),
@@ -81,12 +89,16 @@ struct StatusPageBridge {
                     ] + (ssdpPort.map { ["--ssdp-address", "127.255.255.255:\($0)"] } ?? ["--no-ssdp"])
                 let process = try await spawnBridge(arguments, environment)
                 bridge = process
-                try await waitForPage(port: port, bridge: process)
-                let page = try await browser.openPage("http://127.0.0.1:\(port)/")
+                if ingress { proxy = try IngressProxy.start(toBridgePort: port) }
+                let pagePort = proxy?.port ?? port
+                try await waitForPage(port: pagePort, bridge: process)
+                // Through ingress, opened without the trailing slash: the page's <base> must carry it.
+                let opened = proxy.map { "http://127.0.0.1:\($0.port)\($0.path)" } ?? "http://127.0.0.1:\(port)/"
+                let page = try await browser.openPage(opened)
                 let fixture = StatusPageBridge(
-                    broker: broker, bridge: process, roku: roku, samsung: samsung, log: log, port: port, page: page,
+                    broker: broker, bridge: process, roku: roku, samsung: samsung, log: log, port: pagePort, page: page,
                     rokuID: "roku_" + roku.serial.lowercased(), samsungID: "", arguments: arguments,
-                    environment: environment)
+                    environment: environment, url: proxy == nil ? opened : opened + "/", ingress: proxy)
                 do {
                     try await body(fixture.withSamsungID(token: token))
                 } catch {
@@ -149,7 +161,7 @@ struct StatusPageBridge {
         }
         return StatusPageBridge(
             broker: broker, bridge: bridge, roku: roku, samsung: samsung, log: log, port: port, page: page,
-            rokuID: rokuID, samsungID: id, arguments: arguments, environment: environment)
+            rokuID: rokuID, samsungID: id, arguments: arguments, environment: environment, url: url, ingress: ingress)
     }
 
     /// One request to the bridge's page server from this process (no browser, no cookie).

@@ -61,6 +61,40 @@ struct StatusPageBrowserTests {
         }
     }
 
+    @Test("through ingress (X-Ingress-Path from the allow_from gateway) the page lists the TVs, streams and drives them")
+    func throughIngress() async throws {
+        try await StatusPageBridge.with(ingress: true) { bridge in
+            let page = bridge.page
+            let path = try #require(bridge.ingress?.path)
+            let base = try await page.text("document.querySelector('base')?.getAttribute('href') ?? ''")
+            #expect(base == path + "/", "the page's base: \(base)")
+            let roku = Self.card(bridge.rokuID)
+            let listed = try await page.waitFor(
+                "document.querySelector('\(roku) [data-field=power]')?.textContent.startsWith('ON')",
+                timeout: .seconds(20))
+            let listText = try await page.text("document.getElementById('tv-list').innerText")
+            #expect(listed, "page: \(listText)")
+            // The live feed comes through the gateway too.
+            try bridge.roku.apply(["power": "standby"])
+            let off = try await page.waitFor(
+                "document.querySelector('\(roku) [data-field=power]')?.textContent.startsWith('OFF')",
+                timeout: .seconds(30))
+            #expect(off, "the power change never showed through ingress")
+            try bridge.roku.apply(["power": "on"])
+            try await page.navigate(bridge.url + "#tv/\(bridge.rokuID)")
+            let shown = try await page.waitFor(
+                "document.querySelector('#tv-facts [data-field=power]')?.textContent.startsWith('ON')",
+                timeout: .seconds(30))
+            try #require(shown, "the TV view never showed the Roku on")
+            try await page.click("#remote button[data-key=home]")
+            let reached = await bridge.log.waitFor(timeout: .seconds(30)) {
+                $0["kind"] == "keypress" && $0["key"] == "Home"
+            }
+            let said = try await page.text("document.getElementById('notice').textContent")
+            #expect(reached != nil, "no Home keypress through ingress; the page said: \(said)")
+        }
+    }
+
     @Test("a power change on the simulated TV shows on the page once the bridge publishes it")
     func powerChangeIsLive() async throws {
         try await StatusPageBridge.with { bridge in
