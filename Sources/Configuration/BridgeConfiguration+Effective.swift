@@ -16,6 +16,7 @@ extension BridgeConfiguration {
             if let port = tv.port { members["port"] = .integer(Int64(port)) }
             for section in sections { members.merge(section.effectiveTV(tv.vendorOptions)) { $1 } }
             if let seconds = tv.wakeTimeout { members["wake_timeout"] = .number(seconds) }
+            if tv.allowCleartext { members["allow_cleartext"] = .bool(true) }
             return .object(members)
         }
         var effective: [String: JSONValue] = [

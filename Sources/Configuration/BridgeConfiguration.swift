@@ -102,6 +102,9 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var vendorOptions = VendorSettingsBag()
         /// This TV's `wake_timeout` (seconds; 0 = not watched); nil = the bridge's.
         public var wakeTimeout: Double?
+        /// `allow_cleartext`: a TV that offers no TLS may be paired and reached in clear (LG on
+        /// port 3000), its key readable on the network. Never for a TV that has spoken TLS.
+        public var allowCleartext = false
 
         public init(host: String, kind: TVKind? = nil, name: String? = nil, id: TVID? = nil, port: UInt16? = nil) {
             self.host = host

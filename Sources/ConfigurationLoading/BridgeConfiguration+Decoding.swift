@@ -212,7 +212,7 @@ extension BridgeConfiguration {
         for (index, entry) in list.enumerated() {
             let path = "tvs[\(index)]"
             let keys = Set(vendorSections.flatMap(\.tvKeys)).union([
-                "host", "kind", "name", "id", "mac", "port", "wake_timeout",
+                "host", "kind", "name", "id", "mac", "port", "wake_timeout", "allow_cleartext",
             ])
             let members = try reader.object(entry, path, allowed: keys)
             guard let host = try reader.string(members["host"], "\(path).host"), !host.isEmpty else {
@@ -247,6 +247,7 @@ extension BridgeConfiguration {
                 tv.macs.append(mac.description)
             }
             tv.port = try reader.port(members["port"], "\(path).port")
+            tv.allowCleartext = try reader.bool(members["allow_cleartext"], "\(path).allow_cleartext") ?? false
             for section in vendorSections {
                 try section.decodeTV(members, path: path, into: &tv.vendorOptions, reader)
             }

@@ -31,10 +31,18 @@ public struct VendorDriverFactory: DriverFactory {
     /// Where Samsung TVs' UPnP events arrive (`samsung.events`); nil: volume and mute are polled.
     public var samsungEventListener: GENANotifyListener?
 
+    /// TVs that may be reached in clear (`tvs[].allow_cleartext`), by configured id and by host.
+    public var cleartextAllowed: Set<String> = []
+
     public init(settings: DriverSettings, samsungPorts: [String: SamsungPorts] = [:], vendors: [Vendor] = Vendors.all) {
         self.vendors = vendors
         self.settings = settings
         self.samsungPorts = samsungPorts
+    }
+
+    /// Whether the configuration allows `identity`'s TV to be reached in clear.
+    public func allowsCleartext(_ identity: TVIdentity) -> Bool {
+        cleartextAllowed.contains(identity.id.rawValue) || cleartextAllowed.contains(identity.host)
     }
 
     /// The vendor `kind` says; with `kind` nil, every vendor probed for an unknown device is

@@ -132,6 +132,20 @@ struct ConfigurationTests {
         #expect(listed?["wake_timeout"] == .number(60))
     }
 
+    @Test("allow_cleartext: off unless a TV entry sets it; check-config shows it; not a boolean is refused")
+    func allowCleartext() throws {
+        let config = try loadConfig(
+            [], file: #"{"tvs": [{"host": "10.0.0.2", "id": "den", "allow_cleartext": true}, {"host": "10.0.0.3"}]}"#)
+        #expect(config.tvs.map(\.allowCleartext) == [true, false])
+        let listed = config.effectiveJSON()["tvs"]?.arrayValue
+        #expect(listed?.first?["allow_cleartext"] == .bool(true) && listed?.last?["allow_cleartext"] == nil)
+        let factory = VendorDriverFactory(configuration: config, logger: .disabled)
+        #expect(factory.cleartextAllowed == ["10.0.0.2", "den"])
+        #expect(throws: ConfigError.self) {
+            try loadConfig([], file: #"{"tvs": [{"host": "10.0.0.2", "allow_cleartext": 1}]}"#)
+        }
+    }
+
     @Test("--tv adds TVs after the configured ones; --mqtt-password-file reads the first line")
     func tvFlagsAndPasswordFile() throws {
         let config = try loadConfig(

@@ -9,6 +9,8 @@ extension VendorDriverFactory {
             settings: Self.settings(configuration, logger: logger), vendorSettings: configuration.vendorSettings,
             tvOptions: configuration.tvs.map { (host: $0.host, id: $0.id?.rawValue, options: $0.vendorOptions) },
             logger: logger)
+        cleartextAllowed = Set(
+            configuration.tvs.filter(\.allowCleartext).flatMap { [$0.host] + ($0.id.map { [$0.rawValue] } ?? []) })
     }
 
     /// The settings every driver takes from the configuration.

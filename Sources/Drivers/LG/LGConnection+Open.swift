@@ -18,7 +18,15 @@ extension LGConnection {
             connected = try await connect(secure: true)
             isPlain = false
         } catch let error where error.kind == .connect && error.message.contains("refused") && !hasSpokenTLS {
-            logger.debug("no TLS on port \(config.securePort): trying \(config.plainPort) in clear")
+            guard config.allowCleartext else {
+                // Said once a connection attempt's run, not per retry: nothing changes until the user does.
+                if !cleartextRefusalSaid { emit(.pairingRequired(LGPairingHelp.cleartextNotAllowed)) }
+                cleartextRefusalSaid = true
+                throw DriverError(.unauthorized, LGPairingHelp.cleartextNotAllowed)
+            }
+            logger.warning(
+                "reaching the TV in clear on port \(config.plainPort) (allow_cleartext): it refused TLS on \(config.securePort), so its client key crosses the network readable"
+            )
             do {
                 connected = try await connect(secure: false)
             } catch {
@@ -141,7 +149,9 @@ extension LGConnection {
             let pinned = configuration.pin.map(SamsungCertificatePolicy.normalize)
             if pinned != fingerprint {
                 // Only a pairing gets here with a pin (its TLS took the certificate presented).
-                if let previous = pairing ? pinBeforePairing : nil, SamsungCertificatePolicy.normalize(previous) != fingerprint {
+                if let previous = pairing ? pinBeforePairing : nil,
+                    SamsungCertificatePolicy.normalize(previous) != fingerprint
+                {
                     logger.warning(
                         "pairing accepted a new TLS certificate from the TV at \(configuration.host) (pinned \(previous.prefix(16))…, now \(fingerprint.prefix(16))…)"
                     )

@@ -27,6 +27,8 @@ actor LGConnection {
         /// success.
         var reconnectFirst: Duration = .seconds(1)
         var reconnectMax: Duration = .seconds(60)
+        /// Port 3000 in clear for a TV that refuses 3001 and never spoke TLS.
+        var allowCleartext = false
     }
 
     /// Why the connection will not be made until the user acts (cleared by `pair`).
@@ -56,6 +58,8 @@ actor LGConnection {
     var pointer: WebSocketConnection?
     /// The TV shows its PIN screen for the open connection's registration (`pair(pin:)` next).
     var pinShown = false
+    /// `pairing_required` for a TV without TLS that may not be reached in clear was said.
+    var cleartextRefusalSaid = false
     /// The PIN to send as soon as the TV shows its PIN screen (`pair(pin:)`); never logged.
     var pinToSend: String?
     /// The open connection's certificate, until its registration completes.

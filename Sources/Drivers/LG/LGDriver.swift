@@ -18,12 +18,15 @@ public struct LGDriverOptions: Sendable {
     /// comes within `keepAliveTimeout`.
     public var keepAlive: Duration
     public var keepAliveTimeout: Duration
+    /// Port 3000 in clear for a TV that refuses 3001 and never spoke TLS (`tvs[].allow_cleartext`).
+    public var allowCleartext: Bool
 
     public init(
         securePort: UInt16 = LGPorts.secure, plainPort: UInt16 = LGPorts.plain, clientKey: String? = nil,
         certificatePin: String? = nil, approvalTimeout: Duration = .seconds(60), keepAlive: Duration = .seconds(20),
-        keepAliveTimeout: Duration = .seconds(10)
+        keepAliveTimeout: Duration = .seconds(10), allowCleartext: Bool = false
     ) {
+        self.allowCleartext = allowCleartext
         self.securePort = securePort
         self.plainPort = plainPort
         self.clientKey = clientKey
@@ -77,7 +80,8 @@ public final class LGDriver: TVDriver {
                 host: identity.host, securePort: options.securePort, plainPort: options.plainPort,
                 clientKey: options.clientKey, pin: options.certificatePin, approvalTimeout: options.approvalTimeout,
                 connectTimeout: settings.connectTimeout, requestTimeout: settings.requestTimeout,
-                keepAlive: options.keepAlive, keepAliveTimeout: options.keepAliveTimeout),
+                keepAlive: options.keepAlive, keepAliveTimeout: options.keepAliveTimeout,
+                allowCleartext: options.allowCleartext),
             logger: logger, emit: { events.yield($0) }, onPush: { relay.deliver($0, $1) },
             onReconnected: { relay.reconnected() })
         relay.set(

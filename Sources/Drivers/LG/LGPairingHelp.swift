@@ -10,4 +10,6 @@ enum LGPairingHelp {
         "the TV shows a PIN: send it with 'tv2mqtt pair --pin PIN' (or {\"pin\": \"PIN\"} on the bridge's tv/pair request)"
     static let wrongPIN =
         "the TV refused the PIN: pair again and type the PIN the TV shows"
+    static let cleartextNotAllowed =
+        "the TV refuses TLS on port 3001, and reaching it in clear on port 3000 would send its client key readable on the network: set \"allow_cleartext\": true in its tvs entry if you accept that (older webOS TVs have no TLS port)"
 }

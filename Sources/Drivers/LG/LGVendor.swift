@@ -19,6 +19,7 @@ extension Vendor {
                 description: description, settings: factory.settings,
                 options: LGDriverOptions(
                     securePort: description.identity.port == LGPorts.plain ? LGPorts.secure : description.identity.port,
-                    clientKey: secrets.token, certificatePin: secrets.certificatePin))
+                    clientKey: secrets.token, certificatePin: secrets.certificatePin,
+                    allowCleartext: factory.allowsCleartext(description.identity)))
         })
 }

@@ -256,7 +256,9 @@ struct LGDriverSimulatorTests {
         }
     }
 
-    @Test("pairing again keeps the pin: with an impostor on 3000 only (3001 refused) nothing registers in clear, the key stays")
+    @Test(
+        "pairing again keeps the pin: with an impostor on 3000 only (3001 refused) nothing registers in clear, the key stays"
+    )
     func pairAgainKeepsPin() async throws {
         try await withLGRig { rig in
             let paired = try await rig.pair()
@@ -306,12 +308,35 @@ struct LGDriverSimulatorTests {
         }
     }
 
-    @Test("a TV without TLS (plain model) pairs and takes keys on port 3000")
-    func plainModel() async throws {
+    @Test("a TV without TLS is not reached in clear unless allowed: pairing_required says why, nothing crosses 3000")
+    func plainModelNotAllowed() async throws {
         try await withLGRig({ $0.plain = true }) { rig in
             let closed = try closedPort(host: rig.simulator.host)
             try await withLGDriver(rig.driver(securePort: closed)) { driver, collector in
+                var error: DriverError?
+                do { try await driver.pair() } catch let refusal as DriverError { error = refusal }
+                #expect(error?.kind == .unauthorized)
+                #expect(error?.message.contains("allow_cleartext") == true, "\(String(describing: error))")
+                await collector.settle { events in
+                    events.contains { if case .pairingRequired = $0 { true } else { false } }
+                }
+                #expect(rig.simulator.clientKeys.isEmpty, "a registration reached port 3000")
+            }
+        }
+    }
+
+    @Test(
+        "a TV without TLS (plain model) with allow_cleartext pairs and takes keys on port 3000, each connection a warning"
+    )
+    func plainModel() async throws {
+        try await withLGRig({ $0.plain = true }) { rig in
+            let closed = try closedPort(host: rig.simulator.host)
+            try await withLGDriver(rig.driver(securePort: closed, allowCleartext: true)) { driver, collector in
                 try await driver.pair()
+                let warned = rig.logs.lines.filter {
+                    $0.contains("warning") && $0.contains("reaching the TV in clear on port")
+                }
+                #expect(warned.count == 1, "\(rig.logs.lines.suffix(5))")
                 await collector.settle { events in events.contains { if case .token = $0 { true } else { false } } }
                 #expect(collector.pins.isEmpty, "no certificate to pin")
                 try await driver.perform(.key(.shared(.back), repeat: 1))

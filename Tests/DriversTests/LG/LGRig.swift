@@ -18,13 +18,14 @@ struct LGRig {
 
     /// A driver for the simulator's ports, with the secrets a pairing gave.
     func driver(
-        key: String? = nil, pin: String? = nil, approval: Duration = .seconds(5), securePort: UInt16? = nil
+        key: String? = nil, pin: String? = nil, approval: Duration = .seconds(5), securePort: UInt16? = nil,
+        allowCleartext: Bool = false
     ) -> LGDriver {
         LGDriver(
             description: description, settings: settings,
             options: LGDriverOptions(
                 securePort: securePort ?? simulator.portWSS ?? 1, plainPort: simulator.portWS, clientKey: key,
-                certificatePin: pin, approvalTimeout: approval))
+                certificatePin: pin, approvalTimeout: approval, allowCleartext: allowCleartext))
     }
 
     func entries(_ kind: String) -> [JSONValue] { log.entries.filter { $0["kind"]?.stringValue == kind } }
@@ -84,8 +85,8 @@ func withLGDriver(_ driver: LGDriver, _ body: (LGDriver, EventCollector) async t
     await driver.shutdown()
 }
 
-/// Polls `condition` every 100 ms for up to `seconds`.
-func lgWait(seconds: Int = 10, _ condition: () async -> Bool) async throws {
+/// Polls `condition` every 100 ms for up to `seconds` (by default the 30 s hang bound).
+func lgWait(seconds: Int = 30, _ condition: () async -> Bool) async throws {
     for _ in 0..<(seconds * 10) {
         if await condition() { return }
         try await Task.sleep(for: .milliseconds(100))
