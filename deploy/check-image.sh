@@ -55,6 +55,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# Processes started in the background go through `ip netns exec` itself, not a function: it
+# execs the command, so $! is the command's PID (a function's subshell would be killed alone).
 in_ns() { ip netns exec "$ns" "$@"; }
 sub() { in_ns mosquitto_sub -h 127.0.0.1 -p 1883 "$@"; }
 pub() { in_ns mosquitto_pub -h 127.0.0.1 -p 1883 "$@"; }
@@ -99,7 +101,7 @@ ip netns add "$ns"
 in_ns ip link set lo up
 printf 'listener 1883 127.0.0.1\nallow_anonymous true\npersistence false\n' >"$work/mosquitto.conf"
 start_broker() {
-    in_ns mosquitto -c "$work/mosquitto.conf" >>"$work/mosquitto.log" 2>&1 &
+    ip netns exec "$ns" mosquitto -c "$work/mosquitto.conf" >>"$work/mosquitto.log" 2>&1 &
     broker_pid=$!
     wait_until 10 in_ns bash -c 'exec 3<>/dev/tcp/127.0.0.1/1883' 2>/dev/null || die "mosquitto did not start"
 }
@@ -107,18 +109,22 @@ start_broker
 for tv in "roku --host 127.0.0.2 --port 8060 --name Living" "samsung --host 127.0.0.4 --name Bedroom" \
     "lg --host 127.0.0.5 --name Kitchen"; do
     set -- $tv
-    in_ns "$tvsim" "$@" --ssdp-port 1900 --wol-port 9 --log "$work/$1.log" 2>>"$work/tvsim.err" &
+    ip netns exec "$ns" "$tvsim" "$@" --ssdp-port 1900 --wol-port 9 --log "$work/$1.log" 2>>"$work/tvsim.err" &
     pids+=($!)
 done
 
 # The image as deploy/Dockerfile's header runs it, its network the namespace's (host networking).
-# Without systemd podman cannot time health checks: they are run here, by `podman healthcheck run`.
+# Without systemd podman cannot time health checks (it says so on stderr, kept in podman.log):
+# they are run here, by `podman healthcheck run`.
 start_bridge() {
     containers+=(tv2mqtt-check-$$)
-    podman run -d "${limits[@]}" --health-interval disable --name "tv2mqtt-check-$$" --network "ns:/run/netns/$ns" \
+    podman run -d "${limits[@]}" --name "tv2mqtt-check-$$" --network "ns:/run/netns/$ns" \
         -e TV2MQTT_MQTT_SERVER=mqtt://127.0.0.1:1883 -v "$volume:/var/lib/tv2mqtt" "$image" \
-        run --ssdp-address 127.255.255.255:1900 --wol-target 127.255.255.255:9 --poll-interval 2 >/dev/null
+        run --ssdp-address 127.255.255.255:1900 --wol-target 127.255.255.255:9 --poll-interval 2 \
+        >/dev/null 2>>"$work/podman.log"
 }
+# "healthy" or "unhealthy": what the image's HEALTHCHECK says now.
+health() { podman healthcheck run "tv2mqtt-check-$$" 2>>"$work/podman.log" || true; }
 bridge_online() { [ "$(sub -t tv2mqtt/bridge/state -C 1 -W 2 2>/dev/null)" = online ]; }
 start_bridge
 wait_until 30 bridge_online || { podman logs "tv2mqtt-check-$$" >&2; die "the bridge never said online"; }
@@ -137,7 +143,8 @@ echo "discovery configs for the Roku, the Samsung ($samsung) and the LG"
 step "The HEALTHCHECK says healthy"
 podman inspect --format '{{.Config.Healthcheck.Test}}' "tv2mqtt-check-$$" | grep -q health \
     || die "the image has no HEALTHCHECK (built without --format docker?)"
-[ "$(podman healthcheck run "tv2mqtt-check-$$" 2>&1)" = healthy ] || die "the HEALTHCHECK failed with the bridge online"
+answer=$(health)
+[ "$answer" = healthy ] || die "the HEALTHCHECK said '$answer' with the bridge online"
 echo healthy
 
 step "It runs as the unprivileged user"
@@ -159,16 +166,16 @@ wait_until 30 key_arrives 0 || die "the Samsung never received a key"
 [ "$(pairings)" = 1 ] || die "expected one pairing, the Samsung logged $(pairings)"
 
 step "podman stop publishes offline within 5 s"
-sub -t tv2mqtt/bridge/state -C 2 >"$work/state.txt" &
+ip netns exec "$ns" mosquitto_sub -h 127.0.0.1 -p 1883 -t tv2mqtt/bridge/state -C 2 >"$work/state.txt" &
 sub_pid=$!
 sleep 0.5
 stopped=$(date +%s%N)
-podman stop -t 10 "tv2mqtt-check-$$" >/dev/null
+podman stop -t 10 "tv2mqtt-check-$$" >/dev/null 2>>"$work/podman.log"
 wait_until 5 grep -q offline "$work/state.txt" || die "no offline within 5 s of podman stop"
 echo "offline after $((($(date +%s%N) - stopped) / 1000000)) ms"
 kill "$sub_pid" 2>/dev/null || true
 
-podman rm "tv2mqtt-check-$$" >/dev/null
+podman rm "tv2mqtt-check-$$" >/dev/null 2>>"$work/podman.log"
 start_bridge
 wait_until 30 bridge_online || die "the new container never said online"
 keys_before=$(keys)
@@ -181,15 +188,11 @@ kill "$broker_pid"
 wait "$broker_pid" 2>/dev/null || true
 broker_pid=""
 # Failures count once the start period (30 s) is over, and after three retries.
-unhealthy() {
-    local answer
-    answer=$(podman healthcheck run "tv2mqtt-check-$$" 2>&1 || true)
-    [[ $answer == *unhealthy* ]]
-}
+unhealthy() { [ "$(health)" = unhealthy ]; }
 began=$(date +%s)
 wait_until 60 unhealthy || die "the HEALTHCHECK still passes a minute after the broker stopped"
 echo "unhealthy after $(($(date +%s) - began)) s"
-podman stop -t 10 "tv2mqtt-check-$$" >/dev/null
+podman stop -t 10 "tv2mqtt-check-$$" >/dev/null 2>>"$work/podman.log"
 start_broker
 
 step "The add-on's image (deploy/homeassistant-addon), on the stand-in base"
@@ -208,7 +211,8 @@ mkdir -p "$work/data"
 cp deploy/homeassistant-addon/options.json "$work/data/options.json"
 containers+=(tv2mqtt-addon-check-$$)
 podman run -d "${limits[@]}" --name "tv2mqtt-addon-check-$$" --network "ns:/run/netns/$ns" \
-    -e STANDIN_MQTT_HOST=127.0.0.1 -e STANDIN_MQTT_PORT=1883 -v "$work/data:/data" "$addon_image" >/dev/null
+    -e STANDIN_MQTT_HOST=127.0.0.1 -e STANDIN_MQTT_PORT=1883 -v "$work/data:/data" "$addon_image" \
+    >/dev/null 2>>"$work/podman.log"
 # The image's bridge is stopped and the broker new: `online` can only be the add-on's.
 wait_until 30 bridge_online || { podman logs "tv2mqtt-addon-check-$$" >&2; die "the add-on never said online"; }
 echo "the add-on started, connected and said online"
