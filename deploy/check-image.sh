@@ -123,8 +123,14 @@ start_bridge() {
         run --ssdp-address 127.255.255.255:1900 --wol-target 127.255.255.255:9 --poll-interval 2 \
         >/dev/null 2>>"$work/podman.log"
 }
-# "healthy" or "unhealthy": what the image's HEALTHCHECK says now.
-health() { podman healthcheck run "tv2mqtt-check-$$" 2>>"$work/podman.log" || true; }
+# "healthy" or "unhealthy": what the image's HEALTHCHECK says now (podman prints only the latter).
+health() {
+    local answer status=0
+    answer=$(podman healthcheck run "tv2mqtt-check-$$" 2>>"$work/podman.log") || status=$?
+    if [ "$status" = 0 ]; then echo healthy; elif [ "$answer" = unhealthy ]; then echo unhealthy; else
+        echo "podman healthcheck run failed ($status): $answer"
+    fi
+}
 bridge_online() { [ "$(sub -t tv2mqtt/bridge/state -C 1 -W 2 2>/dev/null)" = online ]; }
 start_bridge
 wait_until 30 bridge_online || { podman logs "tv2mqtt-check-$$" >&2; die "the bridge never said online"; }
