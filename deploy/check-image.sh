@@ -45,7 +45,7 @@ pids=()
 broker_pid=""
 
 cleanup() {
-    for container in "${containers[@]}"; do podman rm -f -t 0 "$container" >/dev/null 2>&1 || true; done
+    for container in "${containers[@]}"; do podman rm -f -v -t 0 "$container" >/dev/null 2>&1 || true; done
     podman volume rm -f "$volume" >/dev/null 2>&1 || true
     for pid in "${pids[@]}" $broker_pid; do kill "$pid" 2>/dev/null || true; done
     for pid in "${pids[@]}" $broker_pid; do wait "$pid" 2>/dev/null || true; done
@@ -159,7 +159,7 @@ uid=$(awk '/^Uid:/ { print $2 }' "/proc/$pid/status")
 [ "$uid" = 10001 ] || die "the bridge runs as uid $uid, not 10001"
 echo "uid $uid"
 
-step "The state volume keeps the Samsung's token when the container is removed and created again"
+step "The Samsung pairs: its token goes to the state volume"
 pairings() { grep -c '"pairing"' "$work/samsung.log" || true; }
 keys() { grep -c '"remote_key"' "$work/samsung.log" || true; }
 key_arrives() {
@@ -170,6 +170,7 @@ key_arrives() {
 }
 wait_until 30 key_arrives 0 || die "the Samsung never received a key"
 [ "$(pairings)" = 1 ] || die "expected one pairing, the Samsung logged $(pairings)"
+echo "paired once"
 
 step "podman stop publishes offline within 5 s"
 ip netns exec "$ns" mosquitto_sub -h 127.0.0.1 -p 1883 -t tv2mqtt/bridge/state -C 2 >"$work/state.txt" &
@@ -181,6 +182,7 @@ wait_until 5 grep -q offline "$work/state.txt" || die "no offline within 5 s of 
 echo "offline after $((($(date +%s%N) - stopped) / 1000000)) ms"
 kill "$sub_pid" 2>/dev/null || true
 
+step "The state volume keeps the token when the container is removed and created again"
 podman rm "tv2mqtt-check-$$" >/dev/null 2>>"$work/podman.log"
 start_bridge
 wait_until 30 bridge_online || die "the new container never said online"
