@@ -205,13 +205,15 @@ start_broker
 
 step "The add-on's image (deploy/homeassistant-addon), on the stand-in base"
 # Its Dockerfile clones the tagged release from GitHub: git is pointed at this checkout's
-# HEAD instead (a bare clone with the branch check-image), bind-mounted into the build.
+# HEAD instead (a bare clone, bind-mounted into the build), by a branch named after the commit
+# so that a new commit is not served the cached clone of an old one.
+ref="check-image-$(git rev-parse --short HEAD)"
 git clone --quiet --bare --no-local . "$work/src.git"
-git -C "$work/src.git" update-ref refs/heads/check-image "$(git rev-parse HEAD)"
+git -C "$work/src.git" update-ref "refs/heads/$ref" "$(git rev-parse HEAD)"
 printf '[url "file:///check-src.git"]\n\tinsteadOf = https://github.com/tv2mqtt/tv2mqtt\n' >"$work/gitconfig"
 podman build "${limits[@]}" --format docker --network host --volume "$toolchain:$toolchain:ro" \
     --volume "$work/src.git:/check-src.git:ro" --volume "$work/gitconfig:/etc/gitconfig:ro" \
-    --build-arg "SWIFT_IMAGE=$swift_base" --build-arg "BUILD_FROM=$ha_base" --build-arg TV2MQTT_REF=check-image \
+    --build-arg "SWIFT_IMAGE=$swift_base" --build-arg "BUILD_FROM=$ha_base" --build-arg "TV2MQTT_REF=$ref" \
     -f deploy/homeassistant-addon/Dockerfile -t "$addon_image" deploy/homeassistant-addon
 size=$(podman image inspect --format '{{.Size}}' "$addon_image")
 echo "add-on image size: $((size / 1000000)) MB ($addon_image)"
