@@ -3,7 +3,8 @@
 # Ubuntu: mosquitto and its clients (the tests and the quick start run a private broker),
 # openssl (test certificates), the OpenSSL headers and pkg-config (the COpenSSL target),
 # util-linux (setpriv), iproute2 and chromium (the status page's browser tests drive it
-# headless). Swift itself is not installed here: see the README.
+# headless). With --image also podman, runc and mmdebstrap, which deploy/check-image.sh builds
+# and runs the container images with. Swift itself is not installed here: see the README.
 set -euo pipefail
 
 export PATH="$PATH:/usr/sbin:/usr/local/sbin"
@@ -15,6 +16,9 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v setpriv >/dev/null 2>&1 || missing+=(util-linux)
 dpkg -s libssl-dev >/dev/null 2>&1 || missing+=(libssl-dev)
 command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
+if [ "${1:-}" = --image ]; then
+    for tool in podman runc mmdebstrap; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
     echo "installing ${missing[*]}" >&2
     sudo=""

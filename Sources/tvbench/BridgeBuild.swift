@@ -48,18 +48,23 @@ enum BridgeBuild {
         }
     }
 
-    /// One line for the report, with a warning when it is not the installed kind of build.
+    /// One line for the report: the executable and its kind.
     static func summary() -> String {
         guard let path = try? executable() else { return "tv2mqtt not built" }
+        return "\(path) (\(kind(of: path)))"
+    }
+
+    /// Which kind of build `path` is, with a warning when it is not the installed kind.
+    static func kind(of path: String) -> String {
         if BridgeBuild.file(path, contains: TraceBuild.marker) == true {
-            return "\(path) (a TV2MQTT_TRACE build: it stamps every command; not the installed build)"
+            return "a TV2MQTT_TRACE build: it stamps every command; not the installed build"
         }
         switch swiftRuntime(of: path) {
-        case "static": return "\(path) (static Swift runtime, as installed)"
+        case "static": return "static Swift runtime, as installed"
         case "shared":
-            return "\(path) (SHARED Swift runtime: not the installed build; memory reads ~2 MB high;"
-                + " build it with swift build -c release --static-swift-stdlib --product tv2mqtt)"
-        default: return "\(path) (unreadable)"
+            return "SHARED Swift runtime: not the installed build; memory reads ~2 MB high;"
+                + " build it with swift build -c release --static-swift-stdlib --product tv2mqtt"
+        default: return "unreadable"
         }
     }
 }

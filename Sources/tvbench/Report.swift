@@ -1,20 +1,22 @@
 import Wire
 
-/// A target from the issue: the text printed in the table and the check behind "met".
+/// A target (all of them are in `Targets`): the text printed in the table and the check
+/// behind "met". `isChecked` is false for an informational one, which is never missed.
 struct Target: Sendable {
     let text: String
+    let isChecked: Bool
     let isMet: @Sendable (Double) -> Bool
 
     static func atMost(_ limit: Double, _ unit: String = "") -> Target {
-        Target(text: "≤ \(Report.format(limit))\(unit.isEmpty ? "" : " " + unit)") { $0 <= limit }
+        Target(text: "≤ \(Report.format(limit))\(unit.isEmpty ? "" : " " + unit)", isChecked: true) { $0 <= limit }
     }
 
     static func atLeast(_ limit: Double, _ unit: String = "") -> Target {
-        Target(text: "≥ \(Report.format(limit))\(unit.isEmpty ? "" : " " + unit)") { $0 >= limit }
+        Target(text: "≥ \(Report.format(limit))\(unit.isEmpty ? "" : " " + unit)", isChecked: true) { $0 >= limit }
     }
 
     /// Informational: printed, never failed (a figure without a target of its own).
-    static func info(_ text: String = "") -> Target { Target(text: text) { _ in true } }
+    static func info(_ text: String = "") -> Target { Target(text: text, isChecked: false) { _ in true } }
 }
 
 /// One figure of one run. `value` nil means "not measured": the transport is not built yet, a

@@ -14,6 +14,8 @@ struct BenchOptions: Sendable {
     var fleetSizes: [Int]?
     /// `--svg DIR`: where to draw the run's plots.
     var svgDirectory: String?
+    /// `--markdown FILE`: where to write the README's performance table of this run.
+    var markdownFile: String?
     var scenarios: [String] = []
 
     var effectiveRuns: Int { runs ?? (quick ? 1 : 3) }

@@ -1,5 +1,6 @@
 // tvbench: the benchmarks of issue 6, on loopback, with everything started and stopped here.
-// `swift run -c release tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N] [--svg DIR]`
+// `swift run -c release tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N] [--svg DIR]
+// [--markdown FILE]`
 import Dispatch
 import Glibc
 import Harness
@@ -13,6 +14,7 @@ EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
 
 let usage = """
     usage: tvbench [SCENARIO …] [--quick] [--json] [--runs N] [--fleet-size N] [--fleet-sizes N,N,…] [--svg DIR]
+                   [--markdown FILE]
            tvbench soak [--minutes N] [--tvs N] [--json]   (a long run, a line a minute)
            tvbench driver-client roku|samsung|lg HOST PORT COUNT WARMUP   (driver-latency's client)
     Scenarios (default: all): \(allScenarios.map { type(of: $0).name }.joined(separator: " "))
@@ -26,6 +28,8 @@ let usage = """
       --svg DIR       draw this run into DIR/command-latency.svg (each transport's and
                       client's latency beside the peers') and DIR/fleet.svg (memory and
                       CPU against the number of TVs)
+      --markdown FILE write the README's performance table of this run to FILE: the date,
+                      commit and machine, every target beside its figure, missed ones marked
     Build first: swift build -c release, then swift build -c release --static-swift-stdlib
     --product tv2mqtt (the bridge as the README installs it; tvbench starts the tv2mqtt and
     tvsim beside it, and says which kind of tv2mqtt it measured).
@@ -91,6 +95,9 @@ while let argument = arguments.popFirst() {
     case "--svg":
         guard let directory = arguments.popFirst(), !directory.isEmpty else { fail("--svg needs a directory") }
         options.svgDirectory = directory
+    case "--markdown":
+        guard let file = arguments.popFirst(), !file.isEmpty else { fail("--markdown needs a file") }
+        options.markdownFile = file
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -153,6 +160,20 @@ if options.json {
     print("bridge: \(BridgeBuild.summary())")
     print(report.table())
     if let budget = LatencyBudget.table(report) { print(budget) }
+}
+if let file = options.markdownFile {
+    let bridge = (try? BridgeBuild.executable()).map(BridgeBuild.kind(of:)) ?? "not built"
+    let origin = MarkdownReport.Origin(
+        date: isoTimestamp(began, fractional: false), commit: await SourceCommit.describe(),
+        machine: environment["machine"]?.stringValue ?? "",
+        load: (loadBefore.first ?? 0, loadAfter.first ?? 0), bridge: bridge, runs: options.effectiveRuns,
+        command: (["tvbench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+    do {
+        try FileText.write(MarkdownReport.render(report.rows, origin: origin), to: file)
+        writeStandardError("tvbench: wrote \(file)")
+    } catch {
+        fail("--markdown: \(error)")
+    }
 }
 if let directory = options.svgDirectory {
     do {

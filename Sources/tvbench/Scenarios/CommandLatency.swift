@@ -16,9 +16,6 @@ import Support
 struct CommandLatency: Scenario {
     static let name = "command-latency"
     static let warmUp = 20
-    /// Issue 18's targets, for each transport and for the worst of them.
-    static let p50Target = Target.atMost(0.25, "ms")
-    static let p99Target = Target.atMost(0.5, "ms")
 
     var metrics: [(name: String, unit: String)] {
         [("command_latency_p50_ms", "ms"), ("command_latency_p99_ms", "ms")]
@@ -51,9 +48,11 @@ struct CommandLatency: Scenario {
             measured.append((transport, p50, p99))
             let note = "\(samples.count) commands, one at a time, QoS 0"
             measurements.append(
-                Measurement(Self.metric(transport, "p50"), p50, unit: "ms", target: Self.p50Target, note: note))
+                Measurement(
+                    Self.metric(transport, "p50"), p50, unit: "ms", target: Targets.commandLatencyP50, note: note))
             measurements.append(
-                Measurement(Self.metric(transport, "p99"), p99, unit: "ms", target: Self.p99Target, note: note))
+                Measurement(
+                    Self.metric(transport, "p99"), p99, unit: "ms", target: Targets.commandLatencyP99, note: note))
         }
         let missing = Transport.allCases.filter { transport in !measured.contains { $0.0 == transport } }
         let worstNote =
@@ -62,8 +61,10 @@ struct CommandLatency: Scenario {
         let worstP50 = measured.map(\.p50).max()
         let worstP99 = measured.map(\.p99).max()
         return [
-            Measurement("command_latency_p50_ms", worstP50, unit: "ms", target: Self.p50Target, note: worstNote),
-            Measurement("command_latency_p99_ms", worstP99, unit: "ms", target: Self.p99Target, note: worstNote),
+            Measurement(
+                "command_latency_p50_ms", worstP50, unit: "ms", target: Targets.commandLatencyP50, note: worstNote),
+            Measurement(
+                "command_latency_p99_ms", worstP99, unit: "ms", target: Targets.commandLatencyP99, note: worstNote),
         ] + measurements
     }
 

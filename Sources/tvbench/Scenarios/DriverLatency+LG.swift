@@ -50,12 +50,12 @@ extension DriverLatency {
         if let mine = try? oursMedian.get() {
             measurements += Self.floorMeasurements(
                 "lg_key", ours: mine, python: pythonMedian, floor: floor.flatMap(median),
-                reference: "python_aiowebostv", ratioTarget: .atLeast(2.5))
+                reference: "python_aiowebostv", ratioTarget: Targets.lgKeyOverheadRatio)
         } else {
             measurements += [
                 Measurement("lg_key_floor_ms", try? floor.flatMap(median).get(), unit: "ms", target: .info()),
                 Measurement(
-                    "lg_key_overhead_ratio_vs_python_aiowebostv", nil, unit: "×", target: .atLeast(2.5),
+                    "lg_key_overhead_ratio_vs_python_aiowebostv", nil, unit: "×", target: Targets.lgKeyOverheadRatio,
                     note: "needs our driver's figure"),
             ]
         }

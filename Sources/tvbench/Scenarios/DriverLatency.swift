@@ -58,7 +58,7 @@ struct DriverLatency: Scenario {
                 "python_rokuecp_keypress_p50_ms", try? python.get(), unit: "ms", target: .info(),
                 note: pythonNote ?? "same simulator, same count, aiohttp session kept"),
             Measurement(
-                "ecp_keypress_speedup_vs_python_rokuecp", speedup, unit: "×", target: .atLeast(4),
+                "ecp_keypress_speedup_vs_python_rokuecp", speedup, unit: "×", target: Targets.ecpKeypressSpeedup,
                 note: pythonNote.map { _ in "python-rokuecp not available" }),
             Measurement(
                 "samsung_key_p50_ms", samsung, unit: "ms", target: .info("faster than samsungtvws"),
@@ -67,7 +67,8 @@ struct DriverLatency: Scenario {
                 "python_samsungtvws_key_p50_ms", try? samsungPython.get(), unit: "ms", target: .info(),
                 note: samsungPythonNote ?? "same simulator and count, SamsungTVWSAsyncRemote, key_press_delay 0"),
             Measurement(
-                "samsung_key_speedup_vs_python_samsungtvws", samsungSpeedup, unit: "×", target: .atLeast(2.5),
+                "samsung_key_speedup_vs_python_samsungtvws", samsungSpeedup, unit: "×",
+                target: Targets.samsungKeySpeedup,
                 note: samsungPythonNote.map { _ in "samsungtvws not available" }),
         ]
             + Self.floorMeasurements(

@@ -55,11 +55,11 @@ struct Idle: Scenario {
                         }
                         return [
                             Measurement(
-                                "\(prefix)_rss_mb", after.rssMB, unit: "MB", target: .atMost(14, "MB"),
+                                "\(prefix)_rss_mb", after.rssMB, unit: "MB", target: Targets.idleRSS,
                                 note: "VmRSS (\(after.breakdown)); peak \(Report.format(after.peakRSSMB)) MB"),
                             Measurement(
                                 "\(prefix)_cpu_percent", cpuSeconds / elapsed * 100, unit: "%",
-                                target: .atMost(0.05, "%"), note: note),
+                                target: Targets.idleCPU, note: note),
                         ]
                     }
                 }
