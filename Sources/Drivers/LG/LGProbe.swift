@@ -14,14 +14,19 @@ enum LGProbe {
         host: String, port: UInt16?, settings: DriverSettings, plainPort: UInt16 = LGPorts.plain,
         descriptionPort: UInt16 = LGDeviceDescription.defaultPort
     ) async throws(DriverError) -> TVDescription {
-        let securePort = port ?? LGPorts.secure
+        // A TV known on its port in clear (one that had no TLS when it was found) is asked on TLS first.
+        let securePort = port.flatMap { $0 == plainPort ? nil : $0 } ?? LGPorts.secure
         let bracketed = host.contains(":") ? "[\(host)]" : host
         var connected: WebSocketClient.Connected
+        // The port that answered is the description's: 3000 only for a TV that refused TLS, so a
+        // TV once found on TLS is never reached in clear (`LGVendor`'s allow_cleartext).
+        var answered = securePort
         do {
             connected = try await open("wss://\(bracketed):\(securePort)/", settings: settings)
         } catch let error where error.kind == .connect {
             do {
                 connected = try await open("ws://\(bracketed):\(plainPort)/", settings: settings)
+                answered = plainPort
             } catch {
                 throw DriverError(.unreachable, "no LG TV at \(host): \(error.message)")
             }
@@ -36,7 +41,7 @@ enum LGProbe {
         }
         let upnp = await LGDeviceDescription.fetch(
             host: host, port: descriptionPort, timeout: settings.connectTimeout)
-        return description(hello: hello, upnp: upnp, host: host, port: securePort)
+        return description(hello: hello, upnp: upnp, host: host, port: answered)
     }
 
     private static func open(_ url: String, settings: DriverSettings) async throws(WebSocketError)

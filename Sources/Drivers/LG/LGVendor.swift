@@ -20,6 +20,8 @@ extension Vendor {
                 options: LGDriverOptions(
                     securePort: description.identity.port == LGPorts.plain ? LGPorts.secure : description.identity.port,
                     clientKey: secrets.token, certificatePin: secrets.certificatePin,
-                    allowCleartext: factory.allowsCleartext(description.identity)))
+                    // Only a TV that was found in clear (it refused TLS): one found on TLS never is.
+                    allowCleartext: description.identity.port == LGPorts.plain
+                        && factory.allowsCleartext(description.identity)))
         })
 }

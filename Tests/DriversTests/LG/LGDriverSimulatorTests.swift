@@ -350,3 +350,33 @@ struct LGDriverSimulatorTests {
 extension EventCollector {
     var states: [TVSnapshot] { events.compactMap { if case .state(let snapshot) = $0 { snapshot } else { nil } } }
 }
+
+@Suite("LG: found on TLS, never reached in clear")
+struct LGCleartextPolicyTests {
+    static func driver(port: UInt16, allowed: Bool) async -> Bool {
+        let identity = TVIdentity(
+            id: TVID("lg_policy")!, kind: .lg, name: "Study", manufacturer: "LG", host: "192.0.2.70", port: port)
+        var factory = VendorDriverFactory(settings: lgTestSettings(wolPort: nil))
+        if allowed { factory.cleartextAllowed = ["192.0.2.70"] }
+        let description = TVDescription(identity: identity, capabilities: TVCapabilities(power: true))
+        let driver = factory.makeDriver(for: description, secrets: TVSecrets()) as? LGDriver
+        return await driver?.connection.configuration.allowCleartext ?? true
+    }
+
+    @Test("allow_cleartext reaches port 3000 only for a TV found there; one the probe found on 3001 never")
+    func foundOnTLS() async {
+        #expect(await Self.driver(port: LGPorts.plain, allowed: true))
+        #expect(await !Self.driver(port: LGPorts.secure, allowed: true), "a TV found on TLS")
+        #expect(await !Self.driver(port: LGPorts.plain, allowed: false), "not allowed")
+    }
+
+    @Test("the probe records the port that answered: 3000 (its own, here) only when TLS was refused")
+    func probeRecordsThePort() async throws {
+        try await withLGRig({ $0.plain = true }) { rig in
+            #expect(rig.description.identity.port == rig.simulator.portWS)
+        }
+        try await withLGRig { rig in
+            #expect(rig.description.identity.port == rig.simulator.portWSS)
+        }
+    }
+}
