@@ -19,6 +19,10 @@ enum Targets {
     static let idleCPU = Target.atMost(0.05, "%")
     /// Descriptors do not grow in a fleet's steady state.
     static let fleetFDGrowth = Target.atMost(0)
+    /// The loop held while a 15 MB state file loads beside it (the longest status page answer),
+    /// and while a hostile TLS server is refused (`loop-stalls`).
+    static let stateFileLongestAnswer = Target.atMost(100, "ms")
+    static let tlsHostileStall = Target.atMost(50, "ms")
 }
 
 /// Issue 18's fleet targets, for any fleet size.

@@ -64,7 +64,7 @@ struct LoopStalls: Scenario {
                         Measurement(
                             "state_file_15mb_longest_answer_ms", answers > 0 ? longest.fractionalMilliseconds : nil,
                             unit: "ms",
-                            target: .atMost(100, "ms"),
+                            target: Targets.stateFileLongestAnswer,
                             note: "longest of \(answers) GET /api/state answers while it loaded"),
                     ]
                 }
@@ -101,7 +101,7 @@ struct LoopStalls: Scenario {
             let took = Report.format((ContinuousClock.now - started).fractionalMilliseconds)
             measurements.append(
                 Measurement(
-                    server.name, stall.fractionalMilliseconds, unit: "ms", target: .atMost(50, "ms"),
+                    server.name, stall.fractionalMilliseconds, unit: "ms", target: Targets.tlsHostileStall,
                     note: connected
                         ? "the handshake SUCCEEDED: the client accepted finite-field DH"
                         : "refused; the attempt took \(took) ms"))
