@@ -21,7 +21,7 @@ struct SamsungLegacyDriverTests {
         let server = Task {
             // Polls connect and close at once; the command's connection sends its packet.
             while let connection = try? await listener.accept() {
-                guard let first = try? await connection.read(maxBytes: 4096, deadline: .now + .seconds(5)),
+                guard let first = try? await connection.read(maxBytes: 4096, deadline: .now + .seconds(30)),
                     !first.isEmpty
                 else {
                     connection.close()
@@ -29,7 +29,7 @@ struct SamsungLegacyDriverTests {
                 }
                 for piece in script {
                     if pause > .zero { try? await Task.sleep(for: pause) }
-                    try? await connection.write(piece, deadline: .now + .seconds(2))
+                    try? await connection.write(piece, deadline: .now + .seconds(30))
                 }
                 try? await Task.sleep(for: .milliseconds(200))
                 connection.close()
@@ -72,7 +72,9 @@ struct SamsungLegacyDriverTests {
         ]
         for (script, kind) in cases {
             try await withScriptedTV(script) { driver in
-                let error = await failure(driver)
+                // The driver's deadlines on a clock that never moves: no case can end in a
+                // timeout, only in what the TV sent (or its close).
+                let error = await ManualClock().run { await failure(driver) }
                 #expect(error?.kind == kind, "\(script.first?.prefix(6) ?? []): \(String(describing: error))")
             }
         }
