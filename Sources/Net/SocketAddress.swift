@@ -68,6 +68,11 @@ public struct SocketAddress: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The text `ip` gives for an IPv6 address's 16 bytes ("2001:db8::a"); nil for another count.
+    public static func ipv6Text(_ bytes: [UInt8]) -> String? {
+        bytes.count == 16 ? SocketAddress(.v6(address: bytes, port: 0, scope: 0)).ip : nil
+    }
+
     /// The same address with another port.
     public func with(port: UInt16) -> SocketAddress {
         switch storage {

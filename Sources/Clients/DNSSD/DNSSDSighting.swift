@@ -1,3 +1,4 @@
+import Net
 import Wire
 
 /// A service instance that answered a DNS-SD browse (RFC 6763), put together from one answer's
@@ -48,7 +49,7 @@ public struct DNSSDSighting: Equatable, Sendable {
                 guard record.name == sighting.host else { return nil }
                 switch record.data {
                 case .a(let bytes): return bytes.map(String.init).joined(separator: ".")
-                case .aaaa(let bytes): return SocketAddressText.ipv6(bytes)
+                case .aaaa(let bytes): return SocketAddress.ipv6Text(bytes)
                 default: return nil
                 }
             }
@@ -59,25 +60,5 @@ public struct DNSSDSighting: Equatable, Sendable {
             sightings.append(sighting)
         }
         return (sightings, foreign)
-    }
-}
-
-/// IPv6 addresses as text (RFC 5952: lower case, the longest run of zero groups as `::`).
-enum SocketAddressText {
-    static func ipv6(_ bytes: [UInt8]) -> String {
-        let groups = stride(from: 0, to: 16, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
-        var best: Range<Int>?
-        var start: Int?
-        for index in 0...groups.count {
-            if index < groups.count && groups[index] == 0 {
-                start = start ?? index
-            } else if let run = start {
-                if index - run >= 2 && index - run > (best?.count ?? 0) { best = run..<index }
-                start = nil
-            }
-        }
-        let text = { (range: ArraySlice<UInt16>) in range.map { String($0, radix: 16) }.joined(separator: ":") }
-        guard let best else { return text(groups[...]) }
-        return text(groups[..<best.lowerBound]) + "::" + text(groups[best.upperBound...])
     }
 }

@@ -19,7 +19,7 @@ extension LGConnection {
             isPlain = false
         } catch let error where error.kind == .connect && error.message.contains("refused") && !hasSpokenTLS {
             guard config.allowCleartext else {
-                // Said once a connection attempt's run, not per retry: nothing changes until the user does.
+                // Said once, not at every retry: nothing changes until the user does.
                 if !cleartextRefusalSaid { emit(.pairingRequired(LGPairingHelp.cleartextNotAllowed)) }
                 cleartextRefusalSaid = true
                 throw DriverError(.unauthorized, LGPairingHelp.cleartextNotAllowed)
