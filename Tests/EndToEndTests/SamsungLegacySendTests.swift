@@ -12,11 +12,11 @@ struct SamsungLegacySendTests {
 
     @Test("send samsung-legacy:HOST:PORT key home reaches the TV after its prompt; an app is refused")
     func send() async throws {
-        let log = CommandLog.memory()
-        let simulator = try await SamsungLegacySimulator.start(
-            SamsungLegacySimulatorOptions(host: "127.0.0.87", port: 0), log: log)
+        // In a tvsim of its own (see TVSimProcess): the child tv2mqtt waits for the TV in real time.
+        let simulator = try await TVSimProcess.start(
+            "samsung", ["--legacy", "--host", "127.0.0.87", "--port-legacy", "0"])
         do {
-            try await sendAndRefuse(simulator, log)
+            try await sendAndRefuse(simulator)
         } catch {
             await simulator.stop()
             throw error
@@ -24,13 +24,13 @@ struct SamsungLegacySendTests {
         await simulator.stop()
     }
 
-    func sendAndRefuse(_ simulator: SamsungLegacySimulator, _ log: CommandLog) async throws {
+    func sendAndRefuse(_ simulator: TVSimProcess) async throws {
         let state = try TemporaryDirectory(prefix: "legacy-send")
         defer { state.remove() }
         let target = "samsung-legacy:127.0.0.87:\(simulator.port)"
         let ok = try await ChildProcess.run(tv2mqtt, ["send", "--state-dir", state.path, target, "key", "home"])
         #expect(ok.status == .exited(0), "stderr: \(ok.error)")
-        let pressed = log.entries.contains { $0["kind"] == "legacy_key" && $0["key"] == "KEY_HOME" }
+        let pressed = simulator.entries.contains { $0["kind"] == "legacy_key" && $0["key"] == "KEY_HOME" }
         #expect(pressed)
         let refused = try await ChildProcess.run(
             tv2mqtt, ["send", "--state-dir", state.path, target, "app", "Netflix"])

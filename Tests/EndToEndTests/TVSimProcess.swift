@@ -56,24 +56,22 @@ struct TVSimProcess {
         directory.remove()
     }
 
-    /// `tvsim: roku TV "…" serial S at http://H:P/` or `tvsim: lg TV "…" uuid:U at H: ws P, …`.
+    /// `tvsim: roku TV "…" serial S at http://H:P/`, `tvsim: lg TV "…" uuid:U at H: ws P, …` or
+    /// `tvsim: samsung pre-2016 TV "…" at H: legacy remote P, …`: the first port after the host.
     private static func reportedTV(_ text: String) -> TV? {
         for line in text.split(separator: "\n") {
             let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
             guard quoted.count >= 3 else { continue }
-            let name = String(quoted[1])
             let words = quoted[2].split(separator: " ").map(String.init)
-            if let at = words.firstIndex(of: "at"), let serial = words.firstIndex(of: "serial"),
-                at + 1 < words.count, serial + 1 < words.count,
-                let url = words[at + 1].split(separator: "/").dropFirst().first,
-                let colon = url.lastIndex(of: ":"), let port = UInt16(url[url.index(after: colon)...])
-            {
-                return TV(host: String(url[..<colon]), port: port, serial: words[serial + 1], name: name)
+            guard let at = words.firstIndex(of: "at"), at + 1 < words.count else { continue }
+            let serial =
+                words.firstIndex(of: "serial").map { words[$0 + 1] } ?? words.first { $0.hasPrefix("uuid:") } ?? ""
+            if let url = try? URLParts(parsing: words[at + 1]), url.scheme == "http", let port = url.port {
+                return TV(host: url.host, port: port, serial: serial, name: String(quoted[1]))
             }
-            if let udn = words.first(where: { $0.hasPrefix("uuid:") }), let at = words.firstIndex(of: "at"),
-                at + 3 < words.count, words[at + 2] == "ws", let port = UInt16(words[at + 3].trimmingSuffix(","))
-            {
-                return TV(host: String(words[at + 1].dropLast()), port: port, serial: udn, name: name)
+            let host = String(words[at + 1].dropLast())
+            if let port = words[(at + 2)...].lazy.compactMap({ UInt16($0.trimmingSuffix(",")) }).first {
+                return TV(host: host, port: port, serial: serial, name: String(quoted[1]))
             }
         }
         return nil
