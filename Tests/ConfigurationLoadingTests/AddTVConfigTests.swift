@@ -36,11 +36,11 @@ struct AddTVConfigTests {
     @Test("a configured TV's name: 1 to 128 characters without control characters")
     func configuredName() {
         let long = String(repeating: "x", count: 129)
-        let error = configError(file: #"{"tvs":[{"host":"10.0.0.5","name":"\#(long)"}]}"#)
+        let error = configError(file: #"{"tvs":[{"host":"192.0.2.5","name":"\#(long)"}]}"#)
         #expect(
             error == "tvs[0].name: must be 1 to 128 characters without control characters",
             "\(String(describing: error))")
-        #expect(configError(file: #"{"tvs":[{"host":"10.0.0.5","name":"Den\u0007"}]}"#) != nil)
-        #expect(configError(file: #"{"tvs":[{"host":"10.0.0.5","name":"\#(String(long.dropLast()))"}]}"#) == nil)
+        #expect(configError(file: #"{"tvs":[{"host":"192.0.2.5","name":"Den\u0007"}]}"#) != nil)
+        #expect(configError(file: #"{"tvs":[{"host":"192.0.2.5","name":"\#(String(long.dropLast()))"}]}"#) == nil)
     }
 }

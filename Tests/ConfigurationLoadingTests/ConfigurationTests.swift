@@ -122,12 +122,12 @@ struct ConfigurationTests {
         let perTV = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) {
             _ in
             Array(
-                #"{"wake_timeout": 30, "tvs": [{"host": "10.0.0.2", "id": "den", "wake_timeout": 60}, {"host": "10.0.0.3"}]}"#
+                #"{"wake_timeout": 30, "tvs": [{"host": "192.0.2.2", "id": "den", "wake_timeout": 60}, {"host": "192.0.2.3"}]}"#
                     .utf8)
         }
-        #expect(perTV.wakeTimeout(for: TVID("den")!, host: "10.0.0.9") == 60)
-        #expect(perTV.wakeTimeout(for: TVID("roku_x")!, host: "10.0.0.3") == 30)
-        #expect(perTV.wakeTimeout(for: TVID("roku_y")!, host: "10.0.0.4") == 30)
+        #expect(perTV.wakeTimeout(for: TVID("den")!, host: "192.0.2.9") == 60)
+        #expect(perTV.wakeTimeout(for: TVID("roku_x")!, host: "192.0.2.3") == 30)
+        #expect(perTV.wakeTimeout(for: TVID("roku_y")!, host: "192.0.2.4") == 30)
         let listed = perTV.effectiveJSON()["tvs"]?.arrayValue?.first
         #expect(listed?["wake_timeout"] == .number(60))
     }
@@ -135,14 +135,14 @@ struct ConfigurationTests {
     @Test("allow_cleartext: off unless a TV entry sets it; check-config shows it; not a boolean is refused")
     func allowCleartext() throws {
         let config = try loadConfig(
-            [], file: #"{"tvs": [{"host": "10.0.0.2", "id": "den", "allow_cleartext": true}, {"host": "10.0.0.3"}]}"#)
+            [], file: #"{"tvs": [{"host": "192.0.2.2", "id": "den", "allow_cleartext": true}, {"host": "192.0.2.3"}]}"#)
         #expect(config.tvs.map(\.allowCleartext) == [true, false])
         let listed = config.effectiveJSON()["tvs"]?.arrayValue
         #expect(listed?.first?["allow_cleartext"] == .bool(true) && listed?.last?["allow_cleartext"] == nil)
         let factory = VendorDriverFactory(configuration: config, logger: .disabled)
-        #expect(factory.cleartextAllowed == ["10.0.0.2", "den"])
+        #expect(factory.cleartextAllowed == ["192.0.2.2", "den"])
         #expect(throws: ConfigError.self) {
-            try loadConfig([], file: #"{"tvs": [{"host": "10.0.0.2", "allow_cleartext": 1}]}"#)
+            try loadConfig([], file: #"{"tvs": [{"host": "192.0.2.2", "allow_cleartext": 1}]}"#)
         }
     }
 

@@ -20,10 +20,10 @@ struct SamsungEventsConfigurationTests {
     @Test("set in the file; 0 is any free port")
     func fromFile() throws {
         let config = try loadConfig(
-            file: #"{"samsung": {"events": false, "event_port": 0, "event_callback_host": "192.168.1.5"}}"#)
+            file: #"{"samsung": {"events": false, "event_port": 0, "event_callback_host": "198.51.100.5"}}"#)
         #expect(!config.vendorSettings[SamsungSettings.self].events)
         #expect(config.vendorSettings[SamsungSettings.self].eventPort == 0)
-        #expect(config.vendorSettings[SamsungSettings.self].eventCallbackHost == "192.168.1.5")
+        #expect(config.vendorSettings[SamsungSettings.self].eventCallbackHost == "198.51.100.5")
     }
 
     @Test("a port out of range, a fraction, or a callback host that is no address is refused, naming the key")

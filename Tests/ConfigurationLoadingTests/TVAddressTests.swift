@@ -38,8 +38,8 @@ struct TVAddressTests {
     func legacyKind() throws {
         #expect(TVKind(rawValue: "samsung-legacy") == .samsungLegacy)
         #expect(Vendors.all.vendor(.samsungLegacy)?.defaultPort == 55000)
-        let entry = try ConfigurationLoader.parseTVFlag("samsung-legacy:10.0.0.5").configurationEntry
-        #expect(entry == .object(["host": .string("10.0.0.5"), "kind": .string("samsung-legacy")]))
+        let entry = try ConfigurationLoader.parseTVFlag("samsung-legacy:192.0.2.5").configurationEntry
+        #expect(entry == .object(["host": .string("192.0.2.5"), "kind": .string("samsung-legacy")]))
     }
 
     @Test("as a tvs entry: only the parts given")

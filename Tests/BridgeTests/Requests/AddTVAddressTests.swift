@@ -12,14 +12,14 @@ struct AddTVAddressTests {
     @Test(
         "good addresses: [kind:]host[:port], IPv6 in brackets with a port",
         arguments: [
-            ("192.168.1.20", "192.168.1.20", nil, nil),
-            ("roku:192.168.1.20", "192.168.1.20", TVKind.roku, nil),
-            (" samsung:10.0.0.5:8001 ", "10.0.0.5", .samsung, 8001),
-            ("auto:10.0.0.5", "10.0.0.5", nil, nil),
-            ("ROKU:10.0.0.5", "10.0.0.5", .roku, nil),
+            ("198.51.100.20", "198.51.100.20", nil, nil),
+            ("roku:198.51.100.20", "198.51.100.20", TVKind.roku, nil),
+            (" samsung:192.0.2.5:8001 ", "192.0.2.5", .samsung, 8001),
+            ("auto:192.0.2.5", "192.0.2.5", nil, nil),
+            ("ROKU:192.0.2.5", "192.0.2.5", .roku, nil),
             ("fe80::1", "fe80::1", nil, nil),
             ("samsung:[fe80::1]:8001", "fe80::1", .samsung, 8001),
-            ("lg:10.0.0.7", "10.0.0.7", .lg, nil),
+            ("lg:192.0.2.7", "192.0.2.7", .lg, nil),
         ] as [(String, String, TVKind?, UInt16?)])
     func good(text: String, host: String, kind: TVKind?, port: UInt16?) throws {
         let address = try AddTVAddress.parse(text)
@@ -34,12 +34,12 @@ struct AddTVAddressTests {
             ("", "is not an IP address"),
             ("roku:", "is not an IP address"),
             ("tv.local", "is not an IP address"),
-            ("sony:10.0.0.5", "unknown kind 'sony'"),
-            ("10.0.0.5:99999", "is not a port"),
-            ("10.0.0.5:0", "the port must be 1 to 65535"),
+            ("sony:192.0.2.5", "unknown kind 'sony'"),
+            ("192.0.2.5:99999", "is not a port"),
+            ("192.0.2.5:0", "the port must be 1 to 65535"),
             ("[fe80::1", "is not an IP address"),
             ("[fe80::1]x", "expected [address]:port"),
-            ("10.0.0.5\u{0}", "is not an IP address"),
+            ("192.0.2.5\u{0}", "is not an IP address"),
             (String(repeating: "9", count: 300), "is not an IP address"),
         ])
     func bad(text: String, message: String) {

@@ -214,7 +214,7 @@ struct LGDriverSimulatorTests {
                 let icon = try await driver.appIcon("netflix")
                 #expect(icon?.contentType == "image/png")
                 #expect(try await driver.appIcon("not.an.app") == nil)
-                #expect(LGReadings.iconPath("http://10.0.0.9:3000/resources/ab/x.png", host: "127.0.0.7") == nil)
+                #expect(LGReadings.iconPath("http://192.0.2.9:3000/resources/ab/x.png", host: "127.0.0.7") == nil)
                 #expect(
                     LGReadings.iconPath("https://127.0.0.7:3001/resources/ab/x.png", host: "127.0.0.7")
                         == "/resources/ab/x.png")

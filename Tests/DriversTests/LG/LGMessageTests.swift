@@ -68,7 +68,7 @@ struct LGMessageTests {
             "wss://127.0.0.5:3001/resources/ab/netinput.pointer.sock", host: "127.0.0.5", secure: true)
         #expect(good.port == 3001)
         let elsewhere = try #require(throws: DriverError.self) {
-            try LGConnection.checkedPointerURL("wss://10.0.0.1:3001/x", host: "127.0.0.5", secure: true)
+            try LGConnection.checkedPointerURL("wss://192.0.2.1:3001/x", host: "127.0.0.5", secure: true)
         }
         #expect(elsewhere.message.contains("another host"))
         #expect(throws: DriverError.self) {

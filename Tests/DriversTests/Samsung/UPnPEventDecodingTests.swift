@@ -139,8 +139,8 @@ struct UPnPEventDecodingTests {
 
     @Test("SUBSCRIBE headers and answers: CALLBACK, NT, TIMEOUT; renewals carry only SID and TIMEOUT")
     func subscribeHeaders() throws {
-        let first = GENA.subscribeHeaders(callback: "http://10.0.0.2:8058/p", timeoutSeconds: 1800)
-        #expect(first["CALLBACK"] == "<http://10.0.0.2:8058/p>")
+        let first = GENA.subscribeHeaders(callback: "http://192.0.2.2:8058/p", timeoutSeconds: 1800)
+        #expect(first["CALLBACK"] == "<http://192.0.2.2:8058/p>")
         #expect(first["NT"] == "upnp:event")
         #expect(first["TIMEOUT"] == "Second-1800")
         let renewal = GENA.renewHeaders(sid: "uuid:1", timeoutSeconds: 300)
