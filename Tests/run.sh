@@ -14,6 +14,7 @@ if command -v python3 >/dev/null 2>&1; then
     python3 Tests/lint/closures_in_expectations.py
     python3 Tests/lint/example_yaml.py
     python3 Tests/lint/addon_options.py
+    python3 Tests/lint/addon_standin.py
     python3 Tests/lint/markdown_links.py
     python3 Tests/lint/svg_plots.py
     python3 Tests/lint/one_way_to_wait.py

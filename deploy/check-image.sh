@@ -33,8 +33,10 @@ if [ "$nofile" = unlimited ] || [ "$nofile" -gt 65536 ]; then nofile=65536; fi
 limits=(--runtime runc --ulimit "nofile=$nofile:$nofile" --ulimit nproc=1024:1024)
 toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")
 runtime_base=localhost/tv2mqtt-check/debian:bookworm-slim
-swift_base=localhost/tv2mqtt-check/swift:bookworm
-ha_base=localhost/tv2mqtt-check/ha-base:bookworm
+# The made bases are tagged by what they are made from, so an edited stand-in is rebuilt.
+made_from() { cat "$@" | sha256sum | cut -c1-12; }
+swift_base=localhost/tv2mqtt-check/swift:bookworm-$(made_from deploy/check-image/swift-build.Containerfile)
+ha_base=localhost/tv2mqtt-check/ha-base:bookworm-$(made_from deploy/check-image/ha-base.Containerfile deploy/check-image/bashio.sh)
 image=localhost/tv2mqtt:check
 addon_image=localhost/tv2mqtt-addon:check
 ns="tv2mqtt-check-$$"
