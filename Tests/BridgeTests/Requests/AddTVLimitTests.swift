@@ -1,3 +1,4 @@
+import Clients
 import Drivers
 import Foundation
 import Net
@@ -32,6 +33,16 @@ struct AddTVLimitTests {
         let response = await fixture.expectMessage("tv2mqtt/bridge/response/\(action)", after: mark)
         let answer = try JSONParser.parse(#require(response).payload)
         return answer["error"]?.stringValue
+    }
+
+    /// The response on `topic` that carries `transaction`.
+    static func response(_ fixture: BridgeFixture, _ topic: String, transaction: Int, after mark: Int) async
+        -> MQTTMessage?
+    {
+        let wanted = JSONValue.integer(Int64(transaction))
+        return await fixture.log.waitFor(topic, after: mark) {
+            (try? JSONParser.parse($0.payload))?["transaction"] == wanted
+        }
     }
 
     @Test("by default a loopback address is refused before anything connects, also spelled as IPv6")
@@ -167,7 +178,11 @@ struct AddTVLimitTests {
             // Accepts connections (the kernel's backlog) and never answers: each probe waits.
             let silent = try TCPListener.bind(host: "127.0.0.64", port: 0)
             defer { silent.close() }
-            try await startBridge(fixture, allowLoopback: true, ports: [silent.address.port])
+            // The probes' request timeouts are virtual: the four wait until the test moves time.
+            let clock = ManualClock()
+            try await clock.run {
+                try await startBridge(fixture, allowLoopback: true, ports: [silent.address.port])
+            }
             let mark = await fixture.log.count
             for transaction in 1...5 {
                 try await fixture.publish(
@@ -176,11 +191,21 @@ struct AddTVLimitTests {
                 )
             }
             let topic = "tv2mqtt/bridge/response/tv/add"
-            _ = await fixture.log.waitFor(topic, after: mark, timeout: .seconds(30)) { _ in true }
-            // The four answer only when their 5 s request timeout ends; the fifth first, at once.
-            let first = try #require(await fixture.log.all(topic).first)
+            let first = try #require(await fixture.log.waitFor(topic, after: mark) { _ in true })
             let answer = try JSONParser.parse(first.payload)
             #expect(answer["error"] == "4 tv/add probes are running; ask again once they have answered", "\(answer)")
+            #expect(answer["transaction"] == 5, "the fifth is refused; the four still wait: \(answer)")
+            // Past their timeout, the four answer that nothing did.
+            let armed = await clock.waitForTimers { $0.filter { $0 == .seconds(5) }.count == 4 }
+            #expect(armed, "each of the four waits for its 5 s request timeout: \(clock.pendingDeadlines)")
+            await clock.advance(by: .seconds(5))
+            for transaction in 1...4 {
+                let response = await Self.response(fixture, topic, transaction: transaction, after: mark)
+                let error = try response.map { try JSONParser.parse($0.payload)["error"]?.stringValue }
+                #expect(
+                    error??.hasPrefix("no TV answered at 127.0.0.64") == true,
+                    "\(transaction): \(String(describing: error))")
+            }
         }
     }
 

@@ -72,37 +72,45 @@ struct SamsungArtChannelTrustTests {
     func wedgedChannelReopens() async throws {
         try await withSamsungRig(frame: true, artFirmware: .y2023) { rig in
             rig.simulator.setArtFault(.latched)
-            try await withDriver(rig.driver()) { driver, events in
-                try await driver.pair()
-                _ = try await Generations.polledState(driver) { $0.artMode == false }
-                let beforeArt = events.events.count
-                try rig.set(["art_mode": "on"])
-                _ = try await Generations.pushedState(events, after: beforeArt) { $0.artMode == true }
-                let pushedBefore = Generations.states(events).count
-                // Each poll asks; the latched channel answers "off" against its own broadcast.
-                try await Self.pollUntil(driver, rig, reopenings: 1)
-                let after = Generations.states(events).dropFirst(pushedBefore)
-                let leftArt = after.contains { $0.artMode != true }
-                #expect(!leftArt)
-                #expect(await driver.poll(full: false).artMode == true)
-                // Again, the other way round, once the new connection latched "on" (its first
-                // status reply, which the simulator logs): reopened again, still logged once at
-                // info. Waiting for "art channel connected" and 300 ms instead raced the
-                // connection's first status request on a busy machine: answered after the
-                // switch to TV, it latched "off", which contradicts nothing.
-                let latched = await waitUntil(timeout: .seconds(30)) { rig.entries("art_latched").count >= 2 }
-                #expect(latched, "the new connection's first status reply within 30 s")
-                let values = rig.entries("art_latched").compactMap { $0["value"]?.stringValue }
-                try #require(values == ["off", "on"], "\(values)")
-                let beforeTV = events.events.count
-                try rig.set(["art_mode": "off"])
-                _ = try await Generations.pushedState(events, after: beforeTV) {
-                    $0.artMode == false && $0.power == true
+            // The driver on a clock that never moves: no answer or keep-alive deadline can pass on
+            // a busy machine, and a poll starts a reconnection waiting out its backoff at once.
+            // Its requests wait longer than the test can step the clock.
+            var settings = rig.settings
+            settings.requestTimeout = .seconds(600)
+            let clock = ManualClock()
+            try await clock.run {
+                try await withDriver(rig.driver(settings: settings)) { driver, events in
+                    try await driver.pair()
+                    _ = try await Generations.polledState(driver) { $0.artMode == false }
+                    let beforeArt = events.events.count
+                    try rig.set(["art_mode": "on"])
+                    _ = try await Generations.pushedState(events, after: beforeArt) { $0.artMode == true }
+                    let pushedBefore = Generations.states(events).count
+                    // Each poll asks; the latched channel answers "off" against its own broadcast.
+                    try await Self.pollUntil(driver, rig, reopenings: 1)
+                    let after = Generations.states(events).dropFirst(pushedBefore)
+                    let leftArt = after.contains { $0.artMode != true }
+                    #expect(!leftArt)
+                    #expect(await driver.poll(full: false).artMode == true)
+                    // Again, the other way round, once the new connection (opened after its 1 s
+                    // backoff) latched "on" in its first status reply, which the simulator logs:
+                    // reopened again, still logged once at info.
+                    let latched = await clock.step(by: .seconds(1), atMost: 30, settle: .milliseconds(300)) {
+                        rig.entries("art_latched").count >= 2
+                    }
+                    #expect(latched, "the new connection's first status reply")
+                    let values = rig.entries("art_latched").compactMap { $0["value"]?.stringValue }
+                    try #require(values == ["off", "on"], "\(values)")
+                    let beforeTV = events.events.count
+                    try rig.set(["art_mode": "off"])
+                    _ = try await Generations.pushedState(events, after: beforeTV) {
+                        $0.artMode == false && $0.power == true
+                    }
+                    try await Self.pollUntil(driver, rig, reopenings: 2)
+                    let info = rig.logs.all.filter { $0.level == .info && $0.message.contains("contradicted") }
+                    #expect(info.count == 1)
+                    #expect(await driver.poll(full: false).artMode == false)
                 }
-                try await Self.pollUntil(driver, rig, reopenings: 2)
-                let info = rig.logs.all.filter { $0.level == .info && $0.message.contains("contradicted") }
-                #expect(info.count == 1)
-                #expect(await driver.poll(full: false).artMode == false)
             }
         }
     }
