@@ -26,13 +26,15 @@ extension LGConnection {
         guard reconnecting != nil else { return }
         reconnectDelay = configuration.reconnectFirst
         nextAttempt = LoopClock.current.now + reconnectDelay
+        reconnectWake.signal()
     }
 
     private func reconnect(_ run: Int) async {
         while run == reconnectRun {
-            // Short naps, so that `retrySoon` and `stopReconnecting` take effect.
-            while run == reconnectRun, let due = nextAttempt, LoopClock.current.now < due {
-                try? await EventLoop.sleep(for: min(.milliseconds(200), due - LoopClock.current.now))
+            // One timer at the attempt's instant; `retrySoon` wakes the wait to arm an earlier one,
+            // `stopReconnecting` cancels it.
+            while run == reconnectRun, !Task.isCancelled, let due = nextAttempt, LoopClock.current.now < due {
+                _ = await reconnectWake.wait(timeout: due - LoopClock.current.now)
             }
             guard run == reconnectRun else { return }
             guard connection == nil, blocked == nil, configuration.clientKey != nil else { break }

@@ -74,6 +74,7 @@ actor LGConnection {
     var reconnectRun = 0
     var reconnectDelay: Duration = .seconds(1)
     var nextAttempt: ContinuousClock.Instant?
+    let reconnectWake = Wakeup()
     /// Called once a lost socket is open and registered again.
     let onReconnected: @Sendable () -> Void
     /// One connect at a time: later callers wait for it.

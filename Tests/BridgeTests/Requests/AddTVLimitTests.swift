@@ -191,7 +191,8 @@ struct AddTVLimitTests {
                 )
             }
             let topic = "tv2mqtt/bridge/response/tv/add"
-            let first = try #require(await fixture.log.waitFor(topic, after: mark) { _ in true })
+            let firstResponse = await fixture.log.waitFor(topic, after: mark)
+            let first = try #require(firstResponse)
             let answer = try JSONParser.parse(first.payload)
             #expect(answer["error"] == "4 tv/add probes are running; ask again once they have answered", "\(answer)")
             #expect(answer["transaction"] == 5, "the fifth is refused; the four still wait: \(answer)")
