@@ -1,5 +1,6 @@
 import Drivers
 import Harness
+import Net
 import TVModel
 import Testing
 import Wire
@@ -14,7 +15,9 @@ import Wire
 struct StandInScreenSoundToastTests {
     @Test("entities by capability; screen, sound_output and toast reach the TV; its state comes back; bad ones refused")
     func screenSoundToast() async throws {
-        try await withStandInBridge(host: "127.0.0.73", serial: "SI0003") { fixture, tv, id in
+        // A clock that never moves: no command can expire behind another on a busy machine.
+        let clock = ManualClock()
+        try await withStandInBridge(host: "127.0.0.73", serial: "SI0003", clock: clock.clock) { fixture, tv, id in
             let screen = try await fixture.component("screen", of: id)
             #expect(screen["platform"] == "switch" && screen["command_topic"] == .string("tv2mqtt/\(id)/set/screen"))
             let output = try await fixture.component("sound_output", of: id)
@@ -32,6 +35,12 @@ struct StandInScreenSoundToastTests {
             let arrived = await waitUntil(timeout: .seconds(30)) { tv.commands == expected }
             #expect(arrived, "commands the TV received: \(tv.commands)")
             #expect(tv.toasts == ["Dinner is ready", "Two\nlines"])
+            // The next poll reads it back: time moves until one has.
+            let stateTopic = "tv2mqtt/\(id)/state"
+            _ = await clock.step(by: .seconds(1), atMost: 60, settle: .milliseconds(300)) {
+                let latest = await fixture.log.latest(stateTopic).flatMap { try? JSONParser.parse($0.payload) }
+                return latest?["sound_output"] == "hdmi_arc"
+            }
             await fixture.expectState(id) { $0["screen"] == "ON" && $0["sound_output"] == "hdmi_arc" }
 
             // Refused before the TV: a toast over the limit (the parser), an output the TV did
