@@ -42,6 +42,7 @@ extension SamsungDriver {
             reachable: true, power: reading.power, powerMode: reading.powerMode, controlPath: controlPath,
             pairingRequired: pairingRequired)
         let pushed = renderingEvents?.isPushing == true && !renderingReadDue(full: full)
+        let readSince = renderingEvents?.pushCount
         if reading.power && !pushed {
             snapshot.volume = await readRendering(.getVolume)
             snapshot.muted = await readRendering(.getMute)
@@ -51,7 +52,9 @@ extension SamsungDriver {
         let app = await readCurrentApp(poweredOn: reading.power)
         snapshot.app = app?.name
         snapshot.appID = app?.id
-        if let renderingEvents { snapshot = renderingEvents.polled(snapshot, keepingPushed: pushed) }
+        if let renderingEvents {
+            snapshot = renderingEvents.polled(snapshot, keepingPushed: pushed, readSince: readSince)
+        }
         return await mergeArt(into: snapshot)
     }
 

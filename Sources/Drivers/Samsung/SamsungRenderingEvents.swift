@@ -24,6 +24,8 @@ final class SamsungRenderingEvents: Sendable {
         /// The SEQ of the last event applied: one overtaken by a later one (they come on
         /// separate connections) must not undo it.
         var lastSeq: UInt32?
+        /// Events applied so far: a poll that read volume and mute compares it with its start.
+        var pushes: UInt64 = 0
         /// The event path from the DMR description, once read.
         var eventPath: String?
         /// A failure was logged and no success since.
@@ -68,15 +70,21 @@ final class SamsungRenderingEvents: Sendable {
     /// initial one carries both) has been applied.
     var isPushing: Bool { state.withLock { $0.sid != nil && $0.lastSeq != nil && !$0.failing } }
 
+    /// Events applied so far: taken before a poll reads volume and mute (`polled(readSince:)`).
+    var pushCount: UInt64 { state.withLock { $0.pushes } }
+
     /// After every poll: the snapshot events will amend, and whether the TV is on now. With
     /// `keepingPushed` (the poll did not read them) it keeps the pushed volume and mute, also
-    /// one pushed while the poll ran; returns the snapshot to publish.
+    /// one pushed while the poll ran; so it does when an event was applied after the poll's
+    /// read began (`readSince`, the `pushCount` then), as that read is the older. Returns the
+    /// snapshot to publish.
     @discardableResult
-    func polled(_ snapshot: TVSnapshot, keepingPushed: Bool = false) -> TVSnapshot {
+    func polled(_ snapshot: TVSnapshot, keepingPushed: Bool = false, readSince: UInt64? = nil) -> TVSnapshot {
         var snapshot = snapshot
         let wasOn = state.withLock { state -> Bool in
             let wasOn = state.snapshot.map(Self.isOn) ?? false
-            if keepingPushed, let last = state.snapshot {
+            let pushedSinceRead = readSince.map { state.pushes != $0 } ?? false
+            if keepingPushed || pushedSinceRead, let last = state.snapshot {
                 snapshot.volume = last.volume
                 snapshot.muted = last.muted
             }
@@ -295,6 +303,7 @@ final class SamsungRenderingEvents: Sendable {
             if let volume = change.volume { snapshot.volume = volume }
             if let muted = change.muted { snapshot.muted = muted }
             state.snapshot = snapshot
+            state.pushes += 1
             return snapshot
         }
         if let pushed { emit(.state(pushed)) }
