@@ -1,5 +1,6 @@
 import Drivers
 import Harness
+import Net
 import Synchronization
 import TVModel
 import TVSimulators
@@ -44,72 +45,81 @@ struct RokuECP2DriverTests {
 
     @Test("the session opens, state is pushed, polling slows to 60 s, and the snapshot says ecp-2")
     func push() async throws {
-        try await withRokuRig(ecp2: true) { rig in
-            let recorder = DriverEventRecorder(rig.driver)
-            #expect(await pushUp(rig))
-            #expect(rig.driver.reconcileInterval == .seconds(60))
-            #expect(await rig.driver.poll(full: false).controlPath == .ecp2)
+        // A clock that never moves: no session deadline can pass on a busy machine.
+        try await ManualClock().run {
+            try await withRokuRig(ecp2: true) { rig in
+                let recorder = DriverEventRecorder(rig.driver)
+                #expect(await pushUp(rig))
+                #expect(rig.driver.reconcileInterval == .seconds(60))
+                #expect(await rig.driver.poll(full: false).controlPath == .ecp2)
 
-            try rig.set(["app": "837"])
-            let pushedApp = await waitUntil(timeout: .seconds(30)) {
-                recorder.states.contains { $0.appID == "837" && $0.mediaState == .playing }
+                try rig.set(["app": "837"])
+                let pushedApp = await waitUntil(timeout: .seconds(30)) {
+                    recorder.states.contains { $0.appID == "837" && $0.mediaState == .playing }
+                }
+                #expect(pushedApp, "states: \(recorder.states)")
+
+                // Volume: first reported by a volume key; the description gains volume and mute.
+                try await rig.driver.perform(.key(.shared(.volumeUp), repeat: 2))
+                let pushedVolume = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.volume == 17 }
+                #expect(pushedVolume, "states: \(recorder.states.suffix(3))")
+                let described = recorder.all.contains { event in
+                    if case .description(let description) = event { return description.capabilities.volumeLevel }
+                    return false
+                }
+                #expect(described)
+                #expect((await rig.driver.description).capabilities.muteState)
+
+                try await rig.driver.perform(.volume(10))
+                let level = await waitUntil(timeout: .seconds(30)) { rig.simulator.state.volume == 10 }
+                #expect(level)
+                try await rig.driver.perform(.mute(true))
+                try await rig.driver.perform(.mute(true))  // already muted: nothing sent
+                let muted = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.muted == true }
+                #expect(muted && rig.simulator.state.muted)
+                let mutes = rig.entries("keypress").filter { $0["key"] == "VolumeMute" }
+                #expect(mutes.count == 1)
+
+                try rig.set(["power": "standby"])
+                let off = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.powerMode == "Ready" }
+                #expect(off && recorder.states.last?.power == false)
             }
-            #expect(pushedApp, "states: \(recorder.states)")
-
-            // Volume: first reported by a volume key; the description gains volume and mute.
-            try await rig.driver.perform(.key(.shared(.volumeUp), repeat: 2))
-            let pushedVolume = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.volume == 17 }
-            #expect(pushedVolume, "states: \(recorder.states.suffix(3))")
-            let described = recorder.all.contains { event in
-                if case .description(let description) = event { return description.capabilities.volumeLevel }
-                return false
-            }
-            #expect(described)
-            #expect((await rig.driver.description).capabilities.muteState)
-
-            try await rig.driver.perform(.volume(10))
-            let level = await waitUntil(timeout: .seconds(30)) { rig.simulator.state.volume == 10 }
-            #expect(level)
-            try await rig.driver.perform(.mute(true))
-            try await rig.driver.perform(.mute(true))  // already muted: nothing sent
-            let muted = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.muted == true }
-            #expect(muted && rig.simulator.state.muted)
-            let mutes = rig.entries("keypress").filter { $0["key"] == "VolumeMute" }
-            #expect(mutes.count == 1)
-
-            try rig.set(["power": "standby"])
-            let off = await waitUntil(timeout: .seconds(30)) { recorder.states.last?.powerMode == "Ready" }
-            #expect(off && recorder.states.last?.power == false)
         }
     }
 
     @Test("200 key presses in a burst arrive in order, none lost, over the session")
     func burst() async throws {
-        try await withRokuRig(ecp2: true) { rig in
-            #expect(await pushUp(rig))
-            let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-            let text = String((0..<200).map { alphabet[$0 % alphabet.count] })
-            try await rig.driver.perform(.text(text))
-            let typed = rig.entries("text").compactMap { $0["text"]?.stringValue }.joined()
-            let overSession = rig.entries("text").allSatisfy { $0["via"] == "ecp-2" }
-            #expect(typed == text)
-            #expect(overSession)
-            #expect(rig.simulator.state.text == text)
+        // A clock that never moves: no session deadline can pass on a busy machine.
+        try await ManualClock().run {
+            try await withRokuRig(ecp2: true) { rig in
+                #expect(await pushUp(rig))
+                let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+                let text = String((0..<200).map { alphabet[$0 % alphabet.count] })
+                try await rig.driver.perform(.text(text))
+                let typed = rig.entries("text").compactMap { $0["text"]?.stringValue }.joined()
+                let overSession = rig.entries("text").allSatisfy { $0["via"] == "ecp-2" }
+                #expect(typed == text)
+                #expect(overSession)
+                #expect(rig.simulator.state.text == text)
+            }
         }
     }
 
     @Test("Limited mode: HTTP refuses keys, the session carries them; the state says which path")
     func limitedMode() async throws {
-        try await withRokuRig(limited: true, ecp2: true) { rig in
-            #expect(await pushUp(rig))
-            try await rig.driver.perform(.key(.shared(.home), repeat: 1))
-            try await rig.driver.perform(.launch(appID: "12", contentID: "80057281", mediaType: "movie"))
-            let snapshot = await rig.driver.poll(full: false)
-            #expect(snapshot.limitedMode == true && snapshot.controlPath == .ecp2)
-            #expect(snapshot.appID == "12" && snapshot.mediaState == .playing)  // media-player over the session
-            let keys = rig.entries("keypress")
-            #expect(keys.count == 1 && keys.first?["via"] == "ecp-2" && keys.first?["refused"] == nil)
-            #expect(rig.entries("launch").first?["contentId"] == "80057281")
+        // A clock that never moves: no session deadline can pass on a busy machine.
+        try await ManualClock().run {
+            try await withRokuRig(limited: true, ecp2: true) { rig in
+                #expect(await pushUp(rig))
+                try await rig.driver.perform(.key(.shared(.home), repeat: 1))
+                try await rig.driver.perform(.launch(appID: "12", contentID: "80057281", mediaType: "movie"))
+                let snapshot = await rig.driver.poll(full: false)
+                #expect(snapshot.limitedMode == true && snapshot.controlPath == .ecp2)
+                #expect(snapshot.appID == "12" && snapshot.mediaState == .playing)  // media-player over the session
+                let keys = rig.entries("keypress")
+                #expect(keys.count == 1 && keys.first?["via"] == "ecp-2" && keys.first?["refused"] == nil)
+                #expect(rig.entries("launch").first?["contentId"] == "80057281")
+            }
         }
     }
 
