@@ -15,6 +15,8 @@ public final class StatusServer: Sendable {
 
     /// The bound port (the one asked for, or the kernel's pick for port 0).
     public var port: UInt16 { server.port }
+    /// Connections open now (a test waits for the server to have taken them in).
+    public var connectionCount: Int { server.connectionCount }
 
     private init(routes: StatusRoutes, server: HTTPServer) {
         self.routes = routes

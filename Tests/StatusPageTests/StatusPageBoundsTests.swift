@@ -1,4 +1,5 @@
 import Clients
+import Harness
 import Net
 import StatusPage
 import Testing
@@ -57,13 +58,16 @@ extension StatusPageSuite {
                 var held: [TCPConnection] = []
                 defer { for connection in held { connection.close() } }
                 for _ in 1..<limits.http.maxConnections { held.append(try await client.connect()) }
-                // Let the server take them in before the one too many arrives.
-                try await Task.sleep(for: .milliseconds(300))
+                // The server has taken them in (the stream's and the held) before the one too
+                // many arrives; one read before would be answered by the Host check (421).
+                let full = await waitUntil { fixture.server.connectionCount == limits.http.maxConnections }
+                #expect(full, "\(fixture.server.connectionCount) connections taken in")
                 let refused = try await client.exchange(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
                 #expect(refused.status == 503)
                 for connection in held { connection.close() }
                 held = []
-                try await Task.sleep(for: .milliseconds(300))
+                let left = await waitUntil { fixture.server.connectionCount == 1 }
+                #expect(left, "\(fixture.server.connectionCount) connections left, the stream's only")
                 #expect(try await client.send("GET", "/").status == 200, "served again once they left")
             }
         }
