@@ -63,9 +63,14 @@ func withLGRig(
     var settings = lgTestSettings(wolPort: simulator.wolPort)
     settings.logger = Logger(label: "test", sink: logs, threshold: LogThreshold(.debug))
     do {
-        let description = try await LGProbe.describe(
-            host: simulator.host, port: try simulator.portWSS ?? closedPort(host: simulator.host), settings: settings,
-            plainPort: simulator.portWS, descriptionPort: simulator.portUPnP)
+        // The probe on a clock that never moves (the simulator keeps real time): however long
+        // a busy machine holds its answers up, set-up cannot end in a timeout.
+        let port = try simulator.portWSS ?? closedPort(host: simulator.host)
+        let description = try await ManualClock().run {
+            try await LGProbe.describe(
+                host: simulator.host, port: port, settings: settings, plainPort: simulator.portWS,
+                descriptionPort: simulator.portUPnP)
+        }
         try await body(LGRig(simulator: simulator, log: log, description: description, settings: settings, logs: logs))
     } catch {
         await simulator.stop()

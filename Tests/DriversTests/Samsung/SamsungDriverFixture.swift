@@ -124,8 +124,11 @@ func withSamsungRig(
     settings.logger = Logger(label: "test", sink: logs, threshold: LogThreshold(.debug))
     let description: TVDescription
     do {
-        description = try await SamsungProbe.describe(
-            host: simulator.host, port: simulator.portWS, settings: settings)
+        // The probe on a clock that never moves (the simulator keeps real time): however long
+        // a busy machine holds its answers up, set-up cannot end in a timeout.
+        description = try await ManualClock().run {
+            try await SamsungProbe.describe(host: simulator.host, port: simulator.portWS, settings: settings)
+        }
     } catch {
         await simulator.stop()
         throw error
