@@ -109,7 +109,9 @@ let package = Package(
             exclude: ["README.md", "plots"], swiftSettings: strict),
 
         // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).
-        .target(name: "TestSupport", dependencies: ["Net", "Support", "TestLoopExecutor"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["Harness", "Net", "Support", "TestLoopExecutor"],
+            path: "Tests/TestSupport"),
         // Makes the event loop the test process's global executor before main, as in tv2mqtt.
         .target(name: "TestLoopExecutor", path: "Tests/TestLoopExecutor"),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
@@ -119,11 +121,11 @@ let package = Package(
         .testTarget(name: "NetTests", dependencies: ["Net", "Harness", "TestSupport"]),
         .testTarget(
             name: "ClientsTests", dependencies: ["Clients", "Net", "Wire", "Harness", "TestSupport"],
-            exclude: ["Interop"]),
+            exclude: ["WebSocket/Interop"]),
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "TVSimulators", "Harness", "TestSupport"]),
         .testTarget(
             name: "HomeAssistantTests",
-            dependencies: ["HomeAssistant", "MQTTInterface", "TVModel", "Wire", "TestSupport"],
+            dependencies: ["HomeAssistant", "MQTTInterface", "TVModel", "Wire", "Harness", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
@@ -135,6 +137,7 @@ let package = Package(
             dependencies: [
                 "Bridge", "Configuration", "Persistence", "MQTTInterface", "TVSimulators", "Harness", "TestSupport",
             ]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(
             name: "ConfigurationLoadingTests",
             dependencies: [
@@ -156,5 +159,6 @@ let package = Package(
         .testTarget(name: "TVBenchTests", dependencies: ["tvbench"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "TestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"]),
     ]
 )

@@ -4,6 +4,11 @@ import Glibc
 public enum FileText {
     /// The file's bytes as UTF-8 text (invalid sequences repaired), or nil if it cannot be opened.
     public static func read(_ path: String) -> String? {
+        bytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The file's bytes, exactly as stored, or nil if it cannot be opened.
+    public static func bytes(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -17,7 +22,7 @@ public enum FileText {
                 break
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Writes `contents` to `path`, replacing it; `mode` applies when the file is created.

@@ -1,5 +1,7 @@
+import Harness
 import HomeAssistant
 import TVModel
+import TestSupport
 import Testing
 import Wire
 
@@ -8,7 +10,7 @@ import Wire
 /// bridge's own. A renamed key or a typo in an example fails here, not in a user's setup.
 @Suite("Home Assistant examples")
 struct ExampleYAMLTests {
-    static let examples = Files.testsDirectory + "/../../examples/homeassistant"
+    static let examples = TestFixtures.repositoryDirectory + "/examples/homeassistant"
     static let platforms = ["switch", "select", "sensor", "binary_sensor", "button", "text", "number", "event"]
     /// Actions of those platforms (`button.press`…), which look like entity ids but are not.
     static let actions: Set<String> = ["press", "turn_on", "turn_off", "turn_", "toggle", "select_option", "set_value"]
@@ -64,7 +66,7 @@ struct ExampleYAMLTests {
         "every entity id an example names is one the bridge creates",
         arguments: ["universal-media-player.yaml", "remote-card.yaml", "automations.yaml"])
     func namesOnlyCreatedEntities(file: String) throws {
-        let text = try Files.text(Self.examples + "/" + file)
+        let text = try #require(FileText.read(Self.examples + "/" + file))
         let named = Self.entityIDs(in: text)
         #expect(!named.isEmpty, "\(file) names no entities")
         let unknown = named.subtracting(try Self.createdEntityIDs()).sorted()

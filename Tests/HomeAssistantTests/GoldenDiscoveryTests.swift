@@ -1,11 +1,12 @@
 import Glibc
+import Harness
 import HomeAssistant
 import TVModel
 import TestSupport
 import Testing
 import Wire
 
-/// The exact configs for three real TVs and the bridge, in both discovery styles, compared with
+/// The exact configs for four real TVs and the bridge, in both discovery styles, compared with
 /// reviewed files in Golden/. To rewrite them after a deliberate change, run
 /// `TV2MQTT_UPDATE_GOLDEN=1 swift test --filter GoldenDiscoveryTests`, then review the diff
 /// and run `Golden/validate.py` (see its header).
@@ -15,6 +16,7 @@ struct GoldenDiscoveryTests {
         case rokuTV = "roku-tv"
         case rokuStick = "roku-stick"
         case samsungTV = "samsung-tv"
+        case lgTV = "lg-tv"
         case bridge
 
         func messages(_ settings: DiscoverySettings) throws -> [DiscoveryMessage] {
@@ -27,6 +29,9 @@ struct GoldenDiscoveryTests {
                 return DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: settings)
             case .samsungTV:
                 let (identity, capabilities) = try Samples.samsungTV()
+                return DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: settings)
+            case .lgTV:
+                let (identity, capabilities) = Samples.lgTV()
                 return DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: settings)
             case .bridge:
                 return DiscoveryBuilder.bridgeMessages(settings: settings)
@@ -42,11 +47,11 @@ struct GoldenDiscoveryTests {
     func matchesGolden(sample: Sample, style: DiscoverySettings.Style) throws {
         let messages = try sample.messages(Samples.settings(style))
         let actual = try PrettyJSON.golden(messages)
-        let path = Files.golden + "/\(sample.rawValue)-\(style.rawValue).json"
+        let path = Golden.directory + "/\(sample.rawValue)-\(style.rawValue).json"
         if getenv("TV2MQTT_UPDATE_GOLDEN") != nil {
-            try Files.write(actual, to: path)
+            try FileText.write(actual, to: path)
         }
-        let expected = try Files.text(path)
+        let expected = try #require(FileText.read(path), "no golden file \(path)")
         #expect(actual == expected, "\(path) differs; rerun with TV2MQTT_UPDATE_GOLDEN=1 and review the diff")
         // The golden files hold parsed payloads; the wire payload is their compact sorted-key form.
         for message in messages where !message.isClear {

@@ -1,9 +1,9 @@
-import Glibc
 import HomeAssistant
 import TVModel
+import TestSupport
 import Wire
 
-/// TVs built from the captured fixtures in Tests/Fixtures, and helpers to read and write files.
+/// TVs built from the captured fixtures in Tests/Fixtures.
 enum Samples {
     static let settings: DiscoverySettings = {
         var settings = DiscoverySettings(version: "1.0.0", originURL: "https://github.com/tv2mqtt/tv2mqtt")
@@ -64,7 +64,7 @@ enum Samples {
     /// A Samsung TV with UPnP volume and mute, the apps of `samsung/event_ed_installedApp_get.json`
     /// and source keys; no serial number or software version (the REST API gives none).
     static func samsungTV() throws -> (TVIdentity, TVCapabilities) {
-        let event = try JSONParser.parse(try Files.bytes(Files.fixtures + "/samsung/event_ed_installedApp_get.json"))
+        let event = try JSONParser.parse(try TestFixtures.bytes("samsung/event_ed_installedApp_get.json"))
         let apps = (event["data"]?["data"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
         let identity = TVIdentity(
             id: TVID(kind: .samsung, hardwareID: "uuid:0b1f2c3d-4e5f-6071-8293-a4b5c6d7e8f9")!, kind: .samsung,
@@ -77,9 +77,31 @@ enum Samples {
         return (identity, capabilities)
     }
 
+    /// The webOS 1 TV of `lg/upnp-description-webos1.xml` as the LG probe describes it from that
+    /// description and a `hello` naming only its UUID, paired and before its first poll lists
+    /// its apps and inputs (`LGProbe.description`; DriversTests' `LGDeviceDescriptionTests` checks they agree).
+    static func lgTV() -> (TVIdentity, TVCapabilities) {
+        let uuid = "86ea12c3-4ad7-2117-edbd-8177429fe21e"
+        let identity = TVIdentity(
+            id: TVID(kind: .lg, hardwareID: uuid)!, kind: .lg, name: "Adnan TV", manufacturer: "LG",
+            model: "LG Smart TV", serialNumber: uuid, host: "203.0.113.70", port: 3001)
+        var capabilities = TVCapabilities(
+            power: true, volumeKeys: true, volumeLevel: true, muteState: true, keyboard: true, channels: true)
+        capabilities.inputState = true
+        capabilities.channelInfo = true
+        capabilities.pairing = true
+        capabilities.screenControl = true
+        capabilities.soundOutputs = [
+            "tv_speaker", "external_arc", "external_optical", "bt_soundbar", "headphone", "tv_external_speaker",
+        ]
+        capabilities.toast = true
+        capabilities.appIcons = true
+        return (identity, capabilities)
+    }
+
     /// App names and `tvin` input names from `roku/apps-tv.xml`, in document order.
     static func rokuApps() throws -> (apps: [String], inputs: [String]) {
-        let xml = try Files.text(Files.fixtures + "/roku/apps-tv.xml")
+        let xml = try TestFixtures.text("roku/apps-tv.xml")
         var apps: [String] = []
         var inputs: [String] = []
         for line in xml.split(separator: "\n") {
@@ -101,49 +123,9 @@ enum Samples {
     }
 }
 
-/// File access relative to this source file (Tests/HomeAssistantTests).
-enum Files {
-    static let testsDirectory: String = {
-        var path = #filePath
-        path = String(path[..<path.lastIndex(of: "/")!])
-        return path
-    }()
-    static let golden = testsDirectory + "/Golden"
-    static let fixtures = String(testsDirectory[..<testsDirectory.lastIndex(of: "/")!]) + "/Fixtures"
-
-    static func bytes(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw FileError.missing(path) }
-        defer { close(fd) }
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(fd, &buffer, buffer.count)
-            if count <= 0 { break }
-            result += buffer[0..<count]
-        }
-        return result
-    }
-
-    static func text(_ path: String) throws -> String { String(decoding: try bytes(path), as: UTF8.self) }
-
-    static func write(_ text: String, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw FileError.unwritable(path) }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            guard written > 0 else { throw FileError.unwritable(path) }
-            offset += written
-        }
-    }
-
-    enum FileError: Error {
-        case missing(String)
-        case unwritable(String)
-    }
+/// Where the golden files are: Tests/HomeAssistantTests/Golden.
+enum Golden {
+    static let directory = TestFixtures.testsDirectory + "/HomeAssistantTests/Golden"
 }
 
 /// An indented rendering of a JSON value with sorted keys, for golden files a person can review.
@@ -180,4 +162,5 @@ enum PrettyJSON {
 extension TVKind {
     static let roku = TVKind(rawValue: "roku")
     static let samsung = TVKind(rawValue: "samsung")
+    static let lg = TVKind(rawValue: "lg")
 }

@@ -90,12 +90,7 @@ struct EventLoopSleepTests {
 /// `EventLoop.schedule`). Fails naming each file and line; comments may mention it.
 @Suite("Sources sleep on the event loop", .cpuBound)
 struct SleepSourceTests {
-    /// The repository's Sources: this file is Tests/NetTests/EventLoopSleepTests.swift.
-    static let sources: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path + "/Sources"
-    }()
+    static let sources = TestFixtures.repositoryDirectory + "/Sources"
 
     @Test("no Task.sleep in Sources outside comments")
     func noTaskSleep() {

@@ -2,7 +2,7 @@
 """Checks the Home Assistant add-on's config.yaml (deploy/homeassistant-addon):
 
 - its default options are exactly options.json, which the Swift suite runs through
-  `tv2mqtt check-config` (Tests/EndToEndTests/ExampleConfigTests.swift): so the options the
+  `tv2mqtt check-config` (Tests/EndToEndTests/CommandLine/ExampleConfigTests.swift): so the options the
   Supervisor writes to /data/options.json are a configuration tv2mqtt accepts;
 - its schema has every configuration key of the README's configuration table (tvs[]'s keys
   included) but those in LEFT_OUT, which say why, and no key tv2mqtt does not have;

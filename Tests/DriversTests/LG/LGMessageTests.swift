@@ -86,28 +86,6 @@ struct LGMessageTests {
     }
 }
 
-@Suite("LG device description", .cpuBound)
-struct LGDeviceDescriptionTests {
-    @Test("friendly name, model and UDN (without uuid:) are read")
-    func parses() throws {
-        let xml = """
-            <root xmlns="urn:schemas-upnp-org:device-1-0"><device>
-            <friendlyName>[LG] webOS TV OLED55C1AUB</friendlyName><modelName>OLED55C1AUB</modelName>
-            <UDN>uuid:0c6a5bd2-1c16-4bd0-9cb0-6f3ec5c2b0a4</UDN></device></root>
-            """
-        let description = try LGDeviceDescription.parse(Array(xml.utf8))
-        #expect(description.friendlyName == "[LG] webOS TV OLED55C1AUB")
-        #expect(description.modelName == "OLED55C1AUB")
-        #expect(description.uuid == "0c6a5bd2-1c16-4bd0-9cb0-6f3ec5c2b0a4")
-    }
-
-    @Test("not XML, or no device, is a clear error")
-    func refuses() {
-        #expect(throws: DriverError.self) { try LGDeviceDescription.parse(Array("{}".utf8)) }
-        #expect(throws: DriverError.self) { try LGDeviceDescription.parse(Array("<root/>".utf8)) }
-    }
-}
-
 @Suite("LG connection: what the TV sends unasked", .cpuBound)
 struct LGConnectionInboundTests {
     @Test("answers to unknown ids, unknown types, messages without id and garbage are dropped, said at debug")

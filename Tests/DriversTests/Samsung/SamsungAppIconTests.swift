@@ -19,7 +19,7 @@ struct SamsungAppIconTests {
 
     @Test("fixture ed.apps.icon: the path and a base64 PNG; the installed list gives the icon paths")
     func reply() throws {
-        let event = try SamsungEvent.decode(SamsungFixtureFiles.bytes("samsung/event_ed_apps_icon.json"))
+        let event = try SamsungEvent.decode(TestFixtures.bytes("samsung/event_ed_apps_icon.json"))
         guard case .appIcon(let path, let image) = event else {
             Issue.record("decoded as \(event)")
             return
@@ -27,7 +27,7 @@ struct SamsungAppIconTests {
         #expect(path == Self.path)
         let bytes = try Base64.decode(try #require(image))
         #expect(AppIcon.decode(bytes, declaredType: nil)?.contentType == "image/png")
-        let list = try SamsungEvent.decode(SamsungFixtureFiles.bytes("samsung/event_ed_installedApp_get.json"))
+        let list = try SamsungEvent.decode(TestFixtures.bytes("samsung/event_ed_installedApp_get.json"))
         guard case .installedApps(let apps) = list else {
             Issue.record("decoded as \(list)")
             return
@@ -42,7 +42,7 @@ struct SamsungAppIconTests {
         let notObject = try SamsungEvent.decode(Array(#"{"event":"ed.apps.icon","data":"oops"}"#.utf8))
         #expect(notObject == .appIcon(path: nil, imageBase64: nil))
         // The file ends with a newline: without it, it is the whole object, no prefix.
-        let whole = Array(try SamsungFixtureFiles.bytes("samsung/event_ed_apps_icon.json").dropLast())
+        let whole = Array(try TestFixtures.bytes("samsung/event_ed_apps_icon.json").dropLast())
         var decodedPrefixes = 0
         for length in 0..<whole.count where (try? SamsungEvent.decode(Array(whole.prefix(length)))) != nil {
             decodedPrefixes += 1

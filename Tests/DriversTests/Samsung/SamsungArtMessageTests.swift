@@ -2,6 +2,7 @@ import Clients
 import Drivers
 import Testing
 import Wire
+import TestSupport
 
 /// The art channel's messages (`SamsungArtRequest`, `SamsungArtEvent`): the shapes real
 /// clients and TVs use (Tests/Fixtures/samsung/art_*.json), and bad input of every kind.
@@ -12,13 +13,13 @@ struct SamsungArtMessageTests {
     )
     func fixtures() throws {
         // samsungctl logged this answer in the shape clients emit: as such it is no word of the TV.
-        let relayed = try SamsungArtEvent.decode(SamsungFixtureFiles.bytes("samsung/art_artmode_status.json"))
+        let relayed = try SamsungArtEvent.decode(TestFixtures.bytes("samsung/art_artmode_status.json"))
         #expect(relayed == .relayed("d2d_service_message"))
-        let value = try SamsungArtEvent.decode(SamsungFixtureFiles.bytes("samsung/art_mode_changed_value.json"))
+        let value = try SamsungArtEvent.decode(TestFixtures.bytes("samsung/art_mode_changed_value.json"))
         #expect(value == .message(SamsungArtPayload(event: "art_mode_changed", value: "on"), from: nil))
-        let byStatus = try SamsungArtEvent.decode(SamsungFixtureFiles.bytes("samsung/art_mode_changed_status.json"))
+        let byStatus = try SamsungArtEvent.decode(TestFixtures.bytes("samsung/art_mode_changed_status.json"))
         #expect(byStatus == .message(SamsungArtPayload(event: "art_mode_changed", value: "on"), from: nil))
-        let error = try SamsungArtEvent.decode(SamsungFixtureFiles.bytes("samsung/art_error.json"))
+        let error = try SamsungArtEvent.decode(TestFixtures.bytes("samsung/art_error.json"))
         #expect(error == .message(SamsungArtPayload(event: "error", requestID: "r", errorCode: "-7"), from: nil))
     }
 
@@ -50,7 +51,7 @@ struct SamsungArtMessageTests {
 
     @Test("our set request has the shape of a real one (fixture): ms.channel.emit, art_app_request, data a JSON string")
     func requestShape() throws {
-        let real = try JSONParser.parse(SamsungFixtureFiles.bytes("samsung/art_set_artmode_request.json"))
+        let real = try JSONParser.parse(TestFixtures.bytes("samsung/art_set_artmode_request.json"))
         let ours = try JSONParser.parse(SamsungArtRequest.setArtMode(true, id: "545f").text)
         #expect(ours["method"] == real["method"])
         #expect(ours["params"]?["event"] == real["params"]?["event"])
@@ -135,7 +136,7 @@ struct SamsungArtMessageTests {
 
     @Test("every prefix of a real frame cut before its closing brace fails cleanly; the whole frame decodes")
     func truncated() throws {
-        let bytes = try SamsungFixtureFiles.bytes("samsung/art_artmode_status.json")
+        let bytes = try TestFixtures.bytes("samsung/art_artmode_status.json")
         let whole = try SamsungArtEvent.decode(bytes)
         let closing = try #require(bytes.lastIndex(of: UInt8(ascii: "}")))
         for end in 0..<bytes.count {
@@ -152,7 +153,7 @@ struct SamsungArtMessageTests {
     @Test("an art event delivered to the WebSocket client a byte at a time decodes as when whole")
     func byteAtATime() throws {
         let text = try String(
-            decoding: SamsungFixtureFiles.bytes("samsung/art_mode_changed_status.json"), as: UTF8.self)
+            decoding: TestFixtures.bytes("samsung/art_mode_changed_status.json"), as: UTF8.self)
         let wire = WebSocketFrame(opcode: .text, payload: Array(text.utf8)).encode(maskingKey: nil)
         var session = WebSocketSession(role: .client, now: .now, randomBytes: { Array(repeating: 7, count: $0) })
         var delivered: [String] = []

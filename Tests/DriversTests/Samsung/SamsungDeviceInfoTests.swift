@@ -30,7 +30,7 @@ struct SamsungDeviceInfoTests {
     func descriptionMatchesGoldenSample() throws {
         let info = try SamsungDeviceInfo.parse(utf8(SamsungRESTSamples.q60))
         let event = try SamsungEvent.decode(
-            SamsungFixtureFiles.bytes("samsung/event_ed_installedApp_get.json"))
+            TestFixtures.bytes("samsung/event_ed_installedApp_get.json"))
         guard case .installedApps(let installed) = event else {
             Issue.record("expected the app list, got \(event)")
             return

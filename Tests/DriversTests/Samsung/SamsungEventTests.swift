@@ -7,14 +7,14 @@ struct SamsungEventTests {
     @Test("fixture ms.channel.connect: the token is a JSON number")
     func connectFixture() throws {
         let event = try SamsungEvent.decode(
-            SamsungFixtureFiles.bytes("samsung/event_ms_channel_connect.json"))
+            TestFixtures.bytes("samsung/event_ms_channel_connect.json"))
         #expect(event == .connected(token: SamsungToken("123456789")))
     }
 
     @Test("fixture ed.installedApp.get: every app with id, name and type")
     func appsFixture() throws {
         let event = try SamsungEvent.decode(
-            SamsungFixtureFiles.bytes("samsung/event_ed_installedApp_get.json"))
+            TestFixtures.bytes("samsung/event_ed_installedApp_get.json"))
         #expect(
             event
                 == .installedApps([
@@ -33,14 +33,14 @@ struct SamsungEventTests {
 
     @Test("fixture ms.error carries its message")
     func errorFixture() throws {
-        let event = try SamsungEvent.decode(SamsungFixtureFiles.bytes("samsung/event_ms_error.json"))
+        let event = try SamsungEvent.decode(TestFixtures.bytes("samsung/event_ms_error.json"))
         #expect(event == .error("unrecognized method value : ms.application.stop"))
     }
 
     @Test("fixture ed.apps.launch: data 200 is success")
     func launchFixture() throws {
         let event = try SamsungEvent.decode(
-            SamsungFixtureFiles.bytes("samsung/event_ed_apps_launch.json"))
+            TestFixtures.bytes("samsung/event_ed_apps_launch.json"))
         #expect(event == .appLaunch(succeeded: true, detail: "200"))
         let refused = try SamsungEvent.decode(utf8(#"{"event":"ed.apps.launch","data":404}"#))
         #expect(refused == .appLaunch(succeeded: false, detail: "404"))
@@ -135,7 +135,7 @@ struct SamsungEventTests {
         "every prefix of a real frame cut before its closing brace fails cleanly (badResponse, naming the JSON); with it, it decodes to the whole frame"
     )
     func prefixes() throws {
-        let bytes = try SamsungFixtureFiles.bytes("samsung/event_ed_installedApp_get.json")
+        let bytes = try TestFixtures.bytes("samsung/event_ed_installedApp_get.json")
         let whole = try SamsungEvent.decode(bytes)
         let closing = try #require(bytes.lastIndex(of: UInt8(ascii: "}")))
         for end in 0..<bytes.count {

@@ -40,7 +40,7 @@ private func refusal(_ request: HTTPRequest) -> Int? {
 struct UPnPEventDecodingTests {
     @Test("async_upnp_client's NOTIFY body (whitespace around the escaped LastChange) gives volume 50, unmuted")
     func asyncUPnPClientBody() throws {
-        let body = try SamsungFixtureFiles.bytes("samsung/gena_notify_rendering.xml")
+        let body = try TestFixtures.bytes("samsung/gena_notify_rendering.xml")
         let request = try #require(try decodeByteAtATime(notifyBytes(body: body, seq: "7")))
         let notify = try GENANotify.parse(request)
         #expect(notify.sid == "uuid:abc-1")
@@ -51,7 +51,7 @@ struct UPnPEventDecodingTests {
 
     @Test("a Samsung TV's LastChange (openHAB capture): volume 5, unmuted; the other variables ignored")
     func samsungCapture() throws {
-        let value = String(decoding: try SamsungFixtureFiles.bytes("samsung/rendering_lastchange.xml"), as: UTF8.self)
+        let value = String(decoding: try TestFixtures.bytes("samsung/rendering_lastchange.xml"), as: UTF8.self)
         #expect(try UPnPLastChange.parse(value) == UPnPRenderingChange(volume: 5, muted: false))
         // Carried escaped inside a property set, as the TV sends it.
         let body = Array(
@@ -111,7 +111,7 @@ struct UPnPEventDecodingTests {
 
     @Test("bodies: truncated, oversized or not a property set are 400; every truncation is refused")
     func bodies() throws {
-        let body = try SamsungFixtureFiles.bytes("samsung/gena_notify_rendering.xml")
+        let body = try TestFixtures.bytes("samsung/gena_notify_rendering.xml")
         let trimmed = Array(
             body.drop { $0 == 0x0A || $0 == 0x20 }.reversed().drop { $0 == 0x0A || $0 == 0x20 }.reversed())
         for cut in stride(from: 0, to: trimmed.count - 1, by: 7) {

@@ -16,7 +16,7 @@ private func pythonWebsocketsAvailable() async -> Bool {
     return result.status.isSuccess
 }
 
-/// `Tests/ClientsTests/Interop/ws_peer.py`, found next to this file.
+/// `Tests/ClientsTests/WebSocket/Interop/ws_peer.py`, found next to this file.
 private let peerScript: String = {
     let file = #filePath
     return String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) + "/Interop/ws_peer.py"

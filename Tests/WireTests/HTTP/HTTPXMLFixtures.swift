@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TestSupport
 
 /// Reads the captured device responses in Tests/Fixtures for the HTTP and XML tests.
 enum HTTPXMLFixtures {
@@ -17,20 +13,12 @@ enum HTTPXMLFixtures {
     ]
 
     /// The bytes of `Tests/Fixtures/<relativePath>`, exactly as stored.
-    static func bytes(_ relativePath: String, file: String = #filePath) -> [UInt8] {
-        var directory = file
-        while let last = directory.last, last != "/" { directory.removeLast() }
-        let path = directory + "../Fixtures/" + relativePath
-        guard let handle = fopen(path, "rb") else { fatalError("missing fixture \(path)") }
-        defer { fclose(handle) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, handle)
-            if count <= 0 { break }
-            result += chunk[0..<count]
+    static func bytes(_ relativePath: String) -> [UInt8] {
+        do {
+            return try TestFixtures.bytes(relativePath)
+        } catch {
+            fatalError("missing fixture: \(error)")
         }
-        return result
     }
 
     static func roku(_ name: String) -> [UInt8] {

@@ -1,5 +1,6 @@
 import Testing
 import Wire
+import TestSupport
 
 /// DNS messages as multicast DNS carries them (RFC 1035, 6762, 6763): what an Android TV
 /// answers for `_androidtvremote2._tcp.local`, compression, and every way a message can break.
@@ -180,7 +181,7 @@ struct DNSMessageTests {
 struct DNSInteropTests {
     @Test("dnspython's encoding of an Android TV's answer decodes to the same records as ours")
     func dnspythonAnswer() throws {
-        let bytes = try Fixtures.bytes("mdns/androidtv-answer-dnspython.bin")
+        let bytes = try TestFixtures.bytes("mdns/androidtv-answer-dnspython.bin")
         let decoded = try DNSMessage(decoding: bytes)
         #expect(decoded.isResponse)
         var ours = DNSMessageTests.answer.answers

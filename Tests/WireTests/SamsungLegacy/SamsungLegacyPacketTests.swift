@@ -12,7 +12,7 @@ struct SamsungLegacyPacketTests {
 
     @Test("the published authentication packet is what we send for the same client")
     func authenticationGolden() throws {
-        let fixture = try Fixtures.bytes("samsung/legacy_auth_request.bin")
+        let fixture = try TestFixtures.bytes("samsung/legacy_auth_request.bin")
         let ours = SamsungLegacyRequest.authenticate(ip: "192.168.1.62", id: "LoungRemote", name: "ChrisNetlinx")
         #expect(ours.packet.encoded() == fixture)
         let decoded = try #require(try SamsungLegacyPacket.decode(from: fixture[...]))
@@ -23,7 +23,7 @@ struct SamsungLegacyPacketTests {
 
     @Test("a key packet: three zero bytes, then the base64 key code")
     func keyGolden() throws {
-        let fixture = try Fixtures.bytes("samsung/legacy_key_menu_request.bin")
+        let fixture = try TestFixtures.bytes("samsung/legacy_key_menu_request.bin")
         #expect(SamsungLegacyRequest.key("KEY_MENU").packet.encoded() == fixture)
         #expect(Array(fixture[22..<24]) == [0x11, 0x00], "payload size 0x0011, little-endian")
     }
@@ -31,7 +31,7 @@ struct SamsungLegacyPacketTests {
     @Test("each published TV reply decodes to its meaning and re-encodes byte for byte")
     func replyGolden() throws {
         for (name, meaning) in Self.replies {
-            let bytes = try Fixtures.bytes("samsung/\(name)")
+            let bytes = try TestFixtures.bytes("samsung/\(name)")
             let decoded = try #require(try SamsungLegacyPacket.decode(from: bytes[...]), "\(name)")
             let reply = SamsungLegacyReply(payload: decoded.packet.payload)
             #expect(reply == meaning, "\(name)")
@@ -46,14 +46,14 @@ struct SamsungLegacyPacketTests {
     @Test("every truncation asks for more bytes; byte-at-a-time delivery gives the same packets")
     func truncatedAndByteAtATime() throws {
         var stream: [UInt8] = []
-        for (name, _) in Self.replies { stream += try Fixtures.bytes("samsung/\(name)") }
+        for (name, _) in Self.replies { stream += try TestFixtures.bytes("samsung/\(name)") }
         let whole = try Self.decodeAll(stream, chunk: stream.count)
         #expect(whole.count == Self.replies.count)
         for chunk in [1, 2, 3, 7] {
             let pieces = try Self.decodeAll(stream, chunk: chunk)
             #expect(pieces == whole, "chunk \(chunk)")
         }
-        let one = try Fixtures.bytes("samsung/legacy_reply_waiting.bin")
+        let one = try TestFixtures.bytes("samsung/legacy_reply_waiting.bin")
         for cut in 0..<one.count {
             let partial = try SamsungLegacyPacket.decode(from: one[..<cut])
             #expect(partial == nil, "\(cut) bytes")

@@ -13,12 +13,7 @@ import Testing
 // tests that wait on sockets in this process.
 @Suite("docs/troubleshooting.md: troubleshooting by log line", .cpuBound)
 struct LogLineTableTests {
-    /// The repository's root: this file is Tests/EndToEndTests/LogLineTableTests.swift.
-    static let root: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path
-    }()
+    static let root = TestFixtures.repositoryDirectory
 
     /// Source directories that are not the bridge: simulators, test and benchmark tools.
     static let notTheBridge: Set<String> = ["TVSimulators", "Harness", "tvsim", "tvbench", "COpenSSL", "CSystem"]

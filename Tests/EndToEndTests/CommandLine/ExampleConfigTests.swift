@@ -9,12 +9,7 @@ import Testing
 struct ExampleConfigTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")
 
-    /// The repository's root: this file is Tests/EndToEndTests/ExampleConfigTests.swift.
-    static let root: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path
-    }()
+    static let root = TestFixtures.repositoryDirectory
 
     static func exampleConfigs() -> [String] {
         let directory = root + "/examples/config"

@@ -93,10 +93,10 @@ struct JSONTests {
 
     @Test("the Samsung fixtures parse, token as a number")
     func samsungFixtures() throws {
-        let connect = try JSONParser.parse(try Fixtures.bytes("samsung/event_ms_channel_connect.json"))
+        let connect = try JSONParser.parse(try TestFixtures.bytes("samsung/event_ms_channel_connect.json"))
         #expect(connect["event"] == "ms.channel.connect")
         #expect(connect["data"]?["token"]?.intValue == 123_456_789)
-        let apps = try JSONParser.parse(try Fixtures.bytes("samsung/event_ed_installedApp_get.json"))
+        let apps = try JSONParser.parse(try TestFixtures.bytes("samsung/event_ed_installedApp_get.json"))
         let appNames = apps["data"]?["data"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
         #expect(appNames == ["YouTube", "Deezer"])
     }
