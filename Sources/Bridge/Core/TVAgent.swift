@@ -8,7 +8,7 @@ import Wire
 
 /// The bridge's agent for one TV: its poller and its command queue. It polls the TV,
 /// plans each command it is given and carries the plans out in order, and hands each
-/// snapshot to its `TVStatePublisher`, which decides what the broker is sent.
+/// snapshot to its `TVStateTracker`, which decides what the broker is sent.
 actor TVAgent {
     nonisolated let id: TVID
     nonisolated let driver: any TVDriver
@@ -32,7 +32,7 @@ actor TVAgent {
 
     private(set) var description: TVDescription
     /// What the TV's availability and state topics hold, and the events their changes raise.
-    private var state: TVStatePublisher
+    private var state: TVStateTracker
     var snapshot: TVSnapshot { state.snapshot }
     var lastSeen: Double? { state.lastSeen }
     /// The next poll waits the driver's reconcile interval (state is pushed), not
@@ -65,7 +65,7 @@ actor TVAgent {
         self.description = description.bounded
         self.driver = driver
         self.context = context
-        self.state = TVStatePublisher(id: description.identity.id, lastSeen: lastSeen)
+        self.state = TVStateTracker(id: description.identity.id, lastSeen: lastSeen)
         self.descriptionChanged = descriptionChanged
         self.secretsChanged = secretsChanged
         let wakeTimeout = context.configuration.wakeTimeout(
