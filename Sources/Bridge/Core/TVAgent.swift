@@ -6,9 +6,9 @@ import Synchronization
 import TVModel
 import Wire
 
-/// The bridge's agent for one TV: its poller and its command queue. It polls the TV,
-/// plans each command it is given and carries the plans out in order, and hands each
-/// snapshot to its `TVStateTracker`, which decides what the broker is sent.
+/// The bridge's agent for one TV: its `TVPoller` polls it, and the agent plans each command it
+/// is given, carries the plans out in order, and hands each snapshot to its `TVStateTracker`,
+/// which decides what the broker is sent.
 actor TVAgent {
     nonisolated let id: TVID
     nonisolated let driver: any TVDriver
@@ -18,26 +18,18 @@ actor TVAgent {
     /// Called with a new Samsung token or certificate pin to persist.
     let secretsChanged: @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
 
-    /// When this TV is polled next (a loop timer is armed for it), and whether a round is running.
-    private nonisolated let pollTiming = Mutex(PollTiming())
+    private nonisolated let poller: TVPoller
     /// Commands waiting for the TV, and the task carrying them out while there are any.
     private nonisolated let commands = Mutex(OnDemandQueue<CommandJob>())
-    /// The driver's events waiting to be handled, likewise.
+    /// The driver's events waiting to be handled, and the task handling them while there are any.
     private nonisolated let events = Mutex(OnDemandQueue<DriverEvent>())
     private nonisolated let stopped = Atomic(false)
-    /// When a command asked for a quick refresh (debounced: ≈0.35 s after a command).
-    private var refreshAt: ContinuousClock.Instant?
-    private var firstRoundDone = false
-    private var nextFullPoll = LoopClock.current.now
 
     private(set) var description: TVDescription
     /// What the TV's availability and state topics hold, and the events their changes raise.
     private var state: TVStateTracker
     var snapshot: TVSnapshot { state.snapshot }
     var lastSeen: Double? { state.lastSeen }
-    /// The next poll waits the driver's reconcile interval (state is pushed), not
-    /// `poll_interval`: when the push stops, it must be brought forward.
-    private var pollingSlowly = false
     /// The `app_icon` topic: the icon cache and what the topic holds (`TVAgent+AppIcon.swift`).
     var appIcon = AppIconState()
     /// An `ON` waiting for the TV to come on (`TVAgent+TurnOn.swift`).
@@ -46,7 +38,6 @@ actor TVAgent {
     /// A task is watching `turnOnWatch` (`TVAgent+TurnOn.swift`).
     var watchingTurnOn = false
 
-    static let refreshDelay = Duration.milliseconds(350)
     /// Commands waiting behind the one running (Tests/README.md › Reliability): a TV that stopped
     /// answering fails each command only after its timeout, so a burst of presses must not pile up
     /// without end.
@@ -54,22 +45,23 @@ actor TVAgent {
     /// A command that waited longer than this is not sent (Tests/README.md › Reliability): a volume
     /// press or an app launch minutes after the user gave up on it would be a surprise, not a help.
     static let commandExpiry = Duration.seconds(5)
-    static let fullPollInterval = Duration.seconds(15 * 60)
 
     init(
         description: TVDescription, driver: any TVDriver, context: BridgeContext, lastSeen: Double?,
         descriptionChanged: @escaping @Sendable (TVDescription) async -> Void,
         secretsChanged: @escaping @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
     ) {
-        self.id = description.identity.id
+        let id = description.identity.id
+        self.id = id
         self.description = description.bounded
         self.driver = driver
         self.context = context
-        self.state = TVStateTracker(id: description.identity.id, lastSeen: lastSeen)
+        poller = TVPoller(
+            driver: driver, interval: .seconds(context.configuration.pollInterval), firstPolls: context.firstPolls)
+        state = TVStateTracker(id: id, lastSeen: lastSeen)
         self.descriptionChanged = descriptionChanged
         self.secretsChanged = secretsChanged
-        let wakeTimeout = context.configuration.wakeTimeout(
-            for: description.identity.id, host: description.identity.host)
+        let wakeTimeout = context.configuration.wakeTimeout(for: id, host: description.identity.host)
         turnOnWatch = TurnOnWatch(
             timeout: wakeTimeout > 0 ? .milliseconds(Int64(wakeTimeout * 1000)) : nil)
     }
@@ -80,11 +72,12 @@ actor TVAgent {
     /// nearly all the time.
     nonisolated func start() {
         driver.events.deliver { [weak self] event in self?.eventArrived(event) }
-        schedulePoll(at: LoopClock.current.now)
+        poller.start { [weak self] snapshot, full in await self?.polled(snapshot, full: full) ?? false }
     }
 
     nonisolated func stop() {
         stopped.store(true, ordering: .relaxed)
+        poller.stop()
         commands.withLock { $0.carrier }?.cancel()
         events.withLock { $0.carrier }?.cancel()
         turnOnWakeup.signal()
@@ -126,86 +119,12 @@ actor TVAgent {
         return nil
     }
 
-    /// Polls again soon (debounced), e.g. after a command.
-    func requestRefresh(after delay: Duration = refreshDelay) {
-        let at = LoopClock.current.now + delay
-        if refreshAt.map({ at < $0 }) ?? true { refreshAt = at }
-        schedulePoll(at: at)  // while a round runs, its end picks refreshAt up
-    }
-
-    // MARK: polling
-
-    /// Arms a loop timer for a poll at `due`, unless one is planned earlier or a round runs. A
-    /// TV between polls holds no task, only that timer: a fleet's thousands of waits are
-    /// entries in the loop's timer heap.
-    private nonisolated func schedulePoll(at due: ContinuousClock.Instant) {
-        let scheduled = pollTiming.withLock { timing -> Bool in
-            guard !timing.polling, timing.due.map({ due < $0 }) ?? true else { return false }
-            timing.due = due
-            return true
-        }
-        if scheduled { LoopClock.current.schedule(at: due) { [weak self] in self?.pollDue(due) } }
-    }
-
-    /// The timer for `due` fired: a round in a task of its own (its frames are freed when it
-    /// ends), unless the timer is stale (the poll was brought forward since, or the agent
-    /// stopped).
-    nonisolated func pollDue(_ due: ContinuousClock.Instant) {
-        let start = pollTiming.withLock { timing -> Bool in
-            guard !isStopped, !timing.polling, timing.due == due else { return false }
-            timing.due = nil
-            timing.polling = true
-            return true
-        }
-        if start { Task { await self.pollAndScheduleNext() } }
-    }
-
-    private nonisolated func pollAndScheduleNext() async {
-        let (first, full) = await beginRound()
-        guard let appIsUnknown = await (first ? firstPollRound() : pollRound(full: full)) else {
-            return
-        }
-        await endRound(appIsUnknown: appIsUnknown)
-    }
-
-    private func beginRound() -> (first: Bool, full: Bool) {
-        refreshAt = nil  // this round is the refresh asked for so far
-        let first = !firstRoundDone
-        firstRoundDone = true
-        let full = LoopClock.current.now >= nextFullPoll
-        if full { nextFullPoll = LoopClock.current.now + Self.fullPollInterval }
-        return (first, full)
-    }
-
-    /// The next poll: after `poll_interval` (or the reconcile interval), or at the refresh a
-    /// command asked for meanwhile. Actor-isolated, so no `requestRefresh` falls in between.
-    private func endRound(appIsUnknown: Bool) {
-        if appIsUnknown { nextFullPoll = LoopClock.current.now }
-        var next = LoopClock.current.now + nextPollInterval()
-        if let refreshAt, refreshAt < next { next = refreshAt }
-        pollTiming.withLock { $0.polling = false }
-        schedulePoll(at: next)
-    }
-
-    /// One poll and what follows it; whether the app in front is missing from the list (nil:
-    /// the agent stopped meanwhile).
-    nonisolated func pollRound(full: Bool) async -> Bool? {
-        let snapshot = await driver.poll(full: full)
-        if isStopped { return nil }
+    /// What a poll found: published, and the description refreshed when it may have changed;
+    /// whether the app in front is missing from the TV's app list.
+    private func polled(_ snapshot: TVSnapshot, full: Bool) async -> Bool {
         await publish(snapshot)
-        if full || snapshot.reachable { await refreshDescription() }
-        return await appIsUnknown(snapshot)
-    }
-
-    /// `poll_interval`, or the driver's slower reconcile interval while the TV pushes its state.
-    private func nextPollInterval() -> Duration {
-        let configured = Duration.seconds(context.configuration.pollInterval)
-        guard let reconcile = driver.reconcileInterval, reconcile > configured else {
-            pollingSlowly = false
-            return configured
-        }
-        pollingSlowly = true
-        return reconcile
+        if full || snapshot.reachable { await adopt(await driver.description) }
+        return appIsUnknown(snapshot)
     }
 
     /// Carries out queued commands one at a time, in arrival order, until none is left or the
@@ -256,11 +175,11 @@ actor TVAgent {
             } catch {
                 await context.commandFailed(
                     error.message, tv: id.rawValue, origin: job.origin, command: plan.command)
-                requestRefresh()
+                poller.requestRefresh()
                 return
             }
         }
-        requestRefresh()
+        poller.requestRefresh()
         if let transaction = job.origin.transaction {
             await context.respond(context.topics.response(id), ok: true, transaction: transaction)
         }
@@ -282,8 +201,7 @@ actor TVAgent {
         switch event {
         case .state(let pushed):
             await publish(pushed)
-            // The push stopped (e.g. the ECP-2 session dropped): poll now, then at poll_interval.
-            if pollingSlowly && driver.reconcileInterval == nil { requestRefresh(after: .zero) }
+            poller.statePushed()
         case .description(let updated):
             await adopt(updated)
         case .pairingRequired(let message):
@@ -302,10 +220,6 @@ actor TVAgent {
         case .warning(let message):
             context.logger.warning(message, [("tv", id.rawValue)])
         }
-    }
-
-    private func refreshDescription() async {
-        await adopt(await driver.description)
     }
 
     /// Takes a new description from the driver, keeping the user's chosen name and id.
@@ -336,10 +250,4 @@ func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
 
 func milliseconds(_ duration: Duration) -> Int64 {
     duration.wholeMilliseconds
-}
-
-/// When a TV is polled next and whether a round is running (`TVAgent.schedulePoll`).
-private struct PollTiming {
-    var due: ContinuousClock.Instant?
-    var polling = false
 }
