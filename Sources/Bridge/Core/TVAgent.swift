@@ -6,9 +6,11 @@ import Synchronization
 import TVModel
 import Wire
 
-/// The bridge's agent for one TV: its `TVPoller` polls it, and the agent plans each command it
-/// is given, carries the plans out in order, and hands each snapshot to its `TVStateTracker`,
-/// which decides what the broker is sent.
+/// The bridge's agent for one TV, composed of one part per job: its `TVPoller` polls it, its
+/// `TVCommandLane` plans and carries out its commands, and its `TVStateTracker` decides what
+/// its availability and state topics are sent. The agent keeps what ties them together: the
+/// driver's events, the description it adopts from the driver (and the secrets it hands on),
+/// the app icon (`TVAgent+AppIcon.swift`) and the turn-on watch (`TVAgent+TurnOn.swift`).
 actor TVAgent {
     nonisolated let id: TVID
     nonisolated let driver: any TVDriver
@@ -19,8 +21,7 @@ actor TVAgent {
     let secretsChanged: @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
 
     private nonisolated let poller: TVPoller
-    /// Commands waiting for the TV, and the task carrying them out while there are any.
-    private nonisolated let commands = Mutex(OnDemandQueue<CommandJob>())
+    private nonisolated let commands: TVCommandLane
     /// The driver's events waiting to be handled, and the task handling them while there are any.
     private nonisolated let events = Mutex(OnDemandQueue<DriverEvent>())
     private nonisolated let stopped = Atomic(false)
@@ -38,14 +39,6 @@ actor TVAgent {
     /// A task is watching `turnOnWatch` (`TVAgent+TurnOn.swift`).
     var watchingTurnOn = false
 
-    /// Commands waiting behind the one running (Tests/README.md › Reliability): a TV that stopped
-    /// answering fails each command only after its timeout, so a burst of presses must not pile up
-    /// without end.
-    static let commandQueueLimit = TVCommand.queueLimit
-    /// A command that waited longer than this is not sent (Tests/README.md › Reliability): a volume
-    /// press or an app launch minutes after the user gave up on it would be a surprise, not a help.
-    static let commandExpiry = Duration.seconds(5)
-
     init(
         description: TVDescription, driver: any TVDriver, context: BridgeContext, lastSeen: Double?,
         descriptionChanged: @escaping @Sendable (TVDescription) async -> Void,
@@ -56,8 +49,10 @@ actor TVAgent {
         self.description = description.bounded
         self.driver = driver
         self.context = context
-        poller = TVPoller(
+        let poller = TVPoller(
             driver: driver, interval: .seconds(context.configuration.pollInterval), firstPolls: context.firstPolls)
+        self.poller = poller
+        commands = TVCommandLane(id: id, driver: driver, context: context) { poller.requestRefresh() }
         state = TVStateTracker(id: id, lastSeen: lastSeen)
         self.descriptionChanged = descriptionChanged
         self.secretsChanged = secretsChanged
@@ -78,43 +73,19 @@ actor TVAgent {
     nonisolated func stop() {
         stopped.store(true, ordering: .relaxed)
         poller.stop()
-        commands.withLock { $0.carrier }?.cancel()
+        commands.stop()
         events.withLock { $0.carrier }?.cancel()
         turnOnWakeup.signal()
     }
 
     nonisolated var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
-    /// A parsed command message for this TV: each command is planned (checked against the TV
-    /// and resolved, once) and the plans are queued; commands of one TV run one at a time, in
-    /// arrival order. A command the driver refuses, or a queue already holding
-    /// `commandQueueLimit` messages, fails the whole message with `command_failed` and
-    /// nothing of it is sent (README › MQTT topics and commands); the failure's message is returned.
+    /// A parsed command message for this TV, handed to its command lane; an `ON` for a TV that is
+    /// off starts the turn-on watch. The failure's message is returned, nil once queued.
     @discardableResult
     nonisolated func submit(_ commands: [CheckedCommand], origin: CommandOrigin) async -> String? {
         if isStopped { return "unknown TV '\(id)' (it was removed)" }  // the message came in while it was removed
-        var plans: [TVPlan] = []
-        for command in commands {
-            do {
-                plans.append(try driver.plan(command))
-            } catch {
-                await context.commandFailed(error.message, tv: id.rawValue, origin: origin)
-                return error.message
-            }
-        }
-        Trace.mark(.planned)
-        let job = CommandJob(plans: plans, origin: origin, received: LoopClock.current.now)
-        // The carrier is unstructured (the submitter must not wait for it) and ends when the
-        // queue is empty; `stop()` cancels it, which releases a held key.
-        let queued = self.commands.withLock {
-            $0.add(job, limit: Self.commandQueueLimit) { Task { await self.carryOutCommands() } }
-        }
-        guard queued else {
-            let message =
-                "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later"
-            await context.commandFailed(message, tv: id.rawValue, origin: origin)
-            return message
-        }
+        if let failure = await self.commands.submit(commands, origin: origin) { return failure }
         await accepted(commands.map(\.command))
         return nil
     }
@@ -127,14 +98,6 @@ actor TVAgent {
         return appIsUnknown(snapshot)
     }
 
-    /// Carries out queued commands one at a time, in arrival order, until none is left or the
-    /// agent stops (what is left then is for a TV being removed or a bridge shutting down).
-    private nonisolated func carryOutCommands() async {
-        while !Task.isCancelled, let job = commands.withLock({ $0.next() }) {
-            await execute(job)
-        }
-    }
-
     /// An event from the driver (on the thread that yielded it): queued, and handled in order
     /// by a task that lives while events wait.
     private nonisolated func eventArrived(_ event: DriverEvent) {
@@ -145,43 +108,6 @@ actor TVAgent {
     private nonisolated func handleEvents() async {
         while !Task.isCancelled, let event = events.withLock({ $0.next() }) {
             await handle(event)
-        }
-    }
-
-    // MARK: commands
-
-    private func execute(_ job: CommandJob) async {
-        Trace.mark(.dequeued)
-        let waited = milliseconds(LoopClock.current.now - job.received)
-        if waited > milliseconds(Self.commandExpiry) {
-            await context.commandFailed(
-                "expired: the command waited \(waited) ms behind earlier ones for this TV; commands older than \(milliseconds(Self.commandExpiry)) ms are dropped, not sent late",
-                tv: id.rawValue, origin: job.origin, command: job.plans.first?.command)
-            return
-        }
-        for plan in job.plans {
-            let started = LoopClock.current.now
-            do {
-                try await driver.execute(plan)
-                // The metadata is built only when it is logged: a command allocates nothing for it.
-                if context.logger.isEnabled(.debug) {
-                    context.logger.debug(
-                        "command done",
-                        [
-                            ("tv", id.rawValue), ("command", plan.command.name),
-                            ("ms", "\(milliseconds(since: started))"),
-                        ])
-                }
-            } catch {
-                await context.commandFailed(
-                    error.message, tv: id.rawValue, origin: job.origin, command: plan.command)
-                poller.requestRefresh()
-                return
-            }
-        }
-        poller.requestRefresh()
-        if let transaction = job.origin.transaction {
-            await context.respond(context.topics.response(id), ok: true, transaction: transaction)
         }
     }
 
@@ -242,12 +168,4 @@ actor TVAgent {
         guard let appID = snapshot.appID, !description.apps.isEmpty else { return false }
         return !description.apps.contains { $0.id == appID } && driver.appListShouldContain(appID)
     }
-}
-
-func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
-    milliseconds(LoopClock.current.now - start)
-}
-
-func milliseconds(_ duration: Duration) -> Int64 {
-    duration.wholeMilliseconds
 }
