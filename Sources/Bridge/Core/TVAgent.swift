@@ -1,16 +1,14 @@
 import Drivers
-import MQTTInterface
 import Net
 import Support
 import Synchronization
 import TVModel
-import Wire
 
 /// The bridge's agent for one TV, composed of one part per job: its `TVPoller` polls it, its
-/// `TVCommandLane` plans and carries out its commands, and its `TVStateTracker` decides what
-/// its availability and state topics are sent. The agent keeps what ties them together: the
-/// driver's events, the description it adopts from the driver (and the secrets it hands on),
-/// the app icon (`TVAgent+AppIcon.swift`) and the turn-on watch (`TVAgent+TurnOn.swift`).
+/// `TVCommandLane` plans and carries out its commands, its `TVStateTracker` decides what its
+/// availability and state topics are sent, and its `AppIconPublisher` owns its `app_icon`. The
+/// agent keeps what ties them together: the driver's events, the description it adopts from the
+/// driver (and the secrets it hands on), and the turn-on watch (`TVAgent+TurnOn.swift`).
 actor TVAgent {
     nonisolated let id: TVID
     nonisolated let driver: any TVDriver
@@ -31,8 +29,7 @@ actor TVAgent {
     private var state: TVStateTracker
     var snapshot: TVSnapshot { state.snapshot }
     var lastSeen: Double? { state.lastSeen }
-    /// The `app_icon` topic: the icon cache and what the topic holds (`TVAgent+AppIcon.swift`).
-    var appIcon = AppIconState()
+    private let appIcon: AppIconPublisher
     /// An `ON` waiting for the TV to come on (`TVAgent+TurnOn.swift`).
     var turnOnWatch: TurnOnWatch
     nonisolated let turnOnWakeup = Wakeup()
@@ -54,6 +51,7 @@ actor TVAgent {
         self.poller = poller
         commands = TVCommandLane(id: id, driver: driver, context: context) { poller.requestRefresh() }
         state = TVStateTracker(id: id, lastSeen: lastSeen)
+        appIcon = AppIconPublisher(id: id, driver: driver, context: context)
         self.descriptionChanged = descriptionChanged
         self.secretsChanged = secretsChanged
         let wakeTimeout = context.configuration.wakeTimeout(for: id, host: description.identity.host)
@@ -120,7 +118,7 @@ actor TVAgent {
         let changes = state.update(
             new, description: description, limitedModeMessage: driver.limitedModeMessage)
         await context.publish(changes, of: id)
-        await showAppIcon(for: new)
+        if description.capabilities.appIcons { await appIcon.show(for: new) }
     }
 
     private func handle(_ event: DriverEvent) async {
