@@ -3,7 +3,7 @@ import TVModel
 extension BridgeContext {
     /// Sends what a snapshot changed: availability (and the TV list), `tv_lost`, the state
     /// document, `limited_mode`. Already compared: the publisher stores and sends as given.
-    func publish(_ changes: TVStatePublisher.Changes, of tv: TVID) async {
+    func publish(_ changes: TVStateTracker.Changes, of tv: TVID) async {
         if let availability = changes.availability {
             await publisher.replaceRetained(topics.availability(tv), Array(availability.utf8), category: .availability)
         }

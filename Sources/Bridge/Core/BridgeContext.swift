@@ -14,8 +14,8 @@ struct BridgeContext: Sendable {
     let logger: Logger
     /// Signalled when a TV's availability changes, so `bridge/tvs` is republished (coalesced).
     let tvListChanged = Wakeup()
-    /// Bounds the TVs' first polls at start (`TVAgent+FirstPoll.swift`).
-    let firstPolls = ProbePool(concurrency: TVAgent.firstPollConcurrency)
+    /// Bounds the TVs' first polls at start (`TVPoller`).
+    let firstPolls = ProbePool(concurrency: TVPoller.firstPollConcurrency)
     /// The status page's feed; nil while the page is off.
     var observer: (any BridgeObserver)? = nil
 

@@ -46,8 +46,9 @@ public actor BridgePublisher {
         await replaceRetained(topic, payload, category: category)
     }
 
-    /// Sets a retained topic its owner already compared (a TV's availability, state and app
-    /// icon: `TVStatePublisher`): kept and published now if we are connected, without comparing again.
+    /// Sets a retained topic its owner already compared (a TV's availability and state:
+    /// `TVStateTracker`; its app icon: `AppIconPublisher`): kept and published now if we are
+    /// connected, without comparing again.
     public func replaceRetained(_ topic: String, _ payload: [UInt8], category: Category) async {
         let previous = retained[topic]
         if previous == nil { order[category, default: []].append(topic) }

@@ -5,7 +5,7 @@ import Wire
 struct CommandJob: Sendable {
     let plans: [TVPlan]
     let origin: CommandOrigin
-    /// When it arrived (by the bridge's `LoopClock`): a job older than `TVAgent.commandExpiry`
+    /// When it arrived (by the bridge's `LoopClock`): a job older than `TVCommandLane.expiry`
     /// is not run.
     let received: ContinuousClock.Instant
 }

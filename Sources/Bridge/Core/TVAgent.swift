@@ -1,14 +1,14 @@
 import Drivers
-import MQTTInterface
 import Net
 import Support
 import Synchronization
 import TVModel
-import Wire
 
-/// The bridge's agent for one TV: its poller and its command queue. It polls the TV,
-/// plans each command it is given and carries the plans out in order, and hands each
-/// snapshot to its `TVStatePublisher`, which decides what the broker is sent.
+/// The bridge's agent for one TV, composed of one part per job: its `TVPoller` polls it, its
+/// `TVCommandLane` plans and carries out its commands, its `TVStateTracker` decides what its
+/// availability and state topics are sent, and its `AppIconPublisher` owns its `app_icon`. The
+/// agent keeps what ties them together: the driver's events, the description it adopts from the
+/// driver (and the secrets it hands on), and the turn-on watch (`TVAgent+TurnOn.swift`).
 actor TVAgent {
     nonisolated let id: TVID
     nonisolated let driver: any TVDriver
@@ -18,58 +18,43 @@ actor TVAgent {
     /// Called with a new Samsung token or certificate pin to persist.
     let secretsChanged: @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
 
-    /// When this TV is polled next (a loop timer is armed for it), and whether a round is running.
-    private nonisolated let pollTiming = Mutex(PollTiming())
-    /// Commands waiting for the TV, and the task carrying them out while there are any.
-    private nonisolated let commands = Mutex(OnDemandQueue<CommandJob>())
-    /// The driver's events waiting to be handled, likewise.
+    private nonisolated let poller: TVPoller
+    private nonisolated let commands: TVCommandLane
+    /// The driver's events waiting to be handled, and the task handling them while there are any.
     private nonisolated let events = Mutex(OnDemandQueue<DriverEvent>())
     private nonisolated let stopped = Atomic(false)
-    /// When a command asked for a quick refresh (debounced: ≈0.35 s after a command).
-    private var refreshAt: ContinuousClock.Instant?
-    private var firstRoundDone = false
-    private var nextFullPoll = LoopClock.current.now
 
     private(set) var description: TVDescription
     /// What the TV's availability and state topics hold, and the events their changes raise.
-    private var state: TVStatePublisher
+    private var state: TVStateTracker
     var snapshot: TVSnapshot { state.snapshot }
     var lastSeen: Double? { state.lastSeen }
-    /// The next poll waits the driver's reconcile interval (state is pushed), not
-    /// `poll_interval`: when the push stops, it must be brought forward.
-    private var pollingSlowly = false
-    /// The `app_icon` topic: the icon cache and what the topic holds (`TVAgent+AppIcon.swift`).
-    var appIcon = AppIconState()
+    private let appIcon: AppIconPublisher
     /// An `ON` waiting for the TV to come on (`TVAgent+TurnOn.swift`).
     var turnOnWatch: TurnOnWatch
     nonisolated let turnOnWakeup = Wakeup()
     /// A task is watching `turnOnWatch` (`TVAgent+TurnOn.swift`).
     var watchingTurnOn = false
 
-    static let refreshDelay = Duration.milliseconds(350)
-    /// Commands waiting behind the one running (Tests/README.md › Reliability): a TV that stopped
-    /// answering fails each command only after its timeout, so a burst of presses must not pile up
-    /// without end.
-    static let commandQueueLimit = TVCommand.queueLimit
-    /// A command that waited longer than this is not sent (Tests/README.md › Reliability): a volume
-    /// press or an app launch minutes after the user gave up on it would be a surprise, not a help.
-    static let commandExpiry = Duration.seconds(5)
-    static let fullPollInterval = Duration.seconds(15 * 60)
-
     init(
         description: TVDescription, driver: any TVDriver, context: BridgeContext, lastSeen: Double?,
         descriptionChanged: @escaping @Sendable (TVDescription) async -> Void,
         secretsChanged: @escaping @Sendable (_ token: String?, _ certificatePin: String?) async -> Void
     ) {
-        self.id = description.identity.id
+        let id = description.identity.id
+        self.id = id
         self.description = description.bounded
         self.driver = driver
         self.context = context
-        self.state = TVStatePublisher(id: description.identity.id, lastSeen: lastSeen)
+        let poller = TVPoller(
+            driver: driver, interval: .seconds(context.configuration.pollInterval), firstPolls: context.firstPolls)
+        self.poller = poller
+        commands = TVCommandLane(id: id, driver: driver, context: context) { poller.requestRefresh() }
+        state = TVStateTracker(id: id, lastSeen: lastSeen)
+        appIcon = AppIconPublisher(id: id, driver: driver, context: context)
         self.descriptionChanged = descriptionChanged
         self.secretsChanged = secretsChanged
-        let wakeTimeout = context.configuration.wakeTimeout(
-            for: description.identity.id, host: description.identity.host)
+        let wakeTimeout = context.configuration.wakeTimeout(for: id, host: description.identity.host)
         turnOnWatch = TurnOnWatch(
             timeout: wakeTimeout > 0 ? .milliseconds(Int64(wakeTimeout * 1000)) : nil)
     }
@@ -80,140 +65,35 @@ actor TVAgent {
     /// nearly all the time.
     nonisolated func start() {
         driver.events.deliver { [weak self] event in self?.eventArrived(event) }
-        schedulePoll(at: LoopClock.current.now)
+        poller.start { [weak self] snapshot, full in await self?.polled(snapshot, full: full) ?? false }
     }
 
     nonisolated func stop() {
         stopped.store(true, ordering: .relaxed)
-        commands.withLock { $0.carrier }?.cancel()
+        poller.stop()
+        commands.stop()
         events.withLock { $0.carrier }?.cancel()
         turnOnWakeup.signal()
     }
 
     nonisolated var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
-    /// A parsed command message for this TV: each command is planned (checked against the TV
-    /// and resolved, once) and the plans are queued; commands of one TV run one at a time, in
-    /// arrival order. A command the driver refuses, or a queue already holding
-    /// `commandQueueLimit` messages, fails the whole message with `command_failed` and
-    /// nothing of it is sent (README › MQTT topics and commands); the failure's message is returned.
+    /// A parsed command message for this TV, handed to its command lane; an `ON` for a TV that is
+    /// off starts the turn-on watch. The failure's message is returned, nil once queued.
     @discardableResult
     nonisolated func submit(_ commands: [CheckedCommand], origin: CommandOrigin) async -> String? {
         if isStopped { return "unknown TV '\(id)' (it was removed)" }  // the message came in while it was removed
-        var plans: [TVPlan] = []
-        for command in commands {
-            do {
-                plans.append(try driver.plan(command))
-            } catch {
-                await context.commandFailed(error.message, tv: id.rawValue, origin: origin)
-                return error.message
-            }
-        }
-        Trace.mark(.planned)
-        let job = CommandJob(plans: plans, origin: origin, received: LoopClock.current.now)
-        // The carrier is unstructured (the submitter must not wait for it) and ends when the
-        // queue is empty; `stop()` cancels it, which releases a held key.
-        let queued = self.commands.withLock {
-            $0.add(job, limit: Self.commandQueueLimit) { Task { await self.carryOutCommands() } }
-        }
-        guard queued else {
-            let message =
-                "the command queue of this TV is full (\(Self.commandQueueLimit) commands wait for it); the TV is not keeping up, try again later"
-            await context.commandFailed(message, tv: id.rawValue, origin: origin)
-            return message
-        }
+        if let failure = await self.commands.submit(commands, origin: origin) { return failure }
         await accepted(commands.map(\.command))
         return nil
     }
 
-    /// Polls again soon (debounced), e.g. after a command.
-    func requestRefresh(after delay: Duration = refreshDelay) {
-        let at = LoopClock.current.now + delay
-        if refreshAt.map({ at < $0 }) ?? true { refreshAt = at }
-        schedulePoll(at: at)  // while a round runs, its end picks refreshAt up
-    }
-
-    // MARK: polling
-
-    /// Arms a loop timer for a poll at `due`, unless one is planned earlier or a round runs. A
-    /// TV between polls holds no task, only that timer: a fleet's thousands of waits are
-    /// entries in the loop's timer heap.
-    private nonisolated func schedulePoll(at due: ContinuousClock.Instant) {
-        let scheduled = pollTiming.withLock { timing -> Bool in
-            guard !timing.polling, timing.due.map({ due < $0 }) ?? true else { return false }
-            timing.due = due
-            return true
-        }
-        if scheduled { LoopClock.current.schedule(at: due) { [weak self] in self?.pollDue(due) } }
-    }
-
-    /// The timer for `due` fired: a round in a task of its own (its frames are freed when it
-    /// ends), unless the timer is stale (the poll was brought forward since, or the agent
-    /// stopped).
-    nonisolated func pollDue(_ due: ContinuousClock.Instant) {
-        let start = pollTiming.withLock { timing -> Bool in
-            guard !isStopped, !timing.polling, timing.due == due else { return false }
-            timing.due = nil
-            timing.polling = true
-            return true
-        }
-        if start { Task { await self.pollAndScheduleNext() } }
-    }
-
-    private nonisolated func pollAndScheduleNext() async {
-        let (first, full) = await beginRound()
-        guard let appIsUnknown = await (first ? firstPollRound() : pollRound(full: full)) else {
-            return
-        }
-        await endRound(appIsUnknown: appIsUnknown)
-    }
-
-    private func beginRound() -> (first: Bool, full: Bool) {
-        refreshAt = nil  // this round is the refresh asked for so far
-        let first = !firstRoundDone
-        firstRoundDone = true
-        let full = LoopClock.current.now >= nextFullPoll
-        if full { nextFullPoll = LoopClock.current.now + Self.fullPollInterval }
-        return (first, full)
-    }
-
-    /// The next poll: after `poll_interval` (or the reconcile interval), or at the refresh a
-    /// command asked for meanwhile. Actor-isolated, so no `requestRefresh` falls in between.
-    private func endRound(appIsUnknown: Bool) {
-        if appIsUnknown { nextFullPoll = LoopClock.current.now }
-        var next = LoopClock.current.now + nextPollInterval()
-        if let refreshAt, refreshAt < next { next = refreshAt }
-        pollTiming.withLock { $0.polling = false }
-        schedulePoll(at: next)
-    }
-
-    /// One poll and what follows it; whether the app in front is missing from the list (nil:
-    /// the agent stopped meanwhile).
-    nonisolated func pollRound(full: Bool) async -> Bool? {
-        let snapshot = await driver.poll(full: full)
-        if isStopped { return nil }
+    /// What a poll found: published, and the description refreshed when it may have changed;
+    /// whether the app in front is missing from the TV's app list.
+    private func polled(_ snapshot: TVSnapshot, full: Bool) async -> Bool {
         await publish(snapshot)
-        if full || snapshot.reachable { await refreshDescription() }
-        return await appIsUnknown(snapshot)
-    }
-
-    /// `poll_interval`, or the driver's slower reconcile interval while the TV pushes its state.
-    private func nextPollInterval() -> Duration {
-        let configured = Duration.seconds(context.configuration.pollInterval)
-        guard let reconcile = driver.reconcileInterval, reconcile > configured else {
-            pollingSlowly = false
-            return configured
-        }
-        pollingSlowly = true
-        return reconcile
-    }
-
-    /// Carries out queued commands one at a time, in arrival order, until none is left or the
-    /// agent stops (what is left then is for a TV being removed or a bridge shutting down).
-    private nonisolated func carryOutCommands() async {
-        while !Task.isCancelled, let job = commands.withLock({ $0.next() }) {
-            await execute(job)
-        }
+        if full || snapshot.reachable { await adopt(await driver.description) }
+        return appIsUnknown(snapshot)
     }
 
     /// An event from the driver (on the thread that yielded it): queued, and handled in order
@@ -229,43 +109,6 @@ actor TVAgent {
         }
     }
 
-    // MARK: commands
-
-    private func execute(_ job: CommandJob) async {
-        Trace.mark(.dequeued)
-        let waited = milliseconds(LoopClock.current.now - job.received)
-        if waited > milliseconds(Self.commandExpiry) {
-            await context.commandFailed(
-                "expired: the command waited \(waited) ms behind earlier ones for this TV; commands older than \(milliseconds(Self.commandExpiry)) ms are dropped, not sent late",
-                tv: id.rawValue, origin: job.origin, command: job.plans.first?.command)
-            return
-        }
-        for plan in job.plans {
-            let started = LoopClock.current.now
-            do {
-                try await driver.execute(plan)
-                // The metadata is built only when it is logged: a command allocates nothing for it.
-                if context.logger.isEnabled(.debug) {
-                    context.logger.debug(
-                        "command done",
-                        [
-                            ("tv", id.rawValue), ("command", plan.command.name),
-                            ("ms", "\(milliseconds(since: started))"),
-                        ])
-                }
-            } catch {
-                await context.commandFailed(
-                    error.message, tv: id.rawValue, origin: job.origin, command: plan.command)
-                requestRefresh()
-                return
-            }
-        }
-        requestRefresh()
-        if let transaction = job.origin.transaction {
-            await context.respond(context.topics.response(id), ok: true, transaction: transaction)
-        }
-    }
-
     // MARK: state
 
     /// Publishes availability and state when they changed (README › MQTT topics and commands: state
@@ -275,15 +118,14 @@ actor TVAgent {
         let changes = state.update(
             new, description: description, limitedModeMessage: driver.limitedModeMessage)
         await context.publish(changes, of: id)
-        await showAppIcon(for: new)
+        if description.capabilities.appIcons { await appIcon.show(for: new) }
     }
 
     private func handle(_ event: DriverEvent) async {
         switch event {
         case .state(let pushed):
             await publish(pushed)
-            // The push stopped (e.g. the ECP-2 session dropped): poll now, then at poll_interval.
-            if pollingSlowly && driver.reconcileInterval == nil { requestRefresh(after: .zero) }
+            poller.statePushed()
         case .description(let updated):
             await adopt(updated)
         case .pairingRequired(let message):
@@ -302,10 +144,6 @@ actor TVAgent {
         case .warning(let message):
             context.logger.warning(message, [("tv", id.rawValue)])
         }
-    }
-
-    private func refreshDescription() async {
-        await adopt(await driver.description)
     }
 
     /// Takes a new description from the driver, keeping the user's chosen name and id.
@@ -328,18 +166,4 @@ actor TVAgent {
         guard let appID = snapshot.appID, !description.apps.isEmpty else { return false }
         return !description.apps.contains { $0.id == appID } && driver.appListShouldContain(appID)
     }
-}
-
-func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
-    milliseconds(LoopClock.current.now - start)
-}
-
-func milliseconds(_ duration: Duration) -> Int64 {
-    duration.wholeMilliseconds
-}
-
-/// When a TV is polled next and whether a round is running (`TVAgent.schedulePoll`).
-private struct PollTiming {
-    var due: ContinuousClock.Instant?
-    var polling = false
 }

@@ -32,7 +32,7 @@ struct CommandQueueLimitTests {
         try await withBridgeFixture { fixture in
             let driver = try await fixture.startRecordingTV()
             try await hang(driver, fixture)
-            let sent = TVAgent.commandQueueLimit + 8
+            let sent = TVCommandLane.queueLimit + 8
             for _ in 0..<sent { try await fixture.publish("tv2mqtt/roku_sample1/set/key", "VolumeUp") }
             let refusedEight = await waitUntil(timeout: .seconds(30)) {
                 await failures(fixture).count { $0.contains("queue of this TV is full") } >= 8
@@ -42,7 +42,7 @@ struct CommandQueueLimitTests {
             // Every one that was queued runs now, or has expired if the test machine was slow.
             let settled = await waitUntil(timeout: .seconds(30)) {
                 let expired = await failures(fixture).count { $0.hasPrefix("expired") }
-                return driver.performed.count - 1 + expired == TVAgent.commandQueueLimit
+                return driver.performed.count - 1 + expired == TVCommandLane.queueLimit
             }
             #expect(settled, "performed \(driver.performed.count - 1) of the queued commands")
             let full = await failures(fixture).count { $0.contains("queue of this TV is full") }
@@ -66,7 +66,7 @@ struct CommandQueueLimitTests {
             try await fixture.publish("tv2mqtt/bridge/request/health_check", #"{"transaction":"mark"}"#)
             let marked = await fixture.log.waitFor("tv2mqtt/bridge/response/health_check") { $0.text.contains("mark") }
             #expect(marked != nil)
-            await clock.advance(by: TVAgent.commandExpiry + .milliseconds(1))
+            await clock.advance(by: TVCommandLane.expiry + .milliseconds(1))
             driver.release()
             let allExpired = await waitUntil(timeout: .seconds(30)) {
                 await failures(fixture).count { $0.hasPrefix("expired") } == 3

@@ -8,8 +8,8 @@ import Testing
 @testable import Bridge
 
 /// Issue 18: a bridge starting with many TVs does not open a connection to each at once. Its
-/// TVs' first polls run `TVAgent.firstPollConcurrency` at a time; one that does not answer
-/// gives its slot back after `TVAgent.firstPollSlotHold`.
+/// TVs' first polls run `TVPoller.firstPollConcurrency` at a time; one that does not answer
+/// gives its slot back after `TVPoller.firstPollSlotHold`.
 @Suite("Start-up burst", .serialized)
 struct StartupBurstTests {
     static let count = 80
@@ -58,7 +58,7 @@ struct StartupBurstTests {
         let firsts = tvs.compactMap(\.firstAccepted)
         let earliest = firsts.min() ?? .now
         let most = firsts.count { $0 < earliest + .milliseconds(500) }
-        #expect(most <= TVAgent.firstPollConcurrency, "\(most) TVs contacted at once at start")
+        #expect(most <= TVPoller.firstPollConcurrency, "\(most) TVs contacted at once at start")
         // The TVs that never answer do not hold the others back for their 5 s request timeout.
         #expect(all, "only \(connected()) of \(Self.count) TVs were polled")
     }

@@ -19,6 +19,8 @@ final class RecordingDriver: TVDriver {
         var planned: [TVCommand] = []
         var failure: DriverError?
         var polls = 0
+        /// The apps whose icon was asked for, in order.
+        var iconsAsked: [String] = []
         /// While set, `perform` records the command and then waits (a TV that does not answer).
         var held = false
     }
@@ -35,6 +37,7 @@ final class RecordingDriver: TVDriver {
     var performed: [TVCommand] { state.withLock { $0.performed } }
     var planned: [TVCommand] { state.withLock { $0.planned } }
     var polls: Int { state.withLock { $0.polls } }
+    var iconsAsked: [String] { state.withLock { $0.iconsAsked } }
 
     func setSnapshot(_ snapshot: TVSnapshot) { state.withLock { $0.snapshot = snapshot } }
     func failNext(_ error: DriverError) { state.withLock { $0.failure = error } }
@@ -85,6 +88,12 @@ final class RecordingDriver: TVDriver {
 
     /// A PNG of its own for every app (read only when the TV's capabilities say `appIcons`).
     func appIcon(_ appID: String) async throws(DriverError) -> AppIcon? {
+        state.withLock { $0.iconsAsked.append(appID) }
+        return Self.icon(appID)
+    }
+
+    /// The icon it gives for `appID`.
+    static func icon(_ appID: String) -> AppIcon {
         AppIcon(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(appID.utf8), contentType: "image/png")
     }
 }

@@ -4,15 +4,15 @@ import Net
 import Support
 import TVModel
 
-/// The one owner of what a TV's retained `availability` and `state` topics hold (README › MQTT
-/// topics and commands: state on change) and of the events their changes raise (`tv_lost`,
-/// `limited_mode`).
+/// Tracks one TV's availability and state: the one owner of what its retained `availability`
+/// and `state` topics hold (README › MQTT topics and commands: state on change) and of the
+/// events their changes raise (`tv_lost`, `limited_mode`).
 ///
 /// Each snapshot is compared once with the one the state topic was last made from; the state
 /// document is built only when it changed, and `BridgePublisher` keeps the one copy of it
 /// (to send again after a reconnect) without comparing again. Pure bookkeeping: the agent
 /// sends what `update` returns (`BridgeContext.publish(_:of:)`).
-struct TVStatePublisher {
+struct TVStateTracker {
     /// What one snapshot changes on the broker; all nil when it changes nothing.
     struct Changes: Equatable {
         /// "online" or "offline", when availability changed.
