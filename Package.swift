@@ -4,7 +4,8 @@
 // No Swift package dependencies (a fixed rule of the project): only the toolchain's
 // modules and the system OpenSSL, reached through the COpenSSL system-library target.
 // Module layers, lowest first (dependencies point one way):
-//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Configuration, Persistence  ←  Bridge  ←  StatusPage  ←  BridgeCommandLine  ←  tv2mqtt
+//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Configuration  ←  Bridge  ←  StatusPage  ←  BridgeCommandLine  ←  tv2mqtt
+//   Persistence (the state file) sits on Net and TVModel, beneath Bridge: it knows no vendor.
 //   ConfigurationLoading (Configuration's sources) sits beside Bridge, beneath BridgeCommandLine.
 //   TVModel and HomeAssistant are pure modules beside them; MQTTInterface (topics and the
 //   state document) sits beneath both HomeAssistant and Bridge.
@@ -56,7 +57,7 @@ let package = Package(
             name: "Configuration", dependencies: ["Drivers", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"],
             swiftSettings: strict),
         // What survives a restart (SPEC §7): the state file, written atomically in a safe directory.
-        .target(name: "Persistence", dependencies: ["Drivers", "TVModel", "Wire", "Support"], swiftSettings: strict),
+        .target(name: "Persistence", dependencies: ["Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
         // The running bridge: registry, pollers, publishers, router, service.
         .target(
             name: "Bridge",
@@ -108,8 +109,11 @@ let package = Package(
             dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "TVModel", "Net", "Wire", "Support"],
             exclude: ["README.md", "plots"], swiftSettings: strict),
 
-        // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).
-        .target(name: "TestSupport", dependencies: ["Net", "Support", "TestLoopExecutor"], path: "Tests/TestSupport"),
+        // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites, the
+        // vendors tv2mqtt ships).
+        .target(
+            name: "TestSupport", dependencies: ["Drivers", "Net", "Support", "TestLoopExecutor"],
+            path: "Tests/TestSupport"),
         // Makes the event loop the test process's global executor before main, as in tv2mqtt.
         .target(name: "TestLoopExecutor", path: "Tests/TestLoopExecutor"),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
@@ -129,7 +133,7 @@ let package = Package(
             name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "Drivers", "TVModel", "Support", "Harness", "TestSupport"]),
+            dependencies: ["Persistence", "Bridge", "Drivers", "TVModel", "Support", "Harness", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
             dependencies: [

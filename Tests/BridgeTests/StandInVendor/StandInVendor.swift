@@ -3,8 +3,8 @@ import Synchronization
 import TVModel
 
 /// A fourth vendor, written as a vendor's folder in Drivers would be and defined only here:
-/// its kind, its `Vendor` descriptor and its driver. Registered through the one list a driver
-/// factory is given (`Vendors.all + [.standIn]`), nothing else in the project knows it.
+/// its kind, its `Vendor` descriptor and its driver. Registered through the one list the
+/// bridge is given (`[Vendor].withStandIn`), nothing else in the project knows it.
 extension TVKind {
     static let standIn = TVKind(rawValue: "acme")
 }
@@ -15,23 +15,13 @@ extension Vendor {
         ssdpLocationIsControlPort: true, probedWhenKindUnknown: false,
         placeholderCapabilities: StandInDriver.capabilities, diagnosticSensors: [StandInDriver.remoteSetting],
         controls: StandInDriver.controls,
-        describe: { host, port, _ throws(DriverError) in
-            let port = port ?? 7000
-            let reply: String
-            do {
-                reply = try await StandInLine.ask("WHO", host: host, port: port)
-            } catch {
-                throw DriverError(.unreachable, "no Acme TV at \(host):\(port): \(error)")
-            }
-            let words = reply.split(separator: " ")
-            guard words.count == 2, words[0] == "acme", let id = TVID(kind: .standIn, hardwareID: String(words[1]))
-            else { throw DriverError(.badResponse, "not an Acme TV at \(host):\(port)") }
-            let identity = TVIdentity(
-                id: id, kind: .standIn, name: "Acme \(words[1])", manufacturer: "Acme", model: "Stand-in",
-                serialNumber: String(words[1]), host: host, port: port)
-            return TVDescription(identity: identity, capabilities: StandInDriver.capabilities)
-        },
-        makeDriver: { description, _, _ in StandInDriver(description: description) })
+        drivers: { _, _ in
+            VendorDrivers(
+                describe: { host, port throws(DriverError) in
+                    try await StandInDriver.describe(host: host, port: port)
+                },
+                makeDriver: { description, _, _ in StandInDriver(description: description) })
+        })
 }
 
 /// The stand-in vendor's driver: the shared keys and its own `BEEP` (`KEY <NAME>` lines), the
@@ -62,6 +52,24 @@ final class StandInDriver: TVDriver {
     private let state: Mutex<TVDescription>
 
     init(description: TVDescription) { state = Mutex(description) }
+
+    /// Who the device at `host` is, if it is an Acme TV (`WHO` → `acme <serial>`).
+    static func describe(host: String, port: UInt16?) async throws(DriverError) -> TVDescription {
+        let port = port ?? 7000
+        let reply: String
+        do {
+            reply = try await StandInLine.ask("WHO", host: host, port: port)
+        } catch {
+            throw DriverError(.unreachable, "no Acme TV at \(host):\(port): \(error)")
+        }
+        let words = reply.split(separator: " ")
+        guard words.count == 2, words[0] == "acme", let id = TVID(kind: .standIn, hardwareID: String(words[1]))
+        else { throw DriverError(.badResponse, "not an Acme TV at \(host):\(port)") }
+        let identity = TVIdentity(
+            id: id, kind: .standIn, name: "Acme \(words[1])", manufacturer: "Acme", model: "Stand-in",
+            serialNumber: String(words[1]), host: host, port: port)
+        return TVDescription(identity: identity, capabilities: capabilities)
+    }
 
     var description: TVDescription { state.withLock { $0 } }
 
