@@ -137,7 +137,8 @@ let package = Package(
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "Bridge", "Configuration", "Persistence", "MQTTInterface", "TVSimulators", "Harness", "TestSupport",
+                "Bridge", "Configuration", "ConfigurationLoading", "Persistence", "MQTTInterface", "TVSimulators",
+                "Harness", "TestSupport",
             ]),
         .testTarget(
             name: "ConfigurationLoadingTests",
