@@ -31,7 +31,8 @@ let package = Package(
 
         // Logging, time, small shared helpers. No networking.
         .target(name: "Support", swiftSettings: strict),
-        // Pure codecs: bytes ⇄ values for every protocol. No sockets, clocks, randomness or logging.
+        // Pure codecs: bytes ⇄ values for every protocol, and the validated reading of a configuration
+        // tree (`ConfigReader`). No sockets, clocks, randomness or logging.
         .target(name: "Wire", swiftSettings: strict),
         // Sockets, the epoll event loop, TLS over memory BIOs, UDP, listeners, hashing.
         .target(name: "Net", dependencies: ["CSystem", "Support"], swiftSettings: strict),

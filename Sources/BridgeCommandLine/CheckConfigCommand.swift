@@ -1,6 +1,7 @@
 import Bridge
 import ConfigurationLoading
 import Drivers
+import Wire
 
 /// `tv2mqtt check-config`: validates and prints the effective configuration, secrets masked.
 enum CheckConfigCommand {

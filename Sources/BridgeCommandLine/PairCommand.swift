@@ -5,6 +5,7 @@ import Net
 import Persistence
 import Support
 import TVModel
+import Wire
 
 /// `tv2mqtt pair [HOST]`: asks a TV of a vendor that pairs (`Vendor.pairs`) to approve tv2mqtt
 /// (or, for a TV that shows a PIN, takes the PIN: `--pin`, or typed when asked), waits for the answer, and saves the token in the state directory. Without HOST, the only

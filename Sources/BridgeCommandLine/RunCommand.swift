@@ -5,6 +5,7 @@ import Glibc
 import Net
 import StatusPage
 import Support
+import Wire
 
 /// `tv2mqtt run`: the bridge, until SIGTERM or SIGINT.
 enum RunCommand {

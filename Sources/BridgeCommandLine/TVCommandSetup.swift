@@ -4,6 +4,7 @@ import ConfigurationLoading
 import Drivers
 import Persistence
 import Support
+import Wire
 
 /// What `pair` and `send` both need before they reach a TV: the merged configuration, a
 /// logger, the driver factory, the state store and how long a search for the only TV lasts.

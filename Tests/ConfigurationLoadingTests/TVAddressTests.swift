@@ -2,6 +2,7 @@ import Drivers
 import TVModel
 import TestSupport
 import Testing
+import Wire
 
 @testable import ConfigurationLoading
 
