@@ -4,7 +4,8 @@
 // No Swift package dependencies (a fixed rule of the project): only the toolchain's
 // modules and the system OpenSSL, reached through the COpenSSL system-library target.
 // Module layers, lowest first (dependencies point one way):
-//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Configuration, Persistence  ←  Bridge  ←  StatusPage  ←  BridgeCommandLine  ←  tv2mqtt
+//   Support, Wire  ←  Net  ←  Clients  ←  Drivers  ←  Configuration  ←  Bridge  ←  StatusPage  ←  BridgeCommandLine  ←  tv2mqtt
+//   Persistence (the state file) sits on Net and TVModel, beneath Bridge: it knows no vendor.
 //   ConfigurationLoading (Configuration's sources) sits beside Bridge, beneath BridgeCommandLine.
 //   TVModel and HomeAssistant are pure modules beside them; MQTTInterface (topics and the
 //   state document) sits beneath both HomeAssistant and Bridge.
@@ -30,7 +31,8 @@ let package = Package(
 
         // Logging, time, small shared helpers. No networking.
         .target(name: "Support", swiftSettings: strict),
-        // Pure codecs: bytes ⇄ values for every protocol. No sockets, clocks, randomness or logging.
+        // Pure codecs: bytes ⇄ values for every protocol, and the validated reading of a configuration
+        // tree (`ConfigReader`). No sockets, clocks, randomness or logging.
         .target(name: "Wire", swiftSettings: strict),
         // Sockets, the epoll event loop, TLS over memory BIOs, UDP, listeners, hashing.
         .target(name: "Net", dependencies: ["CSystem", "Support"], swiftSettings: strict),
@@ -56,7 +58,7 @@ let package = Package(
             name: "Configuration", dependencies: ["Drivers", "HomeAssistant", "MQTTInterface", "TVModel", "Wire"],
             swiftSettings: strict),
         // What survives a restart (SPEC §7): the state file, written atomically in a safe directory.
-        .target(name: "Persistence", dependencies: ["Drivers", "TVModel", "Wire", "Support"], swiftSettings: strict),
+        .target(name: "Persistence", dependencies: ["Net", "TVModel", "Wire", "Support"], swiftSettings: strict),
         // The running bridge: registry, pollers, publishers, router, service.
         .target(
             name: "Bridge",
@@ -108,9 +110,10 @@ let package = Package(
             dependencies: ["Harness", "Clients", "Drivers", "TVSimulators", "TVModel", "Net", "Wire", "Support"],
             exclude: ["README.md", "plots"], swiftSettings: strict),
 
-        // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites).
+        // Test helpers shared by the test targets (a Swift Testing trait for CPU-bound suites, the
+        // vendors tv2mqtt ships, the fixture reader).
         .target(
-            name: "TestSupport", dependencies: ["Harness", "Net", "Support", "TestLoopExecutor"],
+            name: "TestSupport", dependencies: ["Drivers", "Harness", "Net", "Support", "TestLoopExecutor"],
             path: "Tests/TestSupport"),
         // Makes the event loop the test process's global executor before main, as in tv2mqtt.
         .target(name: "TestLoopExecutor", path: "Tests/TestLoopExecutor"),
@@ -131,11 +134,12 @@ let package = Package(
             name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "Drivers", "TVModel", "Support", "Harness", "TestSupport"]),
+            dependencies: ["Persistence", "Bridge", "Drivers", "TVModel", "Support", "Harness", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "Bridge", "Configuration", "Persistence", "MQTTInterface", "TVSimulators", "Harness", "TestSupport",
+                "Bridge", "Configuration", "ConfigurationLoading", "Persistence", "MQTTInterface", "TVSimulators",
+                "Harness", "TestSupport",
             ]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(

@@ -1,5 +1,5 @@
 import ConfigurationLoading
-import Drivers
+import Wire
 
 /// One flag a command accepts.
 public struct FlagSpec: Sendable {

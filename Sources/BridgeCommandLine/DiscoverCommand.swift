@@ -11,31 +11,32 @@ import Wire
 /// `tv2mqtt discover`: finds TVs (SSDP, configured networks, configured TVs), asks each who it
 /// is, prints a table or JSON, and exits.
 enum DiscoverCommand {
-    static let specs =
+    static func specs(_ vendors: [Vendor]) -> [FlagSpec] {
         [
             FlagSpec("timeout", value: "SECONDS", help: "how long to search (default 5)"),
             FlagSpec("json", help: "print JSON instead of a table"),
         ]
-        + ConfigurationLoader.runFlags.filter {
-            ["config", "ssdp-address", "scan", "tv", "no-ssdp", "log-level"].contains($0.name)
-        }
+            + ConfigurationLoader.runFlags(vendors).filter {
+                ["config", "ssdp-address", "scan", "tv", "no-ssdp", "log-level"].contains($0.name)
+            }
+    }
 
     static func main(
-        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
+        _ arguments: [String], environment: [String: String], vendors: [Vendor], makeFactory: DriverFactoryMaker
     )
         async throws(ConfigError) -> Int32
     {
         guard
             let parsed = try CommandLineTool.parse(
-                arguments, specs: specs, usage: "tv2mqtt discover [OPTIONS]",
-                summary: "Finds \(Vendors.familyNames) TVs on the network and prints what they are.")
+                arguments, specs: specs(vendors), usage: "tv2mqtt discover [OPTIONS]",
+                summary: "Finds \(vendors.familyNames) TVs on the network and prints what they are.")
         else { return 0 }
         let seconds = try searchSeconds(parsed, default: 5)
-        let configuration = try CommandLineTool.configuration(parsed, environment: environment)
+        let configuration = try CommandLineTool.configuration(parsed, environment: environment, vendors: vendors)
         var logConfiguration = configuration
         if parsed.value("log-level") == nil { logConfiguration.logLevel = "warning" }
         let logger = CommandLineTool.logger(logConfiguration)
-        let factory = makeFactory(configuration, logger)
+        let factory = makeFactory(configuration, vendors, logger)
         let found = await find(configuration, seconds: seconds, factory: factory, logger: logger)
         if parsed.has("json") {
             print(JSONValue.array(found.map(json)).prettyPrinted())
@@ -85,7 +86,7 @@ enum DiscoverCommand {
             }
             for network in configuration.discovery.scan {
                 for host in network.hosts {
-                    for port in configuration.discovery.scanPorts {
+                    for port in configuration.discovery.ports(scannedFor: vendors) {
                         group.addTask {
                             guard let address = try? SocketAddress(ip: host, port: port),
                                 let connection = try? await TCPConnection.connect(

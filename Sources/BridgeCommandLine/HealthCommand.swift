@@ -15,17 +15,17 @@ import Wire
 enum HealthCommand {
     static let timeout = Duration.seconds(5)
 
-    static func main(_ arguments: [String], environment: [String: String]) async throws(ConfigError)
+    static func main(_ arguments: [String], environment: [String: String], vendors: [Vendor]) async throws(ConfigError)
         -> Int32
     {
         guard
             let parsed = try CommandLineTool.parse(
-                arguments, specs: ConfigurationLoader.runFlags, usage: "tv2mqtt health [OPTIONS]",
+                arguments, specs: ConfigurationLoader.runFlags(vendors), usage: "tv2mqtt health [OPTIONS]",
                 summary:
                     "Exits 0 when the broker says this bridge is online (the retained <base>/bridge/state), 1 otherwise. Takes the same configuration as 'run'."
             )
         else { return 0 }
-        var configuration = try CommandLineTool.configuration(parsed, environment: environment)
+        var configuration = try CommandLineTool.configuration(parsed, environment: environment, vendors: vendors)
         // Another client id, so the check never takes over the running bridge's connection.
         configuration.mqtt.clientID += "-health-\(UInt32.random(in: 0...UInt32.max))"
         var session = BridgeService.mqttConfiguration(configuration)

@@ -5,41 +5,45 @@ import Net
 import Persistence
 import Support
 import TVModel
+import Wire
 
 /// `tv2mqtt pair [HOST]`: asks a TV of a vendor that pairs (`Vendor.pairs`) to approve tv2mqtt
 /// (or, for a TV that shows a PIN, takes the PIN: `--pin`, or typed when asked), waits for the answer, and saves the token in the state directory. Without HOST, the only
 /// such TV (`OnlyTV`). Exit 0 when
 /// approved, 1 with what to do when not.
 enum PairCommand {
-    static let specs =
-        ConfigurationLoader.runFlags.filter {
+    static func specs(_ vendors: [Vendor]) -> [FlagSpec] {
+        ConfigurationLoader.runFlags(vendors).filter {
             ["config", "state-dir", "log-level", "ssdp-address", "no-ssdp"].contains($0.name)
-        } + [OnlyTV.timeoutFlag, pinFlag]
+        } + [OnlyTV.timeoutFlag, pinFlag(vendors)]
+    }
 
-    static let pinFlag = FlagSpec(
-        "pin", value: "PIN",
-        help:
-            "the PIN the TV shows, for \(withArticle(pairingTVs(Vendors.all.filter(\.pairsByPIN)))) that pairs by PIN; without it, the command asks for the PIN when the TV shows one"
-    )
+    static func pinFlag(_ vendors: [Vendor]) -> FlagSpec {
+        FlagSpec(
+            "pin", value: "PIN",
+            help:
+                "the PIN the TV shows, for \(withArticle(pairingTVs(vendors.filter(\.pairsByPIN)))) that pairs by PIN; without it, the command asks for the PIN when the TV shows one"
+        )
+    }
 
     static func main(
-        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
+        _ arguments: [String], environment: [String: String], vendors: [Vendor], makeFactory: DriverFactoryMaker
     )
         async throws(ConfigError) -> Int32
     {
         guard
             let parsed = try CommandLineTool.parse(
-                arguments, specs: specs, usage: "tv2mqtt pair [OPTIONS] [HOST]",
+                arguments, specs: specs(vendors), usage: "tv2mqtt pair [OPTIONS] [HOST]",
                 summary:
-                    "Pairs with \(Self.withArticle(Self.pairingTVs(Vendors.all.filter(\.pairs)))): approve tv2mqtt on the TV when it asks, or type the PIN it shows (--pin, or when asked). The token is saved in the state directory. Without HOST, the only such TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
+                    "Pairs with \(Self.withArticle(Self.pairingTVs(vendors.filter(\.pairs)))): approve tv2mqtt on the TV when it asks, or type the PIN it shows (--pin, or when asked). The token is saved in the state directory. Without HOST, the only such TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them."
             )
         else { return 0 }
         guard parsed.positionals.count <= 1 else {
             throw ConfigError("pair takes one TV address at most (see 'tv2mqtt pair --help')")
         }
-        let givenPIN = parsed.value(pinFlag.name)
+        let givenPIN = parsed.value("pin")
         if let givenPIN, !PairingPIN.isValid(givenPIN) { throw ConfigError("--pin: \(PairingPIN.refusal)") }
-        let setup = try TVCommandSetup(parsed, environment: environment, makeFactory: makeFactory)
+        let setup = try TVCommandSetup(parsed, environment: environment, vendors: vendors, makeFactory: makeFactory)
         let (configuration, logger, factory, store) = (setup.configuration, setup.logger, setup.factory, setup.store)
         let searchSeconds = setup.searchSeconds
         var state = store.load()

@@ -5,21 +5,22 @@ import Glibc
 import Net
 import StatusPage
 import Support
+import Wire
 
 /// `tv2mqtt run`: the bridge, until SIGTERM or SIGINT.
 enum RunCommand {
     static func main(
-        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
+        _ arguments: [String], environment: [String: String], vendors: [Vendor], makeFactory: DriverFactoryMaker
     )
         async throws(ConfigError) -> Int32
     {
         guard
             let parsed = try CommandLineTool.parse(
-                arguments, specs: ConfigurationLoader.runFlags, usage: "tv2mqtt run [OPTIONS]",
+                arguments, specs: ConfigurationLoader.runFlags(vendors), usage: "tv2mqtt run [OPTIONS]",
                 summary:
                     "Runs the bridge: finds TVs, publishes them to Home Assistant, carries out commands.")
         else { return 0 }
-        let configuration = try CommandLineTool.configuration(parsed, environment: environment)
+        let configuration = try CommandLineTool.configuration(parsed, environment: environment, vendors: vendors)
         // The status page's feed exists only when the page is on: off, nothing is kept for it.
         let feed = configuration.http.listen.map { _ in StatusFeed(baseTopic: configuration.baseTopic) }
         let plain = CommandLineTool.logger(configuration)
@@ -32,7 +33,7 @@ enum RunCommand {
         } else {
             logger.info("\(descriptors)")
         }
-        let factory = makeFactory(configuration, logger)
+        let factory = makeFactory(configuration, vendors, logger)
         let service: BridgeService
         let statusServer: StatusServer?
         do {

@@ -11,28 +11,32 @@ import Wire
 /// name from the state directory, or an IP address; without it, the only TV (`OnlyTV`).
 /// Exit 0 when the TV took it, 1 when not.
 enum SendCommand {
-    static let specs =
-        ConfigurationLoader.runFlags.filter {
+    static func specs(_ vendors: [Vendor]) -> [FlagSpec] {
+        ConfigurationLoader.runFlags(vendors).filter {
             ["config", "state-dir", "log-level", "wol-target", "ssdp-address", "no-ssdp"].contains($0.name)
         } + [OnlyTV.timeoutFlag]
+    }
 
     static let usage = "tv2mqtt send [OPTIONS] [TV] COMMAND [ARG]"
 
-    /// Every switch and select a vendor's driver may declare: commands too.
-    static let controls = Vendors.all.flatMap(\.controls)
-    /// The COMMAND names `send` takes.
-    static let commandNames = CommandParser.properties(controls)
+    /// The COMMAND names `send` takes: the shared commands and every switch and select a
+    /// driver of `vendors` may declare.
+    static func commandNames(_ vendors: [Vendor]) -> [String] {
+        CommandParser.properties(vendors.flatMap(\.controls))
+    }
 
     static func main(
-        _ arguments: [String], environment: [String: String], makeFactory: DriverFactoryMaker
+        _ arguments: [String], environment: [String: String], vendors: [Vendor], makeFactory: DriverFactoryMaker
     )
         async throws(ConfigError) -> Int32
     {
+        let controls = vendors.flatMap(\.controls)
+        let commandNames = Self.commandNames(vendors)
         guard
             let parsed = try CommandLineTool.parse(
-                arguments, specs: specs, usage: usage,
+                arguments, specs: specs(vendors), usage: usage,
                 summary:
-                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, \(Vendors.all.addressPrefixHelp)IP[:PORT]. COMMAND is one of \(commandNames.joined(separator: ", ")); for example: send living_room key home; send 192.168.1.50 power off. Without TV, the only TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them. Two words are COMMAND ARG when the first is a command name and no known TV is called that, otherwise TV COMMAND: send key home; send living_room mute."
+                    "Sends one command to a TV without MQTT. TV is an id or name the bridge knows (state directory) or an address, \(vendors.addressPrefixHelp)IP[:PORT]. COMMAND is one of \(commandNames.joined(separator: ", ")); for example: send living_room key home; send 192.168.1.50 power off. Without TV, the only TV: the one the state directory knows or, when it knows none, the one a discovery finds (3 s, --timeout); with several, it lists them. Two words are COMMAND ARG when the first is a command name and no known TV is called that, otherwise TV COMMAND: send key home; send living_room mute."
             )
         else { return 0 }
         let positionals = parsed.positionals
@@ -44,13 +48,13 @@ enum SendCommand {
                 "send needs [TV] COMMAND [ARG]: '\(positionals[0])' is not a command (\(commandNames.joined(separator: ", "))); see 'tv2mqtt send --help'"
             )
         }
-        let setup = try TVCommandSetup(parsed, environment: environment, makeFactory: makeFactory)
+        let setup = try TVCommandSetup(parsed, environment: environment, vendors: vendors, makeFactory: makeFactory)
         let (configuration, logger, factory, store) = (setup.configuration, setup.logger, setup.factory, setup.store)
         let searchSeconds = setup.searchSeconds
         var state = store.load()
         if state.ensureInstallationID() { _ = try? store.save(state) }  // the id a TV may remember us by
         let known = state.tvs
-        let words = Words(positionals, names: names(known, configuration))
+        let words = Words(positionals, names: names(known, configuration), commandNames: commandNames)
         let commands: [CheckedCommand]
         do {
             commands = try CommandParser.parse(
@@ -69,7 +73,7 @@ enum SendCommand {
                 description = describe(persisted)
             } else {
                 // Not a known TV: an address, written like `--tv`: [kind:]HOST[:PORT].
-                let address = try ConfigurationLoader.parseTVFlag(target)
+                let address = try ConfigurationLoader.parseTVFlag(target, vendors: vendors)
                 do {
                     description = try await factory.probe(host: address.host, kind: address.kind, port: address.port)
                 } catch {
@@ -131,12 +135,13 @@ extension SendCommand {
             (self.tv, self.command, self.argument) = (tv, command, argument)
         }
 
-        init(_ words: [String], names: Set<String>) {
+        /// `commandNames`: the COMMAND names `send` takes.
+        init(_ words: [String], names: Set<String>, commandNames: [String]) {
             switch words.count {
             case 3: self.init(tv: words[0], command: words[1], argument: words[2])
             case 1: self.init(tv: nil, command: words[0], argument: "")
             default:
-                if SendCommand.commandNames.contains(words[0]) && !names.contains(words[0]) {
+                if commandNames.contains(words[0]) && !names.contains(words[0]) {
                     self.init(tv: nil, command: words[0], argument: words[1])
                 } else {
                     self.init(tv: words[0], command: words[1], argument: "")

@@ -3,10 +3,11 @@ import Wire
 
 extension BridgeConfiguration {
     /// The effective configuration as JSON, with secrets masked: what `check-config` prints
-    /// and `bridge/info` publishes. The password shows as "***" when set, "" when not.
-    public func effectiveJSON(stateDirectory: String? = nil) -> JSONValue {
+    /// and `bridge/info` publishes, with the sections and defaults of `vendors`. The password
+    /// shows as "***" when set, "" when not.
+    public func effectiveJSON(vendors: [Vendor], stateDirectory: String? = nil) -> JSONValue {
         func optional(_ text: String) -> JSONValue { .string(text) }
-        let sections = Vendors.all.compactMap(\.configuration)
+        let sections = vendors.compactMap(\.configuration)
         let tvList: [JSONValue] = tvs.map { tv in
             var members: [String: JSONValue] = ["host": .string(tv.host)]
             if let kind = tv.kind { members["kind"] = .string(kind.rawValue) }
@@ -43,7 +44,7 @@ extension BridgeConfiguration {
                 "interfaces": .array(discovery.interfaces.map(JSONValue.string)),
                 "search_interval": .integer(Int64(discovery.searchInterval)),
                 "scan": .array(discovery.scan.map { .string($0.description) }),
-                "scan_ports": .array(discovery.scanPorts.map { .integer(Int64($0)) }),
+                "scan_ports": .array(discovery.ports(scannedFor: vendors).map { .integer(Int64($0)) }),
             ],
             "wol": [
                 "targets": .array(wol.targets.map { .string($0.description) }),

@@ -44,8 +44,12 @@ public struct BridgeConfiguration: Sendable, Equatable {
         /// Seconds between SSDP searches; 0 = search once at startup only.
         public var searchInterval = 300
         public var scan: [CIDR] = []
-        /// The default ports of the vendors a device of unknown kind is probed as.
-        public var scanPorts: [UInt16] = Vendors.all.filter(\.probedWhenKindUnknown).map(\.defaultPort)
+        /// `discovery.scan_ports`; nil: the vendors' (`ports(scannedFor:)`).
+        public var scanPorts: [UInt16]?
+
+        /// The ports a scan probes: `scan_ports`, else the default ports of the vendors a
+        /// device of unknown kind is probed as.
+        public func ports(scannedFor vendors: [Vendor]) -> [UInt16] { scanPorts ?? vendors.defaultScanPorts }
     }
 
     public struct WakeOnLAN: Sendable, Equatable {

@@ -5,19 +5,21 @@ import TVModel
 import Wire
 
 extension BridgeConfiguration {
-    /// The vendors' parts of the file: their sections and their keys in `tvs` entries.
-    static let vendorSections = Vendors.all.compactMap(\.configuration)
-
-    static let topKeys: Set<String> = Set(vendorSections.map(\.key)).union([
+    /// The keys at the top of the file besides the vendors' sections.
+    static let commonKeys: Set<String> = [
         "mqtt", "base_topic", "homeassistant", "discovery", "wol", "poll_interval", "wake_timeout", "state_dir",
         "tvs", "log_level", "log_format", "add_tv", "max_tvs", "http",
-    ])
+    ]
 
-    /// Reads and validates a merged configuration tree. Absent keys keep their defaults.
-    static func decode(_ tree: JSONValue, origins: [String: String] = [:]) throws(ConfigError) -> BridgeConfiguration {
+    /// Reads and validates a merged configuration tree, with the sections, `tvs` keys and kinds
+    /// of `vendors`. Absent keys keep their defaults.
+    static func decode(_ tree: JSONValue, vendors: [Vendor], origins: [String: String] = [:]) throws(ConfigError)
+        -> BridgeConfiguration
+    {
         let reader = ConfigReader(origins: origins)
+        let sections = vendors.compactMap(\.configuration)
         var config = BridgeConfiguration()
-        let top = try reader.object(tree, "", allowed: topKeys)
+        let top = try reader.object(tree, "", allowed: commonKeys.union(sections.map(\.key)))
         config.mqtt = try decodeMQTT(top["mqtt"], reader)
         if let base = try reader.string(top["base_topic"], "base_topic") {
             try validateTopicPrefix(base, "base_topic", reader)
@@ -32,10 +34,10 @@ extension BridgeConfiguration {
         config.pollInterval = try reader.number(top["poll_interval"], "poll_interval", in: 1...86_400) ?? 10
         config.wakeTimeout = try reader.number(top["wake_timeout"], "wake_timeout", in: 0...3_600) ?? 20
         config.stateDir = try reader.string(top["state_dir"], "state_dir").flatMap { $0.isEmpty ? nil : $0 }
-        for section in vendorSections {
+        for section in sections {
             try section.decode(top[section.key], into: &config.vendorSettings, reader)
         }
-        config.tvs = try decodeTVs(top["tvs"], reader)
+        config.tvs = try decodeTVs(top["tvs"], vendors: vendors, reader)
         config.addTV = try decodeAddTV(top["add_tv"], reader)
         config.http = try decodeHTTP(top["http"], reader)
         config.maxTVs = try reader.integer(top["max_tvs"], "max_tvs", in: 1...1_000_000) ?? config.maxTVs
@@ -205,13 +207,16 @@ extension BridgeConfiguration {
         return wol
     }
 
-    private static func decodeTVs(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> [ConfiguredTV] {
+    private static func decodeTVs(_ value: JSONValue?, vendors: [Vendor], _ reader: ConfigReader) throws(ConfigError)
+        -> [ConfiguredTV]
+    {
         guard let value, !value.isNull else { return [] }
+        let sections = vendors.compactMap(\.configuration)
         guard let list = value.arrayValue else { throw reader.fail("tvs", "expected a list of TVs") }
         var tvs: [ConfiguredTV] = []
         for (index, entry) in list.enumerated() {
             let path = "tvs[\(index)]"
-            let keys = Set(vendorSections.flatMap(\.tvKeys)).union([
+            let keys = Set(sections.flatMap(\.tvKeys)).union([
                 "host", "kind", "name", "id", "mac", "port", "wake_timeout", "allow_cleartext",
             ])
             let members = try reader.object(entry, path, allowed: keys)
@@ -220,7 +225,7 @@ extension BridgeConfiguration {
             }
             try reader.validateHost(host, "\(path).host")
             var tv = ConfiguredTV(host: host)
-            tv.kind = try reader.choice(members["kind"], "\(path).kind", Vendors.all.kindNames).map(TVKind.init)
+            tv.kind = try reader.choice(members["kind"], "\(path).kind", vendors.kindNames).map(TVKind.init)
             tv.name = try reader.string(members["name"], "\(path).name")
             if let name = tv.name, name.isEmpty || TVDescription.boundedName(name) != name {
                 throw reader.fail(
@@ -248,7 +253,7 @@ extension BridgeConfiguration {
             }
             tv.port = try reader.port(members["port"], "\(path).port")
             tv.allowCleartext = try reader.bool(members["allow_cleartext"], "\(path).allow_cleartext") ?? false
-            for section in vendorSections {
+            for section in sections {
                 try section.decodeTV(members, path: path, into: &tv.vendorOptions, reader)
             }
             tvs.append(tv)

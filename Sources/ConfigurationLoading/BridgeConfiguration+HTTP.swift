@@ -1,5 +1,4 @@
 import Configuration
-import Drivers
 import Wire
 
 extension BridgeConfiguration {

@@ -26,9 +26,11 @@ public enum ConfigurationLoader {
     /// - Parameters:
     ///   - arguments: the values of `run`'s flags (the other commands reuse the same flags).
     ///   - environment: the process environment.
+    ///   - vendors: the vendors driven: their sections, `tvs` keys and kinds are the file's.
     ///   - readFile: reads a file's bytes (injected so tests need no files).
     public static func load(
-        arguments: some FlagValues, environment: [String: String], readFile: (String) throws -> [UInt8]
+        arguments: some FlagValues, environment: [String: String], vendors: [Vendor],
+        readFile: (String) throws -> [UInt8]
     ) throws(ConfigError) -> BridgeConfiguration {
         var tree = ConfigTree()
         if let path = arguments.value("config") ?? environment["TV2MQTT_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -47,8 +49,8 @@ public enum ConfigurationLoader {
         for (variable, path) in environmentKeys {
             if let value = environment[variable], !value.isEmpty { tree.set(path, .string(value), origin: variable) }
         }
-        try applyFlags(arguments, to: &tree, readFile: readFile)
-        var configuration = try BridgeConfiguration.decode(tree.root, origins: tree.origins)
+        try applyFlags(arguments, to: &tree, vendors: vendors, readFile: readFile)
+        var configuration = try BridgeConfiguration.decode(tree.root, vendors: vendors, origins: tree.origins)
         // A test hook, deliberately undocumented (see `BridgeConfiguration.stateSaveDelay`).
         if let text = environment["TV2MQTT_TEST_STATE_SAVE_DELAY_MS"], let ms = Int(text), (0...60_000).contains(ms) {
             configuration.stateSaveDelay = .milliseconds(ms)
@@ -57,7 +59,7 @@ public enum ConfigurationLoader {
     }
 
     private static func applyFlags(
-        _ arguments: some FlagValues, to tree: inout ConfigTree, readFile: (String) throws -> [UInt8]
+        _ arguments: some FlagValues, to tree: inout ConfigTree, vendors: [Vendor], readFile: (String) throws -> [UInt8]
     ) throws(ConfigError) {
         let simple: [(String, [String])] = [
             ("mqtt-server", ["mqtt", "server"]), ("mqtt-user", ["mqtt", "user"]),
@@ -101,15 +103,15 @@ public enum ConfigurationLoader {
             )
         }
         for text in arguments.values("tv") {
-            tree.append(["tvs"], try parseTVFlag(text).configurationEntry, origin: "--tv")
+            tree.append(["tvs"], try parseTVFlag(text, vendors: vendors).configurationEntry, origin: "--tv")
         }
     }
 
-    /// `--tv [kind:]HOST[:PORT]`, the kind one of `Vendors.all`.
-    public static func parseTVFlag(_ text: String) throws(ConfigError) -> TVAddress {
+    /// `--tv [kind:]HOST[:PORT]`, the kind that of one of `vendors`.
+    public static func parseTVFlag(_ text: String, vendors: [Vendor]) throws(ConfigError) -> TVAddress {
         var rest = Substring(text)
         var kind: TVKind?
-        for candidate in Vendors.all.kindNames where rest.hasPrefix("\(candidate):") {
+        for candidate in vendors.kindNames where rest.hasPrefix("\(candidate):") {
             kind = TVKind(rawValue: candidate)
             rest = rest.dropFirst(candidate.count + 1)
         }
@@ -123,7 +125,7 @@ public enum ConfigurationLoader {
             port = number
         }
         guard !host.isEmpty else {
-            throw ConfigError("--tv: expected \(Vendors.all.addressPrefixHelp)HOST[:PORT], got '\(text)'")
+            throw ConfigError("--tv: expected \(vendors.addressPrefixHelp)HOST[:PORT], got '\(text)'")
         }
         return TVAddress(kind: kind, host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port)
     }

@@ -1,8 +1,8 @@
 import TVModel
 import Wire
 
-/// A TV named by its address on the command line, `[kind:]HOST[:PORT]` with a kind of
-/// `Vendors.all` (`roku`, `samsung`, `samsung-legacy`, `lg`): a `--tv` flag, or the TV of
+/// A TV named by its address on the command line, `[kind:]HOST[:PORT]` with the kind of a
+/// vendor driven (`roku`, `samsung`, `samsung-legacy`, `lg`): a `--tv` flag, or the TV of
 /// `tv2mqtt send` that the state directory does not know.
 public struct TVAddress: Sendable, Equatable {
     /// nil: find out by probing.

@@ -12,7 +12,3 @@ public protocol DriverFactory: Sendable {
     /// with the secrets remembered for it.
     func makeDriver(for description: TVDescription, secrets: TVSecrets) -> any TVDriver
 }
-
-extension DriverFactory {
-    public var vendors: [Vendor] { Vendors.all }
-}

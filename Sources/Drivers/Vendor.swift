@@ -2,15 +2,13 @@ import TVModel
 
 /// Everything the bridge knows of one vendor, in one value: its kind's name, ports, SSDP search
 /// targets, how a TV of it is probed and driven, and what it brings to messages and help. The
-/// bridge, the configuration, the command line and Home Assistant's rows read `Vendors.all` (or
-/// the list a `DriverFactory` was given) and never name a vendor themselves.
+/// bridge, the configuration, the command line and Home Assistant's rows read the list of
+/// vendors they are handed (`tv2mqtt`'s `main.swift` makes it) and never name a vendor themselves.
 public struct Vendor: Sendable {
-    /// How a TV of this vendor is asked who it is, at `port` or the vendor's default.
-    public typealias Describe =
-        @Sendable (_ host: String, _ port: UInt16?, _ settings: DriverSettings)
-        async throws(DriverError) -> TVDescription
-    /// A driver for a TV the bridge knows, with its secrets and the factory's settings.
-    public typealias MakeDriver = @Sendable (TVDescription, TVSecrets, VendorDriverFactory) -> any TVDriver
+    /// Its probe and driver maker for one driver factory, from the settings every driver reads
+    /// and the vendors' sections (`sections`: its own read by its settings type).
+    public typealias MakeDrivers =
+        @Sendable (_ settings: DriverSettings, _ sections: VendorSettingsBag) -> VendorDrivers
 
     public let kind: TVKind
     /// The manufacturer shown until the TV says (a configured TV that has not answered).
@@ -46,16 +44,14 @@ public struct Vendor: Sendable {
     /// The key its TVs press for the `find_remote` button, where they have one: what a state
     /// file written before the key was declared (a `findRemote` flag) gives its TVs.
     public let findRemoteKey: String?
-    let describe: Describe
-    let makeDriver: MakeDriver
+    let makeDrivers: MakeDrivers
 
     public init(
         kind: TVKind, manufacturer: String, defaultPort: UInt16, ssdpTargets: [String],
         ssdpLocationIsControlPort: Bool, probedWhenKindUnknown: Bool = true,
         placeholderCapabilities: TVCapabilities, pairs: Bool = false, pairsByPIN: Bool = false, wakeHint: String? = nil,
         configuration: VendorConfiguration? = nil, diagnosticSensors: [DiagnosticSensor] = [],
-        controls: [DeclaredControl] = [], findRemoteKey: String? = nil, describe: @escaping Describe,
-        makeDriver: @escaping MakeDriver
+        controls: [DeclaredControl] = [], findRemoteKey: String? = nil, drivers: @escaping MakeDrivers
     ) {
         self.kind = kind
         self.manufacturer = manufacturer
@@ -71,7 +67,6 @@ public struct Vendor: Sendable {
         self.diagnosticSensors = diagnosticSensors
         self.controls = controls
         self.findRemoteKey = findRemoteKey
-        self.describe = describe
-        self.makeDriver = makeDriver
+        makeDrivers = drivers
     }
 }

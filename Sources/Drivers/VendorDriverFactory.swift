@@ -1,48 +1,42 @@
-import Clients
 import TVModel
 
-/// The production driver factory: one driver per vendor. The bridge sets it up from its
+/// The production driver factory: each vendor's probe and drivers (`VendorDrivers`), made by
+/// the vendor from the settings when the factory is made. The bridge sets it up from its
 /// configuration (`VendorDriverFactory+Configuration.swift` in Bridge).
 public struct VendorDriverFactory: DriverFactory {
-    /// A configured Samsung TV's remote-channel and UPnP ports (`port_wss`, `port_upnp`);
-    /// nil means the default (8002, 9197).
-    public struct SamsungPorts: Sendable, Equatable {
-        public var secure: UInt16?
-        public var upnp: UInt16?
-        /// The TV's own `inputs` (`tvs[].inputs`), instead of `samsung.inputs`.
-        public var inputs: [String: [String]]?
-
-        public init(secure: UInt16? = nil, upnp: UInt16? = nil, inputs: [String: [String]]? = nil) {
-            self.secure = secure
-            self.upnp = upnp
-            self.inputs = inputs
-        }
-    }
-
-    /// The vendors this factory drives (`Vendors.all` in production).
     public let vendors: [Vendor]
     public let settings: DriverSettings
-    /// Per-TV Samsung ports from the configuration, by configured id and by host. They are
-    /// not part of `TVIdentity` (which only has the REST port) nor persisted: the
-    /// configuration is read at every start, and a TV found by discovery uses the defaults.
-    public let samsungPorts: [String: SamsungPorts]
-    /// How long a Samsung TV's user has to answer the approval prompt.
-    public var samsungApprovalTimeout: Duration = .seconds(30)
-    /// Where Samsung TVs' UPnP events arrive (`samsung.events`); nil: volume and mute are polled.
-    public var samsungEventListener: GENANotifyListener?
+    /// The configured TVs' own options, by configured id and by host. They are not part of
+    /// `TVIdentity` nor persisted: the configuration is read at every start, and a TV found
+    /// by discovery has none.
+    public let tvOptions: [String: TVOptions]
+    private let drivers: [TVKind: VendorDrivers]
 
-    /// TVs that may be reached in clear (`tvs[].allow_cleartext`), by configured id and by host.
-    public var cleartextAllowed: Set<String> = []
-
-    public init(settings: DriverSettings, samsungPorts: [String: SamsungPorts] = [:], vendors: [Vendor] = Vendors.all) {
+    /// - Parameters:
+    ///   - sections: the vendors' configuration sections (one never set reads as its defaults).
+    ///   - tvOptions: each configured TV's own options, with its host and configured id; where
+    ///     two entries name one host or id, the later one's options win.
+    public init(
+        vendors: [Vendor], settings: DriverSettings, sections: VendorSettingsBag,
+        tvOptions: [(host: String, id: String?, options: TVOptions)] = []
+    ) {
         self.vendors = vendors
         self.settings = settings
-        self.samsungPorts = samsungPorts
+        var byKey: [String: TVOptions] = [:]
+        for tv in tvOptions {
+            for key in [tv.host] + (tv.id.map { [$0] } ?? []) {
+                byKey[key] = (byKey[key] ?? TVOptions()).merging(tv.options)
+            }
+        }
+        self.tvOptions = byKey
+        drivers = Dictionary(
+            vendors.map { ($0.kind, $0.makeDrivers(settings, sections)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Whether the configuration allows `identity`'s TV to be reached in clear.
-    public func allowsCleartext(_ identity: TVIdentity) -> Bool {
-        cleartextAllowed.contains(identity.id.rawValue) || cleartextAllowed.contains(identity.host)
+    /// The options the configuration gives the TV of `identity`: its entry's by configured id,
+    /// over its entry's by host.
+    public func options(for identity: TVIdentity) -> TVOptions {
+        (tvOptions[identity.host] ?? TVOptions()).merging(tvOptions[identity.id.rawValue] ?? TVOptions())
     }
 
     /// The vendor `kind` says; with `kind` nil, every vendor probed for an unknown device is
@@ -52,19 +46,19 @@ public struct VendorDriverFactory: DriverFactory {
         -> TVDescription
     {
         guard let kind else { return try await probeEither(host: host, port: port) }
-        guard let vendor = vendors.vendor(kind) else {
+        guard let drivers = drivers[kind] else {
             throw DriverError(.unsupported, "no driver for TVs of kind '\(kind)'")
         }
-        return try await vendor.describe(host, port, settings)
+        return try await drivers.describe(host, port)
     }
 
     private func probeEither(host: String, port: UInt16?) async throws(DriverError) -> TVDescription {
-        let settings = settings
+        let probes = vendors.filter(\.probedWhenKindUnknown).compactMap { drivers[$0.kind]?.describe }
         let result = await withTaskGroup(of: Result<TVDescription, DriverError>.self) { group in
-            for vendor in vendors where vendor.probedWhenKindUnknown {
+            for describe in probes {
                 group.addTask {
                     do throws(DriverError) {
-                        return .success(try await vendor.describe(host, port, settings))
+                        return .success(try await describe(host, port))
                     } catch {
                         return .failure(error)
                     }
@@ -88,26 +82,12 @@ public struct VendorDriverFactory: DriverFactory {
         return try result.get()
     }
 
-    /// The driver of the description's vendor. The bridge only holds descriptions of the
-    /// factory's vendors (probed by it, or loaded and checked against `vendors`).
+    /// The driver of the description's vendor, with the TV's own options. The bridge only holds
+    /// descriptions of the factory's vendors (probed by it, or loaded and checked against `vendors`).
     public func makeDriver(for description: TVDescription, secrets: TVSecrets) -> any TVDriver {
-        guard let vendor = vendors.vendor(description.identity.kind) else {
+        guard let drivers = drivers[description.identity.kind] else {
             preconditionFailure("no vendor for TVs of kind '\(description.identity.kind)'")
         }
-        return vendor.makeDriver(description, secrets, self)
-    }
-
-    /// A Samsung driver with the TV's configured ports and inputs.
-    func samsungDriver(_ description: TVDescription, secrets: TVSecrets) -> any TVDriver {
-        let identity = description.identity
-        let ports = samsungPorts[identity.id.rawValue] ?? samsungPorts[identity.host] ?? SamsungPorts()
-        let options = SamsungDriverOptions(
-            securePort: ports.secure ?? SamsungRemoteEndpoint.securePort,
-            upnpPort: ports.upnp ?? UPnPRenderingControl.defaultPort, token: secrets.token,
-            certificatePin: secrets.certificatePin, approvalTimeout: samsungApprovalTimeout,
-            eventListener: samsungEventListener)
-        var settings = settings
-        if let inputs = ports.inputs { settings.samsungInputs = inputs }
-        return SamsungDriver(description: description, settings: settings, options: options)
+        return drivers.makeDriver(description, secrets, options(for: description.identity))
     }
 }

@@ -1,19 +1,8 @@
 import TVModel
 
-/// The vendors tv2mqtt drives, listed once. Adding a vendor is a folder in Drivers with its
-/// `Vendor` value and one line here.
-public enum Vendors {
-    public static let all: [Vendor] = [.roku, .samsung, .samsungLegacy, .lg]
-
-    /// The manufacturers of `all`, each once, as a help text names them ("A, B and C").
-    public static var familyNames: String {
-        var seen: Set<String> = []
-        let names = all.map(\.manufacturer).filter { seen.insert($0).inserted }
-        guard names.count > 1 else { return names.joined() }
-        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-    }
-}
-
+/// The list of vendors a process drives is a value, made once by its `main` (`tv2mqtt`'s:
+/// `[.roku, .samsung, .samsungLegacy, .lg]`) and handed to whatever needs it. Adding a vendor
+/// is a folder in Drivers with its `Vendor` value and its name in that list.
 extension [Vendor] {
     /// The vendor of `kind`, if it is one of these.
     public func vendor(_ kind: TVKind) -> Vendor? { first { $0.kind == kind } }
@@ -30,9 +19,21 @@ extension [Vendor] {
         return flatMap(\.ssdpTargets).filter { seen.insert($0).inserted }
     }
 
+    /// The ports a network scan probes unless `discovery.scan_ports` says: the default ports of
+    /// the vendors a device of unknown kind is asked as.
+    public var defaultScanPorts: [UInt16] { filter(\.probedWhenKindUnknown).map(\.defaultPort) }
+
     /// The kinds' names, in list order, for messages and help.
     public var kindNames: [String] { map(\.kind.rawValue) }
 
     /// `[roku:|samsung:|…]`: the prefix a TV's address may carry to name its kind.
     public var addressPrefixHelp: String { "[" + kindNames.map { $0 + ":" }.joined(separator: "|") + "]" }
+
+    /// The manufacturers, each once, as a help text names them ("A, B and C").
+    public var familyNames: String {
+        var seen: Set<String> = []
+        let names = map(\.manufacturer).filter { seen.insert($0).inserted }
+        guard names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
 }

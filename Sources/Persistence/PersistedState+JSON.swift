@@ -1,4 +1,3 @@
-import Drivers
 import TVModel
 import Wire
 
@@ -35,7 +34,8 @@ extension PersistedState {
         }
     }
 
-    init(json: JSONValue) throws(StateFileError) {
+    /// Refuses a TV of a kind not in `kinds`.
+    init(json: JSONValue, kinds: [StateFileKind]) throws(StateFileError) {
         guard let object = json.objectValue else { throw StateFileError("not a JSON object") }
         guard let version = object["version"]?.intValue else { throw StateFileError("no version") }
         guard version == 1 else { throw StateFileError("unknown version \(version)") }
@@ -43,7 +43,7 @@ extension PersistedState {
         var tvs: [PersistedTV] = []
         for (index, entry) in list.enumerated() {
             do {
-                tvs.append(try PersistedTV(json: entry))
+                tvs.append(try PersistedTV(json: entry, kinds: kinds))
             } catch {
                 throw StateFileError("tvs[\(index)]: \(error.description)")
             }
@@ -64,12 +64,11 @@ extension PersistedTV {
         return .object(members)
     }
 
-    init(json: JSONValue) throws(StateFileError) {
+    init(json: JSONValue, kinds: [StateFileKind]) throws(StateFileError) {
         guard let identity = json["identity"] else { throw StateFileError("no identity") }
-        self.init(identity: try TVIdentity(stateFile: identity))
+        self.init(identity: try TVIdentity(stateFile: identity, kinds: kinds))
         if let capabilities = json["capabilities"], !capabilities.isNull {
-            let vendor = Vendors.all.vendor(self.identity.kind)
-            self.capabilities = try TVCapabilities(stateFile: capabilities, vendor: vendor)
+            self.capabilities = try TVCapabilities(stateFile: capabilities, kind: kinds.kind(self.identity.kind))
         }
         if let apps = json["apps"]?.arrayValue {
             self.apps = try apps.map { (app: JSONValue) throws(StateFileError) -> AppEntry in
@@ -99,21 +98,20 @@ extension TVIdentity {
         return .object(members)
     }
 
-    init(stateFile json: JSONValue) throws(StateFileError) {
+    init(stateFile json: JSONValue, kinds: [StateFileKind]) throws(StateFileError) {
         guard let text = json["id"]?.stringValue, let id = TVID(text) else { throw StateFileError("no valid id") }
-        guard let kindText = json["kind"]?.stringValue, let vendor = Vendors.all.vendor(TVKind(rawValue: kindText))
-        else {
+        guard let kindText = json["kind"]?.stringValue, let known = kinds.kind(TVKind(rawValue: kindText)) else {
             throw StateFileError("\(id): no valid kind")
         }
-        let kind = vendor.kind
+        let kind = known.kind
         guard let host = json["host"]?.stringValue, !host.isEmpty else { throw StateFileError("\(id): no host") }
         let port = json["port"]?.intValue.flatMap(UInt16.init(exactly:))
         self.init(
             id: id, kind: kind, name: json["name"]?.stringValue ?? id.rawValue,
-            manufacturer: json["manufacturer"]?.stringValue ?? vendor.manufacturer,
+            manufacturer: json["manufacturer"]?.stringValue ?? known.manufacturer,
             model: json["model"]?.stringValue, modelID: json["modelID"]?.stringValue,
             serialNumber: json["serialNumber"]?.stringValue, softwareVersion: json["softwareVersion"]?.stringValue,
-            host: host, port: port ?? vendor.defaultPort,
+            host: host, port: port ?? known.defaultPort,
             macs: (json["macs"]?.arrayValue ?? []).compactMap(\.stringValue))
     }
 }
@@ -124,11 +122,11 @@ extension TVCapabilities {
         (try? JSONValueEncoder().encode(self)) ?? [:]
     }
 
-    /// What `Codable` reads (a member a file lacks reads as empty), and `vendor` fills in what
+    /// What `Codable` reads (a member a file lacks reads as empty), and `kind` fills in what
     /// a file written before drivers declared their extras lacks: a `findRemote` flag becomes the
-    /// vendor's key, its TVs get the vendor's sensors, and a control's old flag
+    /// kind's key, its TVs get the kind's sensors, and a control's old flag
     /// (`DeclaredControl.stateFileFlag`, the Frame's `artMode`) the control.
-    init(stateFile json: JSONValue, vendor: Vendor?) throws(StateFileError) {
+    init(stateFile json: JSONValue, kind: StateFileKind?) throws(StateFileError) {
         guard json.objectValue != nil else { throw StateFileError("capabilities are not an object") }
         do {
             self = try JSONValueDecoder().decode(TVCapabilities.self, from: json)
@@ -136,10 +134,10 @@ extension TVCapabilities {
             throw StateFileError("capabilities: \(JSONValueDecoder.reason(error))")
         }
         func flag(_ key: String) -> Bool { json[key]?.boolValue ?? false }
-        if json["findRemoteKey"] == nil && flag("findRemote") { findRemoteKey = vendor?.findRemoteKey }
-        if json["diagnosticSensors"] == nil { diagnosticSensors = vendor?.diagnosticSensors ?? [] }
+        if json["findRemoteKey"] == nil && flag("findRemote") { findRemoteKey = kind?.findRemoteKey }
+        if json["diagnosticSensors"] == nil { diagnosticSensors = kind?.diagnosticSensors ?? [] }
         if json["controls"] == nil {
-            controls = (vendor?.controls ?? []).filter { $0.stateFileFlag.map(flag) ?? false }
+            controls = (kind?.controls ?? []).filter { $0.stateFileFlag.map(flag) ?? false }
         }
     }
 }

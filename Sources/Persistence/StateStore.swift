@@ -16,6 +16,8 @@ import Wire
 /// merges what the other process saved (`PersistedState.merged`) instead of writing over it.
 public final class StateStore: Sendable {
     public let directory: String
+    /// The kinds of TV a state file may hold.
+    let kinds: [StateFileKind]
     let logger: Logger
     /// The file as this store last read or wrote it: the base of the merge.
     private let synced = Mutex<Synced?>(nil)
@@ -33,8 +35,9 @@ public final class StateStore: Sendable {
 
     public var path: String { directory + "/" + Self.fileName }
 
-    public init(directory: String, logger: Logger) {
+    public init(directory: String, kinds: [StateFileKind], logger: Logger) {
         self.directory = directory
+        self.kinds = kinds
         self.logger = logger
     }
 
@@ -121,7 +124,7 @@ public final class StateStore: Sendable {
         do {
             let json = try JSONParser.parse(
                 read.bytes, limits: JSONLimits(maxDepth: 16, maxBytes: Self.maxFileSize))
-            return (try PersistedState(json: json), read.stamp)
+            return (try PersistedState(json: json, kinds: kinds), read.stamp)
         } catch {
             moveAside(opened, as: "corrupt", error: "\(error)", then: consequence)
             return (nil, nil)

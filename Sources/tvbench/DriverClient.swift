@@ -37,7 +37,7 @@ enum DriverClient {
     private static func roku(host: String, port: UInt16, count: Int, warmUp: Int) async throws {
         let settings = DriverSettings(wolTargets: [], logger: .disabled)
         let description = try await RokuProbe.describe(host: host, port: port, settings: settings)
-        let driver = RokuDriver(description: description, settings: settings)
+        let driver = RokuDriver(description: description, settings: settings, roku: RokuSettings())
         for index in 0..<warmUp { try await driver.perform(.key(keys[index % 2], repeat: 1)) }
         let clock = ContinuousClock()
         var samples: [Double] = []
@@ -57,14 +57,20 @@ enum DriverClient {
     /// pairs (the simulator approves at once).
     private static func samsung(host: String, port: UInt16, count: Int, warmUp: Int) async throws {
         let settings = DriverSettings(wolTargets: [], logger: .disabled)
-        let description = try await SamsungProbe.describe(host: host, port: port, settings: settings)
-        try await stampKeys(SamsungDriver(description: description, settings: settings), count: count, warmUp: warmUp)
+        // No configured apps: the driver presses keys, it never looks one up.
+        var samsung = SamsungSettings()
+        samsung.apps = [:]
+        let description = try await SamsungProbe.describe(
+            host: host, port: port, settings: settings, inputs: samsung.inputs)
+        try await stampKeys(
+            SamsungDriver(description: description, settings: settings, samsung: samsung), count: count, warmUp: warmUp)
     }
 
     /// The same for an LG (as aiowebostv's script): the warm-up connects over TLS, pairs (the
     /// simulator approves at once) and opens the pointer socket.
     private static func lg(host: String, port: UInt16, count: Int, warmUp: Int) async throws {
-        let factory = VendorDriverFactory(settings: DriverSettings(wolTargets: [], logger: .disabled))
+        let factory = VendorDriverFactory(
+            vendors: [.lg], settings: DriverSettings(wolTargets: [], logger: .disabled), sections: VendorSettingsBag())
         let description = try await factory.probe(host: host, kind: .lg, port: port)
         try await stampKeys(factory.makeDriver(for: description, secrets: TVSecrets()), count: count, warmUp: warmUp)
     }

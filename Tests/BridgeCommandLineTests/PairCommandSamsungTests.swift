@@ -4,6 +4,7 @@ import Persistence
 import Support
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 
 @testable import Bridge
@@ -27,12 +28,11 @@ struct PairCommandSamsungTests {
             try Data(text.utf8).write(to: config)
             let state = directory.appendingPathComponent("state").path
             let status = try await PairCommand.main(
-                ["--config", config.path, "--state-dir", state, "127.0.0.3"], environment: [:],
-                makeFactory: { configuration, logger in
-                    VendorDriverFactory(configuration: configuration, logger: logger)
-                })
+                ["--config", config.path, "--state-dir", state, "127.0.0.3"], environment: [:], vendors: .shipped,
+                makeFactory: VendorDriverFactory.init(configuration:vendors:logger:))
             #expect(status == 0)
-            let saved = StateStore(directory: state, logger: .disabled).load().tvs
+            let saved = StateStore(directory: state, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).load()
+                .tvs
             let record = saved.first
             #expect(saved.count == 1)
             #expect(record?.identity.id == TVID(kind: .samsung, hardwareID: simulator.duid))

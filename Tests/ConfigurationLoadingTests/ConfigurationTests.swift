@@ -19,8 +19,8 @@ func loadConfig(
         all["/config.json"] = file
         args = ["--config", "/config.json"] + args
     }
-    let parsed = try ParsedArguments.parse(args, specs: ConfigurationLoader.runFlags, command: "tv2mqtt run")
-    return try ConfigurationLoader.load(arguments: parsed, environment: environment) { path in
+    let parsed = try ParsedArguments.parse(args, specs: ConfigurationLoader.runFlags(.shipped), command: "tv2mqtt run")
+    return try ConfigurationLoader.load(arguments: parsed, environment: environment, vendors: .shipped) { path in
         guard let text = all[path] else { throw ConfigError("no such file") }
         return Array(text.utf8)
     }
@@ -49,7 +49,9 @@ struct ConfigurationTests {
         #expect(config.homeAssistant.style == .device)
         #expect(config.discovery.ssdpAddress == HostPort(host: "239.255.255.250", port: 1900))
         #expect(config.discovery.searchInterval == 300)
-        #expect(config.discovery.scanPorts == [8060, 8001, 3001], "Roku ECP, Samsung REST, LG SSAP over TLS")
+        #expect(
+            config.discovery.ports(scannedFor: .shipped) == [8060, 8001, 3001],
+            "Roku ECP, Samsung REST, LG SSAP over TLS")
         #expect(config.wol.targets == [HostPort(host: "255.255.255.255", port: 9)])
         #expect(config.wol.repeatCount == 3)
         #expect(config.pollInterval == 10)
@@ -101,8 +103,10 @@ struct ConfigurationTests {
 
     @Test("TV2MQTT_CONFIG names the file when --config is absent")
     func configFromEnvironment() throws {
-        let parsed = try ParsedArguments.parse([], specs: ConfigurationLoader.runFlags, command: "run")
-        let config = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) { _ in
+        let parsed = try ParsedArguments.parse([], specs: ConfigurationLoader.runFlags(.shipped), command: "run")
+        let config = try ConfigurationLoader.load(
+            arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"], vendors: .shipped
+        ) { _ in
             Array(#"{"poll_interval": 3}"#.utf8)
         }
         #expect(config.pollInterval == 3)
@@ -110,16 +114,22 @@ struct ConfigurationTests {
 
     @Test("wake_timeout: 20 s unless configured; 0 turns the turn-on report off; a TV entry may set its own")
     func wakeTimeout() throws {
-        let parsed = try ParsedArguments.parse([], specs: ConfigurationLoader.runFlags, command: "run")
-        let standard = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) {
+        let parsed = try ParsedArguments.parse([], specs: ConfigurationLoader.runFlags(.shipped), command: "run")
+        let standard = try ConfigurationLoader.load(
+            arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"], vendors: .shipped
+        ) {
             _ in Array("{}".utf8)
         }
         #expect(standard.wakeTimeout == 20)
-        let off = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) { _ in
+        let off = try ConfigurationLoader.load(
+            arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"], vendors: .shipped
+        ) { _ in
             Array(#"{"wake_timeout": 0}"#.utf8)
         }
         #expect(off.wakeTimeout == 0)
-        let perTV = try ConfigurationLoader.load(arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"]) {
+        let perTV = try ConfigurationLoader.load(
+            arguments: parsed, environment: ["TV2MQTT_CONFIG": "/c.json"], vendors: .shipped
+        ) {
             _ in
             Array(
                 #"{"wake_timeout": 30, "tvs": [{"host": "192.0.2.2", "id": "den", "wake_timeout": 60}, {"host": "192.0.2.3"}]}"#
@@ -128,7 +138,7 @@ struct ConfigurationTests {
         #expect(perTV.wakeTimeout(for: TVID("den")!, host: "192.0.2.9") == 60)
         #expect(perTV.wakeTimeout(for: TVID("roku_x")!, host: "192.0.2.3") == 30)
         #expect(perTV.wakeTimeout(for: TVID("roku_y")!, host: "192.0.2.4") == 30)
-        let listed = perTV.effectiveJSON()["tvs"]?.arrayValue?.first
+        let listed = perTV.effectiveJSON(vendors: .shipped)["tvs"]?.arrayValue?.first
         #expect(listed?["wake_timeout"] == .number(60))
     }
 
@@ -137,10 +147,11 @@ struct ConfigurationTests {
         let config = try loadConfig(
             [], file: #"{"tvs": [{"host": "192.0.2.2", "id": "den", "allow_cleartext": true}, {"host": "192.0.2.3"}]}"#)
         #expect(config.tvs.map(\.allowCleartext) == [true, false])
-        let listed = config.effectiveJSON()["tvs"]?.arrayValue
+        let listed = config.effectiveJSON(vendors: .shipped)["tvs"]?.arrayValue
         #expect(listed?.first?["allow_cleartext"] == .bool(true) && listed?.last?["allow_cleartext"] == nil)
-        let factory = VendorDriverFactory(configuration: config, logger: .disabled)
-        #expect(factory.cleartextAllowed == ["192.0.2.2", "den"])
+        let factory = VendorDriverFactory(configuration: config, vendors: .shipped, logger: .disabled)
+        let allowed = factory.tvOptions.filter(\.value.allowsCleartext).keys.sorted()
+        #expect(allowed == ["192.0.2.2", "den"])
         #expect(throws: ConfigError.self) {
             try loadConfig([], file: #"{"tvs": [{"host": "192.0.2.2", "allow_cleartext": 1}]}"#)
         }
@@ -218,9 +229,9 @@ struct ConfigurationTests {
     @Test("the effective configuration masks the password and never contains it")
     func effectiveMasksSecrets() throws {
         let config = try loadConfig(file: #"{"mqtt": {"user": "tv", "password": "Pa55-word!"}}"#)
-        let text = config.effectiveJSON().serialized()
+        let text = config.effectiveJSON(vendors: .shipped).serialized()
         #expect(!text.contains("Pa55-word!"))
-        #expect(config.effectiveJSON()["mqtt"]?["password"] == "***")
-        #expect(try loadConfig().effectiveJSON()["mqtt"]?["password"] == "")
+        #expect(config.effectiveJSON(vendors: .shipped)["mqtt"]?["password"] == "***")
+        #expect(try loadConfig().effectiveJSON(vendors: .shipped)["mqtt"]?["password"] == "")
     }
 }

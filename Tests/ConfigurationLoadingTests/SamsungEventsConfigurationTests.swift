@@ -1,6 +1,7 @@
 import Bridge
 import ConfigurationLoading
 import Drivers
+import TestSupport
 import Testing
 import Wire
 
@@ -12,7 +13,7 @@ struct SamsungEventsConfigurationTests {
         #expect(config.vendorSettings[SamsungSettings.self].events)
         #expect(config.vendorSettings[SamsungSettings.self].eventPort == 8058)
         #expect(config.vendorSettings[SamsungSettings.self].eventCallbackHost == nil)
-        let effective = config.effectiveJSON()["samsung"]
+        let effective = config.effectiveJSON(vendors: .shipped)["samsung"]
         #expect(effective?["event_port"]?.intValue == 8058)
         #expect(effective?["events"]?.boolValue == true)
     }

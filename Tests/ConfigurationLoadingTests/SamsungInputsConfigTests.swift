@@ -1,4 +1,5 @@
 import Drivers
+import TestSupport
 import Testing
 
 @testable import Bridge
@@ -22,10 +23,10 @@ struct SamsungInputsConfigTests {
     func perTV() throws {
         let config = try loadConfig(
             file: #"{"tvs":[{"host":"192.0.2.7","kind":"samsung","id":"den","inputs":{"PC":["KEY_HDMI2"]}}]}"#)
-        #expect(config.tvs.first?.vendorOptions[VendorDriverFactory.SamsungPorts.self].inputs == ["PC": ["KEY_HDMI2"]])
-        let ports = VendorDriverFactory(configuration: config, logger: .disabled).samsungPorts
-        #expect(ports["den"]?.inputs == ["PC": ["KEY_HDMI2"]])
-        #expect(ports["192.0.2.7"]?.inputs == ["PC": ["KEY_HDMI2"]])
+        #expect(config.tvs.first?.vendorOptions[SamsungTVOptions.self].inputs == ["PC": ["KEY_HDMI2"]])
+        let options = VendorDriverFactory(configuration: config, vendors: .shipped, logger: .disabled).tvOptions
+        #expect(options["den"]?.vendorKeys[SamsungTVOptions.self].inputs == ["PC": ["KEY_HDMI2"]])
+        #expect(options["192.0.2.7"]?.vendorKeys[SamsungTVOptions.self].inputs == ["PC": ["KEY_HDMI2"]])
         let refused = configError(file: #"{"tvs":[{"host":"192.0.2.7","inputs":{"X":["KEY_POWER"]}}]}"#) ?? ""
         #expect(refused.contains("tvs[0].inputs"), "\(refused)")
     }

@@ -1,6 +1,8 @@
 import Drivers
 import TVModel
+import TestSupport
 import Testing
+import Wire
 
 @testable import ConfigurationLoading
 
@@ -21,24 +23,25 @@ struct TVAddressTests {
             ("lg:127.0.0.7", TVAddress(kind: .lg, host: "127.0.0.7")),
         ])
     func parsed(text: String, expected: TVAddress) throws {
-        #expect(try ConfigurationLoader.parseTVFlag(text) == expected)
+        #expect(try ConfigurationLoader.parseTVFlag(text, vendors: .shipped) == expected)
     }
 
     @Test("a bad port or an empty host is refused, naming the flag")
     func refused() {
         #expect(throws: ConfigError("--tv: bad port in 'roku:127.0.0.2:0'")) {
-            try ConfigurationLoader.parseTVFlag("roku:127.0.0.2:0")
+            try ConfigurationLoader.parseTVFlag("roku:127.0.0.2:0", vendors: .shipped)
         }
         #expect(throws: ConfigError("--tv: expected [roku:|samsung:|samsung-legacy:|lg:]HOST[:PORT], got 'samsung:'")) {
-            try ConfigurationLoader.parseTVFlag("samsung:")
+            try ConfigurationLoader.parseTVFlag("samsung:", vendors: .shipped)
         }
     }
 
     @Test("samsung-legacy is a kind of its own, spelled as in tvs[].kind and the tv/add request")
     func legacyKind() throws {
         #expect(TVKind(rawValue: "samsung-legacy") == .samsungLegacy)
-        #expect(Vendors.all.vendor(.samsungLegacy)?.defaultPort == 55000)
-        let entry = try ConfigurationLoader.parseTVFlag("samsung-legacy:192.0.2.5").configurationEntry
+        #expect([Vendor].shipped.vendor(.samsungLegacy)?.defaultPort == 55000)
+        let entry = try ConfigurationLoader.parseTVFlag("samsung-legacy:192.0.2.5", vendors: .shipped)
+            .configurationEntry
         #expect(entry == .object(["host": .string("192.0.2.5"), "kind": .string("samsung-legacy")]))
     }
 

@@ -31,7 +31,7 @@ declare -A deps=(
     [MQTTInterface]="TVModel Wire Support"
     [HomeAssistant]="MQTTInterface TVModel Wire Support"
     [Configuration]="Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
-    [Persistence]="Drivers Clients TVModel Wire Support Net"
+    [Persistence]="Net TVModel Wire Support"
     [Bridge]="Configuration Persistence Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
     [ConfigurationLoading]="Configuration Drivers MQTTInterface HomeAssistant Clients TVModel Wire Support Net"
 )

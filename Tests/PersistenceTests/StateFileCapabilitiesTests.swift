@@ -1,6 +1,8 @@
+import Bridge
 import Drivers
 import Harness
 import TVModel
+import TestSupport
 import Testing
 
 @testable import Persistence
@@ -27,7 +29,8 @@ struct StateFileCapabilitiesTests {
         let roku = Self.oldEntry(kind: Vendor.roku.kind.rawValue, id: "roku_old")
         let samsung = Self.oldEntry(kind: Vendor.samsung.kind.rawValue, id: "samsung_old")
         try FileText.write("{\"version\": 1, \"tvs\": [\(roku), \(samsung)]}", to: directory.file("state.json"))
-        let tvs = StateStore(directory: directory.path, logger: .disabled).load().tvs
+        let tvs = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+            .load().tvs
         #expect(tvs.count == 2)
         let rokuCapabilities = try #require(tvs.first?.capabilities)
         #expect(rokuCapabilities.findRemoteKey == Vendor.roku.findRemoteKey && rokuCapabilities.findRemoteKey != nil)
@@ -45,7 +48,8 @@ struct StateFileCapabilitiesTests {
         let frame = Self.oldEntry(kind: Vendor.samsung.kind.rawValue, id: "samsung_frame", artMode: true)
         let roku = Self.oldEntry(kind: Vendor.roku.kind.rawValue, id: "roku_odd", artMode: true)
         try FileText.write("{\"version\": 1, \"tvs\": [\(frame), \(roku)]}", to: directory.file("state.json"))
-        let tvs = StateStore(directory: directory.path, logger: .disabled).load().tvs
+        let tvs = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+            .load().tvs
         #expect(tvs.count == 2)
         #expect(tvs.first?.capabilities?.controls == [SamsungArtMode.control])
         #expect(tvs.first?.capabilities?.artMode == true)
@@ -70,9 +74,10 @@ struct StateFileCapabilitiesTests {
         var plain = PersistedTV(identity: identity)
         plain.identity.id = TVID("roku_plain")!
         plain.capabilities = TVCapabilities(limitedMode: true)
-        let store = StateStore(directory: directory.path, logger: .disabled)
+        let store = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
         try store.save(PersistedState(tvs: [declared, plain]))
-        let loaded = StateStore(directory: directory.path, logger: .disabled).load()
+        let loaded = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+            .load()
         #expect(loaded == PersistedState(tvs: [declared, plain]))
     }
 }

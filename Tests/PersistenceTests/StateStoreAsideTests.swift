@@ -1,3 +1,5 @@
+import Bridge
+import Drivers
 import Glibc
 import Harness
 import Support
@@ -29,7 +31,9 @@ struct StateStoreAsideTests {
         defer { directory.remove() }
         try FileText.write(#"{"version": 1, "tvs": [{"token": "secret-token", "#, to: directory.file("state.json"))
         #expect(chmod(directory.file("state.json"), 0o644) == 0)
-        #expect(StateStore(directory: directory.path, logger: .disabled).load() == PersistedState())
+        #expect(
+            StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).load()
+                == PersistedState())
         let aside = try #require(Self.asideNames(directory).first)
         #expect(FileText.read(directory.file(aside))?.contains("secret-token") == true, "kept as it was")
         let mode = Self.mode(directory.file(aside))
@@ -42,7 +46,7 @@ struct StateStoreAsideTests {
         defer { directory.remove() }
         for round in 0..<5 {
             try FileText.write("{ corrupt \(round)", to: directory.file("state.json"))
-            _ = StateStore(directory: directory.path, logger: .disabled).load()
+            _ = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).load()
         }
         let kept = Self.asideNames(directory)
         #expect(kept.count == StateStore.keptAsideFiles, "\(kept)")
@@ -58,7 +62,8 @@ struct StateStoreAsideTests {
             #expect(chmod(directory.path, mode) == 0)
             let sink = CapturingSink()
             _ = StateStore(
-                directory: directory.path, logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug))
+                directory: directory.path, kinds: [Vendor].shipped.stateFileKinds,
+                logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug))
             ).load()
             let warning = sink.lines.contains { $0.contains("warning") && $0.contains("chmod 700") }
             #expect(warning == warned, "mode \(String(mode, radix: 8)): \(sink.lines)")

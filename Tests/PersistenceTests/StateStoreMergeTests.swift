@@ -1,7 +1,10 @@
+import Bridge
+import Drivers
 import Glibc
 import Harness
 import Support
 import TVModel
+import TestSupport
 import Testing
 
 @testable import Persistence
@@ -24,8 +27,8 @@ struct StateStoreMergeTests {
             Self.tv("samsung_a", host: "127.0.0.2"), Self.tv("samsung_b", host: "127.0.0.3"),
         ])
         state.tvs[1].token = "old-b"
-        try StateStore(directory: directory.path, logger: .disabled).save(state)
-        let daemon = StateStore(directory: directory.path, logger: .disabled)
+        try StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).save(state)
+        let daemon = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
         #expect(daemon.load() == state)
         return (daemon, state)
     }
@@ -36,7 +39,7 @@ struct StateStoreMergeTests {
         daemon: StateStore, state: PersistedState, pair: StateStore, paired: PersistedState
     ) {
         let (daemon, state) = try seed(directory)
-        let pair = StateStore(directory: directory.path, logger: .disabled)
+        let pair = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
         return (daemon, state, pair, pair.load())
     }
 
@@ -53,14 +56,17 @@ struct StateStoreMergeTests {
         daemonState.tvs[0].lastSeen = 1_000
         // The daemon takes in what its save merged (`TVRegistry.adopt`).
         daemonState = try daemon.save(daemonState)
-        let onDisk = try #require(StateStore(directory: directory.path, logger: .disabled).load().tvs.first)
+        let onDisk = try #require(
+            StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).load().tvs
+                .first)
         #expect(onDisk.token == "new-a", "the token pair saved was written over")
         #expect(onDisk.certificatePin == String(repeating: "ab", count: 32))
         #expect(onDisk.lastSeen == 1_000, "the daemon's own change is kept too")
         // And again at the daemon's next save (its shutdown): still there.
         daemonState.tvs[0].lastSeen = 2_000
         try daemon.save(daemonState)
-        let later = StateStore(directory: directory.path, logger: .disabled).load().tvs
+        let later = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+            .load().tvs
         #expect(later.first?.token == "new-a" && later.first?.lastSeen == 2_000)
         #expect(later.last?.token == "old-b")
     }
@@ -76,14 +82,17 @@ struct StateStoreMergeTests {
         daemonState = try daemon.save(daemonState)
         paired.tvs[0].token = "new-a"
         try pair.save(paired)
-        let ids = StateStore(directory: directory.path, logger: .disabled).load().tvs.map(\.identity.id.rawValue)
+        let ids = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+            .load().tvs.map(\.identity.id.rawValue)
         #expect(ids == ["samsung_a", "samsung_c"], "the TV the daemon found was lost, or the one it removed is back")
-        let tokenA = StateStore(directory: directory.path, logger: .disabled).load().tvs.first?.token
+        let tokenA = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+            .load().tvs.first?.token
         #expect(tokenA == "new-a")
         // The daemon's next save keeps pair's token.
         daemonState.tvs[0].lastSeen = 3_000
         try daemon.save(daemonState)
-        let final = StateStore(directory: directory.path, logger: .disabled).load().tvs
+        let final = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+            .load().tvs
         #expect(final.map(\.identity.id.rawValue) == ["samsung_a", "samsung_c"])
         #expect(final.first?.token == "new-a")
     }
@@ -93,14 +102,15 @@ struct StateStoreMergeTests {
         let directory = try TemporaryDirectory(prefix: "state-merge")
         defer { directory.remove() }
         let (daemon, daemonState) = try seed(directory)
-        let pair = StateStore(directory: directory.path, logger: .disabled)
+        let pair = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
         var paired = pair.load()
         var added = Self.tv("samsung_new", host: "127.0.0.9")
         added.token = "fresh"
         paired.tvs.append(added)
         try pair.save(paired)
         try daemon.save(daemonState)
-        let saved = StateStore(directory: directory.path, logger: .disabled).load().tvs
+        let saved = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+            .load().tvs
         let kept = saved.contains { $0.identity.id.rawValue == "samsung_new" && $0.token == "fresh" }
         #expect(kept, "\(saved)")
     }
@@ -122,11 +132,14 @@ struct StateStoreMergeTests {
         try pair.save(paired)
         daemonState.tvs[0].lastSeen = 5
         try daemon.save(daemonState)
-        #expect(StateStore(directory: directory.path, logger: .disabled).load().installationID == id)
+        #expect(
+            StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).load()
+                .installationID == id)
         // Hand-edited to something that is no id of ours: ignored, so a new one is made.
         try FileText.write(
             #"{"installationId": "tv2mqtt\u0000", "tvs": [], "version": 1}"#, to: directory.file("state.json"))
-        var edited = StateStore(directory: directory.path, logger: .disabled).load()
+        var edited = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+            .load()
         #expect(edited.installationID == nil)
         let replaced = edited.ensureInstallationID()
         #expect(replaced)

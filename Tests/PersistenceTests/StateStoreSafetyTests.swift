@@ -1,3 +1,5 @@
+import Bridge
+import Drivers
 import Glibc
 import Harness
 import Support
@@ -32,7 +34,8 @@ struct StateStoreSafetyTests {
         mkdir(directory.file("state"), 0o700)
         // The name the first versions used for their temporary file: predictable.
         #expect(symlink(victim, directory.file("state/state.json.tmp-\(getpid())")) == 0)
-        let store = StateStore(directory: directory.file("state"), logger: .disabled)
+        let store = StateStore(
+            directory: directory.file("state"), kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
         try store.save(Self.state)
         #expect(FileText.read(victim) == "precious\n", "the save wrote through the planted link")
         #expect(store.load() == Self.state)
@@ -43,13 +46,14 @@ struct StateStoreSafetyTests {
         let directory = try TemporaryDirectory(prefix: "state-safety")
         defer { directory.remove() }
         let elsewhere = directory.file("elsewhere.json")
-        try StateStore(directory: directory.path, logger: .disabled).save(Self.state)
+        try StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).save(
+            Self.state)
         #expect(rename(directory.file("state.json"), elsewhere) == 0)
         mkdir(directory.file("state"), 0o700)
         #expect(symlink(elsewhere, directory.file("state/state.json")) == 0)
         let sink = CapturingSink()
         let store = StateStore(
-            directory: directory.file("state"),
+            directory: directory.file("state"), kinds: [Vendor].shipped.stateFileKinds,
             logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)))
         #expect(store.load() == PersistedState(), "the state was read through a link")
         let aside = FileSystemListing.names(directory.file("state")).filter { $0.hasPrefix("state.json.unreadable-") }
@@ -63,7 +67,8 @@ struct StateStoreSafetyTests {
         defer { directory.remove() }
         mkdir(directory.file("real"), 0o700)
         #expect(symlink(directory.file("real"), directory.file("state")) == 0)
-        let store = StateStore(directory: directory.file("state"), logger: .disabled)
+        let store = StateStore(
+            directory: directory.file("state"), kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
         var refused = false
         do { try store.save(Self.state) } catch { refused = error.description.contains("symbolic link") }
         #expect(refused, "a linked state directory was used")
@@ -76,7 +81,7 @@ struct StateStoreSafetyTests {
         defer { directory.remove() }
         for mode: mode_t in [0o777, 0o770, 0o1777] {
             #expect(chmod(directory.path, mode) == 0)
-            let store = StateStore(directory: directory.path, logger: .disabled)
+            let store = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
             var message = ""
             do {
                 try store.save(Self.state)
@@ -97,7 +102,8 @@ struct StateStoreSafetyTests {
         #expect(chown(directory.path, 12_345, 12_345) == 0)
         var message = ""
         do {
-            try StateStore(directory: directory.path, logger: .disabled).save(Self.state)
+            try StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).save(
+                Self.state)
         } catch {
             message = error.description
         }
@@ -115,7 +121,8 @@ struct StateStoreSafetyTests {
             let big = "{\"version\": 1, \"tvs\": []}" + String(repeating: " ", count: 17 << 20)
             try FileText.write(big, to: directory.file("state.json"))
             let store = StateStore(
-                directory: directory.path, logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)))
+                directory: directory.path, kinds: [Vendor].shipped.stateFileKinds,
+                logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)))
             let loaded = store.load()
             try store.save(Self.state)
             let aside = FileSystemListing.names(directory.path).filter { $0.hasPrefix("state.json.unreadable-") }

@@ -1,3 +1,5 @@
+import Bridge
+import Drivers
 import Glibc
 import Harness
 import Support
@@ -19,7 +21,8 @@ struct StateStoreTests {
     func roundTrip() throws {
         let directory = try TemporaryDirectory(prefix: "state-store")
         defer { directory.remove() }
-        let store = StateStore(directory: directory.path + "/nested", logger: .disabled)
+        let store = StateStore(
+            directory: directory.path + "/nested", kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
         var tv = PersistedTV(identity: Self.identity)
         tv.token = "123456"
         try store.save(PersistedState(tvs: [tv]))
@@ -58,11 +61,13 @@ struct StateStoreTests {
         // 500 TVs are a few hundred milliseconds of JSON in a debug build: off the thread the
         // tests' tasks share.
         let (state, file, expected, loaded) = try await offTheLoop {
-            let store = StateStore(directory: directory.path, logger: .disabled)
+            let store = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
             let state = Self.fleet(count)
             try store.save(state)
             let written = FileText.read(store.path)
-            let loaded = StateStore(directory: directory.path, logger: .disabled).load()
+            let loaded = StateStore(
+                directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled
+            ).load()
             return (state, written, state.json.prettyPrinted() + "\n", loaded)
         }
         let written = try #require(file)
@@ -80,7 +85,8 @@ struct StateStoreTests {
         try FileText.write("{\"version\": 1, \"tvs\": [ {\"identity\": ", to: directory.file("state.json"))
         let sink = CapturingSink()
         let store = StateStore(
-            directory: directory.path, logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)))
+            directory: directory.path, kinds: [Vendor].shipped.stateFileKinds,
+            logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)))
         #expect(store.load() == PersistedState())
         let names = try listing(directory.path)
         let asideName = names.first { $0.hasPrefix("state.json.corrupt-") }
@@ -97,7 +103,7 @@ struct StateStoreTests {
         let directory = try TemporaryDirectory(prefix: "state-store")
         defer { directory.remove() }
         try FileText.write("{\"version\": 99, \"tvs\": []}", to: directory.file("state.json"))
-        let store = StateStore(directory: directory.path, logger: .disabled)
+        let store = StateStore(directory: directory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
         #expect(store.load() == PersistedState())
         let names = try listing(directory.path)
         let movedAside = names.contains { $0.hasPrefix("state.json.corrupt-") }
@@ -117,7 +123,8 @@ struct StateStoreTests {
         try FileText.write("{\"version\": 1, \"tvs\": []}", to: directory.file("state.json"))
         let sink = CapturingSink()
         let store = StateStore(
-            directory: directory.path, logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)))
+            directory: directory.path, kinds: [Vendor].shipped.stateFileKinds,
+            logger: Logger(label: "test", sink: sink, threshold: LogThreshold(.debug)))
         #expect(store.load() == PersistedState())
         let names = try listing(directory.path)
         #expect(names == ["state.json", "state.json.tmp-\(getpid())", "state.json.tmp-\(running)"].sorted())

@@ -8,6 +8,7 @@ import Support
 import Synchronization
 import TVModel
 import TVSimulators
+import TestSupport
 import Wire
 
 /// The TV a page test runs against: a simulated Roku (or Samsung) on a loopback address.
@@ -33,8 +34,8 @@ struct PageTV: Sendable {
             SamsungSimulatorOptions(host: host, portWS: 0, portWSS: 0, portUPnP: 0, name: "Living Room"), log: log)
         var configured = BridgeConfiguration.ConfiguredTV(
             host: host, kind: TVKind(rawValue: "samsung"), id: TVID("living_room"), port: samsung.portWS)
-        configured.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = samsung.portWSS
-        configured.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = samsung.portUPnP
+        configured.vendorOptions[SamsungTVOptions.self].secure = samsung.portWSS
+        configured.vendorOptions[SamsungTVOptions.self].upnp = samsung.portUPnP
         return PageTV(id: "living_room", log: log, configured: configured, roku: nil, samsung: samsung)
     }
 
@@ -97,7 +98,8 @@ final class StatusPageFixture: Sendable {
         let logger = Logger(label: "test", sink: feed.sink(wrapping: DiscardingSink()), threshold: LogThreshold(.debug))
         let bridge = try BridgeService(
             configuration: configuration, logger: logger,
-            factory: VendorDriverFactory(configuration: configuration, logger: .disabled), observer: feed)
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled),
+            observer: feed)
         let server = try StatusServer.start(
             service: bridge, feed: feed, settings: configuration.http, logger: logger, limits: limits)
         let runner = Task { await bridge.run() }

@@ -22,21 +22,23 @@ struct AddTVAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// The word that asks every vendor (`"kind": "auto"`).
     static let automatic = "auto"
-    static var kindNames: [String] { [automatic] + Vendors.all.kindNames }
+    static func kindNames(_ vendors: [Vendor]) -> [String] { [automatic] + vendors.kindNames }
 
-    /// A kind name of a listed vendor, so a vendor added to `Vendors.all` is accepted here
-    /// without a change; nil for `auto`.
-    static func kind(_ text: String) throws(BridgeService.RequestError) -> TVKind? {
+    /// The kind name of one of `vendors` (the bridge's), so a vendor added to the list is
+    /// accepted here without a change; nil for `auto`.
+    static func kind(_ text: String, vendors: [Vendor]) throws(BridgeService.RequestError) -> TVKind? {
         let name = text.lowercased()
         if name == automatic { return nil }
-        guard let kind = Vendors.all.vendor(TVKind(rawValue: name))?.kind else {
+        guard let kind = vendors.vendor(TVKind(rawValue: name))?.kind else {
             throw .init(
-                "unknown kind '\(CommandParser.printable(text))' (known: \(kindNames.joined(separator: ", ")))")
+                "unknown kind '\(CommandParser.printable(text))' (known: \(kindNames(vendors).joined(separator: ", ")))"
+            )
         }
         return kind
     }
 
-    init(host: String, kind: TVKind?, port: UInt16?) throws(BridgeService.RequestError) {
+    /// - Parameter vendors: the bridge's, for the example a refusal gives.
+    init(host: String, kind: TVKind?, port: UInt16?, vendors: [Vendor]) throws(BridgeService.RequestError) {
         // Printable ASCII only: the C parser behind `SocketAddress` stops at a NUL, so
         // "10.0.0.5\0junk" would otherwise pass as 10.0.0.5 and be stored with the junk.
         let printable = host.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
@@ -44,7 +46,7 @@ struct AddTVAddress: Sendable, Equatable, CustomStringConvertible {
             let address = try? SocketAddress(ip: host, port: port ?? 1)
         else {
             throw .init(
-                "'\(CommandParser.printable(host))' is not an IP address; give the TV's address, e.g. 192.168.1.20 or \(Vendors.all.kindNames[0]):192.168.1.20"
+                "'\(CommandParser.printable(host))' is not an IP address; give the TV's address, e.g. 192.168.1.20\(vendors.first.map { " or \($0.kind):192.168.1.20" } ?? "")"
             )
         }
         if port == 0 { throw .init("the port must be 1 to 65535") }
@@ -76,8 +78,8 @@ struct AddTVAddress: Sendable, Equatable, CustomStringConvertible {
         return address.scope == .linkLocal ? "\(address.ip)%\(interface)" : address.canonicalIP
     }
 
-    /// `[kind:]host[:port]`; an IPv6 address with a port in brackets.
-    static func parse(_ text: String) throws(BridgeService.RequestError) -> AddTVAddress {
+    /// `[kind:]host[:port]`, the kind that of one of `vendors`; an IPv6 address with a port in brackets.
+    static func parse(_ text: String, vendors: [Vendor]) throws(BridgeService.RequestError) -> AddTVAddress {
         var rest = Substring(text.trimmingWhitespace)
         var kind: TVKind?
         // A word before the first colon names a kind (an unknown one is refused as such, not
@@ -85,7 +87,7 @@ struct AddTVAddress: Sendable, Equatable, CustomStringConvertible {
         if let colon = rest.firstIndex(of: ":"), !rest[..<colon].isEmpty,
             rest[..<colon].allSatisfy({ $0.isLetter || $0 == "-" }), !rest[..<colon].allSatisfy(\.isHexDigit)
         {
-            kind = try Self.kind(String(rest[..<colon]))
+            kind = try Self.kind(String(rest[..<colon]), vendors: vendors)
             rest = rest[rest.index(after: colon)...]
         }
         var host = String(rest)
@@ -108,6 +110,6 @@ struct AddTVAddress: Sendable, Equatable, CustomStringConvertible {
             }
             port = value
         }
-        return try AddTVAddress(host: host, kind: kind, port: port)
+        return try AddTVAddress(host: host, kind: kind, port: port, vendors: vendors)
     }
 }

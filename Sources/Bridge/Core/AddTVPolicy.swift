@@ -9,16 +9,19 @@ import TVModel
 /// and only the ports TVs answer on, unless the configuration (`add_tv`) allows more.
 struct AddTVPolicy: Sendable {
     var allowLoopback: Bool
+    /// The vendors whose TVs may be added: their default ports are allowed.
+    var vendors: [Vendor]
     /// Ports allowed besides the kinds' own (`add_tv.ports`).
     var extraPorts: [UInt16]
     /// This machine's own addresses (`getifaddrs`, read at each check): no TV is at one.
     var ownAddresses: @Sendable () -> Set<String>
 
     init(
-        _ configuration: BridgeConfiguration.AddTV,
+        _ configuration: BridgeConfiguration.AddTV, vendors: [Vendor],
         ownAddresses: @escaping @Sendable () -> Set<String> = SocketAddress.interfaceAddresses
     ) {
         allowLoopback = configuration.allowLoopback
+        self.vendors = vendors
         extraPorts = configuration.ports
         self.ownAddresses = ownAddresses
     }
@@ -26,8 +29,8 @@ struct AddTVPolicy: Sendable {
     /// The ports a request for `kind` may name: that vendor's default port (every vendor's
     /// for `auto`), then the configured ones.
     func ports(for kind: TVKind?) -> [UInt16] {
-        let vendors = kind.map { kind in Vendors.all.filter { $0.kind == kind } } ?? Vendors.all
-        var ports = vendors.map(\.defaultPort)
+        let asked = kind.map { kind in vendors.filter { $0.kind == kind } } ?? vendors
+        var ports = asked.map(\.defaultPort)
         for port in extraPorts where !ports.contains(port) { ports.append(port) }
         return ports
     }

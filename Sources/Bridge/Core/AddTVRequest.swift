@@ -19,7 +19,8 @@ struct AddTVRequest: Sendable {
     var id: TVID?
     var name: String?
 
-    static func parse(_ request: [String: JSONValue], plain: String?, draft: AddTVAddress?)
+    /// `vendors`: the bridge's, whose kinds a request may name.
+    static func parse(_ request: [String: JSONValue], plain: String?, draft: AddTVAddress?, vendors: [Vendor])
         throws(BridgeService.RequestError) -> AddTVRequest
     {
         var address: AddTVAddress
@@ -31,16 +32,17 @@ struct AddTVRequest: Sendable {
                 }
                 port = valid
             }
-            address = try AddTVAddress.parse(host)
+            address = try AddTVAddress.parse(host, vendors: vendors)
             if let kind = request["kind"] {
                 guard let text = kind.stringValue else {
-                    throw .init("\"kind\" must be one of \(AddTVAddress.kindNames.joined(separator: ", "))")
+                    throw .init(
+                        "\"kind\" must be one of \(AddTVAddress.kindNames(vendors).joined(separator: ", "))")
                 }
-                address.kind = try AddTVAddress.kind(text)
+                address.kind = try AddTVAddress.kind(text, vendors: vendors)
             }
             if let port { address.port = port }
         } else if let plain, !plain.trimmingWhitespace.isEmpty {
-            address = try AddTVAddress.parse(plain)
+            address = try AddTVAddress.parse(plain, vendors: vendors)
         } else if let draft {
             address = draft
         } else {
@@ -90,7 +92,8 @@ extension BridgeService {
     func addTV(_ request: [String: JSONValue], plain: String?, from requester: Requester) async throws(RequestError)
         -> JSONValue
     {
-        let parsed = try AddTVRequest.parse(request, plain: plain, draft: addTVDraft.address.withLock { $0 })
+        let parsed = try AddTVRequest.parse(
+            request, plain: plain, draft: addTVDraft.address.withLock { $0 }, vendors: context.vendors)
         try addTVPolicy.check(parsed.address)
         let outcome: TVRegistry.AddOutcome
         if let known = await registry.known(at: parsed.address.host) {
@@ -126,7 +129,7 @@ extension BridgeService {
             addTVDraft.address.withLock { $0 = nil }
             return ["host": .null]
         }
-        let address = try AddTVAddress.parse(text)
+        let address = try AddTVAddress.parse(text, vendors: context.vendors)
         try addTVPolicy.check(address)
         addTVDraft.address.withLock { $0 = address }
         return ["host": .string(address.host)]

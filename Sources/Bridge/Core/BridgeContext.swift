@@ -9,6 +9,8 @@ import Wire
 /// What every part of a running bridge shares.
 struct BridgeContext: Sendable {
     let configuration: BridgeConfiguration
+    /// The vendors the bridge drives (its driver factory's).
+    let vendors: [Vendor]
     let topics: Topics
     let publisher: BridgePublisher
     let logger: Logger

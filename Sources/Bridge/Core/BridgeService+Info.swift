@@ -14,7 +14,7 @@ extension BridgeService {
             .uptime: .integer(Int64(LoopClock.current.wallSeconds - startedAt)),
             .tvCount: .integer(Int64(await registry.ids.count)),
             .logLevel: .string(threshold.level.name),
-            .config: configuration.effectiveJSON(stateDirectory: stateDirectory),
+            .config: configuration.effectiveJSON(vendors: context.vendors, stateDirectory: stateDirectory),
         ]
         let info = JSONValue.object(
             Dictionary(uniqueKeysWithValues: fields.map { ($0.key.rawValue, $0.value) }))

@@ -29,7 +29,7 @@ extension BridgeService {
 
     /// The effective configuration, every secret masked (the one `bridge/info` publishes).
     public var statusConfiguration: JSONValue {
-        configuration.effectiveJSON(stateDirectory: stateDirectory)
+        configuration.effectiveJSON(vendors: context.vendors, stateDirectory: stateDirectory)
     }
 
     /// Every TV, sorted by id (see `statusTV`).

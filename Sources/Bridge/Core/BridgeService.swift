@@ -49,9 +49,9 @@ public final class BridgeService: Sendable {
         self.observer = observer
         self.configuration = configuration
         self.threshold = logger.threshold
-        addTVPolicy = AddTVPolicy(configuration.addTV)
+        addTVPolicy = AddTVPolicy(configuration.addTV, vendors: factory.vendors)
         stateDirectory = StateStore.resolveDirectory(configuration.stateDir)
-        let store = StateStore(directory: stateDirectory, logger: logger)
+        let store = StateStore(directory: stateDirectory, kinds: factory.vendors.stateFileKinds, logger: logger)
         try store.checkDirectory()  // a link, or another user's or a shared directory: refuse to start
         let topics = Topics(
             base: configuration.baseTopic, homeAssistantStatus: configuration.homeAssistant.statusTopic)
@@ -60,9 +60,8 @@ public final class BridgeService: Sendable {
         let publisher = BridgePublisher(
             client: client, logger: logger.labeled("mqtt"), observer: observer)
         context = BridgeContext(
-            configuration: configuration, topics: topics, publisher: publisher,
-            logger: logger.labeled("bridge"),
-            observer: observer)
+            configuration: configuration, vendors: factory.vendors, topics: topics, publisher: publisher,
+            logger: logger.labeled("bridge"), observer: observer)
         (control, controlSink) = AsyncStream.makeStream(of: Control.self)
         let sink = controlSink
         registry = TVRegistry(

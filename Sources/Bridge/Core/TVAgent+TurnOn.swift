@@ -59,7 +59,7 @@ extension TVAgent {
         let message = Self.wakeFailure(
             name: description.identity.name, seconds: timeout.wholeSeconds,
             macs: description.identity.macs,
-            reachable: snapshot.reachable, hint: Vendors.all.vendor(description.identity.kind)?.wakeHint)
+            reachable: snapshot.reachable, hint: context.vendors.vendor(description.identity.kind)?.wakeHint)
         let origin = CommandOrigin(
             topic: context.topics.set(id, "power"), property: "power", transaction: nil)
         await context.commandFailed(message, tv: id.rawValue, origin: origin, command: .power(.on))

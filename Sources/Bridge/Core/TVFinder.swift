@@ -211,7 +211,7 @@ public final class TVFinder: Sendable {
     /// Probes every address of the configured networks on the scan ports (a TCP connect),
     /// a bounded number at a time.
     private func scan() async {
-        let ports = configuration.discovery.scanPorts
+        let ports = configuration.discovery.ports(scannedFor: vendors)
         let targets = configuration.discovery.scan.flatMap { network in
             network.hosts.flatMap { host in ports.map { (host, $0) } }
         }

@@ -20,11 +20,11 @@ public struct VendorConfiguration: Sendable {
     ///     keys with `reader.object(value, key, allowed:)`; errors name the key path.
     ///   - decodeTV: reads a `tvs` entry's members (at `path`, such as `tvs[0]`); nil when the
     ///     entry has none of `tvKeys`.
-    public init<Section: VendorSettings, TVOptions: VendorSettings>(
+    public init<Section: VendorSettings, EntryKeys: VendorSettings>(
         key: String, section: Section.Type,
         decode: @escaping @Sendable (JSONValue?, ConfigReader) throws(ConfigError) -> Section,
-        tvKeys: Set<String>, tvOptions: TVOptions.Type,
-        decodeTV: @escaping @Sendable ([String: JSONValue], String, ConfigReader) throws(ConfigError) -> TVOptions?
+        tvKeys: Set<String>, tvOptions: EntryKeys.Type,
+        decodeTV: @escaping @Sendable ([String: JSONValue], String, ConfigReader) throws(ConfigError) -> EntryKeys?
     ) {
         self.key = key
         self.tvKeys = tvKeys
@@ -32,7 +32,7 @@ public struct VendorConfiguration: Sendable {
         tvOptionsFromJSON = { members, path, reader throws(ConfigError) in try decodeTV(members, path, reader) }
         read = { $0[Section.self] }
         readForOneCommand = { $0[Section.self].forOneCommand }
-        readTV = { $0.contains(TVOptions.self) ? $0[TVOptions.self] : nil }
+        readTV = { $0.contains(EntryKeys.self) ? $0[EntryKeys.self] : nil }
     }
 
     /// A section without keys in `tvs` entries.
@@ -67,9 +67,6 @@ public struct VendorConfiguration: Sendable {
 
     /// Sets the section's values for one command and out (read or not, see `VendorSettings.forOneCommand`).
     func setForOneCommand(_ bag: inout VendorSettingsBag) { bag.set(readForOneCommand(bag)) }
-
-    /// Hands the section's values to the drivers' settings.
-    public func apply(_ bag: VendorSettingsBag, to settings: inout DriverSettings) { read(bag).apply(to: &settings) }
 }
 
 /// The TV options of a vendor whose `tvs` entries carry no keys of their own.

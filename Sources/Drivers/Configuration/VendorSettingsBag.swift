@@ -21,11 +21,18 @@ public struct VendorSettingsBag: Sendable, Equatable {
 
     mutating func set(_ value: any VendorSettings) { values[ObjectIdentifier(type(of: value))] = value }
 
-    /// Every vendor section's values for one command and out (see `VendorSettings.forOneCommand`),
-    /// the defaults of a section never read included.
-    public var forOneCommand: VendorSettingsBag {
+    /// The values of both, `other`'s where both hold one of a type.
+    public func merging(_ other: VendorSettingsBag) -> VendorSettingsBag {
         var bag = self
-        for section in Vendors.all.compactMap(\.configuration) { section.setForOneCommand(&bag) }
+        bag.values.merge(other.values) { $1 }
+        return bag
+    }
+
+    /// The sections of `vendors` for one command and out (see `VendorSettings.forOneCommand`),
+    /// the defaults of a section never read included.
+    public func forOneCommand(of vendors: [Vendor]) -> VendorSettingsBag {
+        var bag = self
+        for section in vendors.compactMap(\.configuration) { section.setForOneCommand(&bag) }
         return bag
     }
 

@@ -11,17 +11,20 @@ extension Vendor {
         ssdpTargets: [LGProbe.searchTarget], ssdpLocationIsControlPort: false,
         placeholderCapabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true),
         pairs: true, pairsByPIN: true, wakeHint: "LG: Turn on via Wi-Fi (Mobile TV On)",
-        describe: { host, port, settings throws(DriverError) in
-            try await LGProbe.describe(host: host, port: port, settings: settings)
-        },
-        makeDriver: { description, secrets, factory in
-            LGDriver(
-                description: description, settings: factory.settings,
-                options: LGDriverOptions(
-                    securePort: description.identity.port == LGPorts.plain ? LGPorts.secure : description.identity.port,
-                    clientKey: secrets.token, certificatePin: secrets.certificatePin,
-                    // Only a TV that was found in clear (it refused TLS): one found on TLS never is.
-                    allowCleartext: description.identity.port == LGPorts.plain
-                        && factory.allowsCleartext(description.identity)))
+        drivers: { settings, _ in
+            VendorDrivers(
+                describe: { host, port throws(DriverError) in
+                    try await LGProbe.describe(host: host, port: port, settings: settings)
+                },
+                makeDriver: { description, secrets, options in
+                    let port = description.identity.port
+                    return LGDriver(
+                        description: description, settings: settings,
+                        options: LGDriverOptions(
+                            securePort: port == LGPorts.plain ? LGPorts.secure : port,
+                            clientKey: secrets.token, certificatePin: secrets.certificatePin,
+                            // Only a TV that was found in clear (it refused TLS): one found on TLS never is.
+                            allowCleartext: port == LGPorts.plain && options.allowsCleartext))
+                })
         })
 }

@@ -23,7 +23,7 @@ extension RokuDriver {
     var ecp2Session: RokuECP2Session? { state.withLock { $0.link.session } }
 
     func startECP2IfNeeded() {
-        guard settings.rokuECP2 == .auto else { return }
+        guard roku.ecp2 == .auto else { return }
         state.withLock { state in
             guard state.link.task == nil, !state.link.stopped else { return }
             if let retryAt = state.link.retryAt, LoopClock.current.now < retryAt { return }

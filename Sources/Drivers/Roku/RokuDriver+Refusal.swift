@@ -31,7 +31,7 @@ extension RokuDriver {
     /// The session, when `roku.ecp2` allows one: the one up, or one being opened within
     /// `sessionWaitForRetry`; nil at once where the Roku refused ECP-2 (until its retry).
     private func sessionForRetry() async -> RokuECP2Session? {
-        guard settings.rokuECP2 == .auto else { return nil }
+        guard roku.ecp2 == .auto else { return nil }
         startECP2IfNeeded()
         let deadline = LoopClock.current.now + Self.sessionWaitForRetry
         while true {

@@ -37,11 +37,13 @@ public final class RokuDriver: TVDriver {
     let state: Mutex<State>
     let ecp: RokuECP
     let settings: DriverSettings
+    /// The `roku` section: whether ECP-2 is used.
+    let roku: RokuSettings
     let logger: Logger
     /// Signalled when the ECP-2 link comes up or stops trying, for a command waiting on it.
     let linkChanged = Wakeup()
 
-    public init(description: TVDescription, settings: DriverSettings) {
+    public init(description: TVDescription, settings: DriverSettings, roku: RokuSettings) {
         // Remembered apps carry no type: inputs are recognised by their `tvinput.` ids.
         let apps = description.apps.map {
             RokuApp(id: $0.id, name: $0.name, type: $0.id.hasPrefix("tvinput.") ? "tvin" : "appl")
@@ -50,6 +52,7 @@ public final class RokuDriver: TVDriver {
         ecp = RokuECP(
             host: description.identity.host, port: description.identity.port, settings: settings)
         self.settings = settings
+        self.roku = roku
         logger = settings.logger.labeled("roku").with("tv", description.identity.id.rawValue)
     }
 

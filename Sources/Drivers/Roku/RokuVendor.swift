@@ -12,8 +12,13 @@ extension Vendor {
         placeholderCapabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true, mediaState: true),
         wakeHint: "Roku: Fast TV start", configuration: RokuSettings.configuration,
         diagnosticSensors: [RokuECPSettingMode.sensor], findRemoteKey: RokuKeys.findRemote,
-        describe: { host, port, settings throws(DriverError) in
-            try await RokuProbe.describe(host: host, port: port, settings: settings)
-        },
-        makeDriver: { description, _, factory in RokuDriver(description: description, settings: factory.settings) })
+        drivers: { settings, sections in
+            let roku = sections[RokuSettings.self]
+            return VendorDrivers(
+                describe: { host, port throws(DriverError) in
+                    try await RokuProbe.describe(host: host, port: port, settings: settings)
+                },
+                makeDriver: { description, _, _ in RokuDriver(description: description, settings: settings, roku: roku)
+                })
+        })
 }

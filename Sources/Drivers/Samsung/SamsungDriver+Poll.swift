@@ -22,7 +22,7 @@ extension SamsungDriver {
             state.reachable = info != nil
             if let info {
                 Self.update(
-                    &state.description, from: info, inputs: SamsungInputs(configured: settings.samsungInputs))
+                    &state.description, from: info, inputs: SamsungInputs(configured: samsung.inputs))
             }
             return state.grace.reading(for: info, now: LoopClock.current.now)
         }
@@ -115,7 +115,7 @@ extension SamsungDriver {
     private func loadConfiguredApps() async {
         var apps: [TVApp] = []
         var answered = false
-        for (name, id) in settings.samsungApps.sorted(by: { $0.key < $1.key }) {
+        for (name, id) in samsung.apps.sorted(by: { $0.key < $1.key }) {
             do {
                 if try await http.appInstalled(id) { apps.append(TVApp(id: id, name: name)) }
                 answered = true
@@ -123,7 +123,7 @@ extension SamsungDriver {
                 logger.debug("REST app check of \(name) failed: \(error.message)")
             }
         }
-        guard answered || settings.samsungApps.isEmpty else { return }
+        guard answered || samsung.apps.isEmpty else { return }
         state.withLock { state in
             state.appsLoaded = true
             Self.setApps(apps, seen: state.seenApps, in: &state.description)

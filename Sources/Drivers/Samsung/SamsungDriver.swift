@@ -92,14 +92,20 @@ public final class SamsungDriver: TVDriver {
     /// The Frame's art channel and art mode (`SamsungDriver+Art.swift`).
     let art: SamsungArt
     let settings: DriverSettings
+    /// The `samsung` section, with the TV's own `inputs` where its entry gives them.
+    let samsung: SamsungSettings
     let options: SamsungDriverOptions
     let logger: Logger
     /// The RenderingControl event subscription (`SamsungRenderingEvents`), with a listener.
     let renderingEvents: SamsungRenderingEvents?
 
-    public init(description: TVDescription, settings: DriverSettings, options: SamsungDriverOptions = .init()) {
+    public init(
+        description: TVDescription, settings: DriverSettings, samsung: SamsungSettings,
+        options: SamsungDriverOptions = .init()
+    ) {
         let identity = description.identity
         self.settings = settings
+        self.samsung = samsung
         self.options = options
         logger = settings.logger.labeled("samsung").with("tv", identity.id.rawValue)
         state = Mutex(State(description: description, grace: SamsungPowerGrace(window: options.powerGraceWindow)))
@@ -108,7 +114,7 @@ public final class SamsungDriver: TVDriver {
         let events = DriverEvents()
         self.events = events
         let configuration = SamsungSession.Configuration(
-            host: identity.host, clientName: settings.samsungClientName,
+            host: identity.host, clientName: samsung.clientName,
             token: options.token.flatMap(SamsungToken.init), pinnedCertificate: options.certificatePin,
             securePort: options.securePort, plainPort: identity.port, approvalTimeout: options.approvalTimeout)
         let timeouts = SamsungChannel.Timeouts(
@@ -145,8 +151,8 @@ public final class SamsungDriver: TVDriver {
     var planner: SamsungCommandPlanner {
         state.withLock {
             SamsungCommandPlanner(
-                installed: $0.installed, known: $0.description.apps, configured: settings.samsungApps,
-                inputs: SamsungInputs(configured: settings.samsungInputs),
+                installed: $0.installed, known: $0.description.apps, configured: samsung.apps,
+                inputs: SamsungInputs(configured: samsung.inputs),
                 frameTV: $0.info?.frameTV ?? $0.description.capabilities.artMode)
         }
     }

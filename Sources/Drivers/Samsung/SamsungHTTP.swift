@@ -98,7 +98,8 @@ struct SamsungHTTP: Sendable {
 
 /// Asks a device whether it is a Samsung TV and who it is (`GET /api/v2/`).
 public enum SamsungProbe {
-    public static func describe(host: String, port: UInt16?, settings: DriverSettings)
+    /// - Parameter inputs: `samsung.inputs`, the input names the TV is described with.
+    public static func describe(host: String, port: UInt16?, settings: DriverSettings, inputs: [String: [String]])
         async throws(DriverError) -> TVDescription
     {
         let port = port ?? SamsungRemoteEndpoint.plainPort
@@ -107,7 +108,7 @@ public enum SamsungProbe {
         defer { Task { await http.closeIdle() } }
         let info = try await http.deviceInfo()
         var description = try info.tvDescription(host: host, port: port)
-        description.capabilities.inputs = SamsungInputs(configured: settings.samsungInputs).names
+        description.capabilities.inputs = SamsungInputs(configured: inputs).names
         return description
     }
 }

@@ -36,13 +36,7 @@ public struct SamsungSettings: VendorSettings, Equatable {
         return settings
     }
 
-    public func apply(to settings: inout DriverSettings) {
-        settings.samsungClientName = clientName
-        settings.samsungApps = apps
-        settings.samsungInputs = inputs
-    }
-
     static let configuration = VendorConfiguration(
         key: "samsung", section: SamsungSettings.self, decode: decode, tvKeys: ["port_wss", "port_upnp", "inputs"],
-        tvOptions: VendorDriverFactory.SamsungPorts.self, decodeTV: VendorDriverFactory.SamsungPorts.decode)
+        tvOptions: SamsungTVOptions.self, decodeTV: SamsungTVOptions.decode)
 }

@@ -30,6 +30,8 @@ public final class SamsungLegacyDriver: TVDriver {
     public let events = DriverEvents()
     let state: Mutex<State>
     let settings: DriverSettings
+    /// The name the TV's allow prompt shows (`samsung.client_name`).
+    let clientName: String
     let approvalTimeout: Duration
     let logger: Logger
 
@@ -37,12 +39,13 @@ public final class SamsungLegacyDriver: TVDriver {
     let clientID: String
 
     public init(
-        description: TVDescription, settings: DriverSettings, approvalTimeout: Duration = .seconds(30),
-        clientID: String? = nil
+        description: TVDescription, settings: DriverSettings, clientName: String,
+        approvalTimeout: Duration = .seconds(30), clientID: String? = nil
     ) {
         state = Mutex(State(description: description))
         self.clientID = clientID ?? Self.fallbackClientID
         self.settings = settings
+        self.clientName = clientName
         self.approvalTimeout = approvalTimeout
         logger = settings.logger.labeled("samsung-legacy").with("tv", description.identity.id.rawValue)
     }
@@ -135,7 +138,7 @@ public final class SamsungLegacyDriver: TVDriver {
         let connection: SamsungLegacyConnection
         do {
             connection = try await SamsungLegacyConnection.open(
-                host: host, port: port, clientName: settings.samsungClientName, clientID: clientID,
+                host: host, port: port, clientName: clientName, clientID: clientID,
                 settings: settings, approvalTimeout: approvalTimeout)
         } catch {
             if error.kind == .unauthorized {

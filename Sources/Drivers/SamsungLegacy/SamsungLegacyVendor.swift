@@ -13,12 +13,17 @@ extension Vendor {
         kind: .samsungLegacy, manufacturer: "Samsung", defaultPort: 55000, ssdpTargets: [],
         ssdpLocationIsControlPort: false, probedWhenKindUnknown: false,
         placeholderCapabilities: SamsungLegacyDriver.capabilities,
-        describe: { host, port, settings throws(DriverError) in
-            try await SamsungLegacyProbe.describe(host: host, port: port, settings: settings)
-        },
-        makeDriver: { description, secrets, factory in
-            SamsungLegacyDriver(
-                description: description, settings: factory.settings, approvalTimeout: factory.samsungApprovalTimeout,
-                clientID: secrets.installationID)
+        drivers: { settings, sections in
+            // The name on the allow prompt is `samsung.client_name`, as on a newer Samsung's.
+            let clientName = sections[SamsungSettings.self].clientName
+            return VendorDrivers(
+                describe: { host, port throws(DriverError) in
+                    try await SamsungLegacyProbe.describe(host: host, port: port, settings: settings)
+                },
+                makeDriver: { description, secrets, _ in
+                    SamsungLegacyDriver(
+                        description: description, settings: settings, clientName: clientName,
+                        clientID: secrets.installationID)
+                })
         })
 }

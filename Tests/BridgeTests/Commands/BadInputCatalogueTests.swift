@@ -4,6 +4,7 @@ import Harness
 import Support
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -38,14 +39,15 @@ struct BadInputCatalogueTests {
                     den.macs = ["02:aa:bb:cc:dd:01"]
                     var living = BridgeConfiguration.ConfiguredTV(
                         host: samsung.host, kind: .samsung, id: TVID(Self.samsung), port: samsung.portWS)
-                    living.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = samsung.portWSS
-                    living.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = samsung.portUPnP
+                    living.vendorOptions[SamsungTVOptions.self].secure = samsung.portWSS
+                    living.vendorOptions[SamsungTVOptions.self].upnp = samsung.portUPnP
                     $0.tvs = [den, living]
                     $0.wol.targets = [HostPort(host: "127.255.255.255", port: rokus.wolPort)]
                 }
                 if retained { try await fixture.publish("tv2mqtt/\(Self.roku)/set/key", "home", retain: true) }
                 try await fixture.startBridge(
-                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                    configuration,
+                    factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
                 try await body(fixture, rokus.log, samsungLog)
             }
         } catch {

@@ -9,11 +9,11 @@ import Testing
 @Suite("Typed text is not echoed")
 struct TypedTextEchoTests {
     static func driver(for tv: MisbehavingTV) -> RokuDriver {
-        var settings = MisbehavingTVTests.settings
-        settings.rokuECP2 = .off
+        var roku = RokuSettings()
+        roku.ecp2 = .off
         var description = TVDescription.sample(host: tv.host)
         description.identity.port = tv.port
-        return RokuDriver(description: description, settings: settings)
+        return RokuDriver(description: description, settings: MisbehavingTVTests.settings, roku: roku)
     }
 
     static func failure(typing text: String, to tv: MisbehavingTV) async throws -> DriverError {

@@ -4,6 +4,7 @@ import Foundation
 import Harness
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -33,7 +34,8 @@ struct LGEndToEndTests {
                     $0.pollInterval = 30  // state changes must arrive pushed, not polled
                 }
                 try await fixture.startBridge(
-                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                    configuration,
+                    factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
                 try await body(fixture, simulator, log, id)
             }
         } catch {

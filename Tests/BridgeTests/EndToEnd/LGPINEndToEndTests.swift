@@ -4,6 +4,7 @@ import Harness
 import Net
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -35,7 +36,9 @@ struct LGPINEndToEndTests {
                 let clock = ManualClock()
                 try await clock.run {
                     try await fixture.startBridge(
-                        configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                        configuration,
+                        factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled)
+                    )
                 }
                 try await pair(fixture, simulator, id)
                 #expect(!clock.pendingDeadlines.isEmpty, "the bridge's timers are armed on the manual clock")

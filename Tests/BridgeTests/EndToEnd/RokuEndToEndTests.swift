@@ -6,6 +6,7 @@ import Net
 import Support
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -31,7 +32,8 @@ struct RokuEndToEndTests {
             adjust(&$0)
         }
         try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: driverLogger))
+            configuration,
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: driverLogger))
     }
 
     @Test("three Rokus are found by SSDP on loopback: discovery, availability and state for each")

@@ -4,6 +4,7 @@ import Harness
 import Net
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -22,7 +23,8 @@ struct RokuExtrasEndToEndTests {
             $0.vendorSettings[RokuSettings.self].ecp2 = ecp2 ? .auto : .off
         }
         try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+            configuration,
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
     }
 
     @Test("a held key is keydown, the hold, keyup: over HTTP and over ECP-2", arguments: [false, true])

@@ -3,6 +3,7 @@ import Drivers
 import Harness
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -78,15 +79,16 @@ struct SamsungArtEndToEndTests {
                 let configuration = fixture.configuration {
                     var tv = BridgeConfiguration.ConfiguredTV(
                         host: simulator.host, kind: .samsung, id: TVID(Self.id), port: simulator.portWS)
-                    tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = simulator.portWSS
-                    tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = simulator.portUPnP
+                    tv.vendorOptions[SamsungTVOptions.self].secure = simulator.portWSS
+                    tv.vendorOptions[SamsungTVOptions.self].upnp = simulator.portUPnP
                     $0.tvs = [tv]
                     $0.vendorSettings[SamsungSettings.self].inputs = [
                         "HDMI 1": ["KEY_HDMI1"], "Console": ["KEY_SOURCE", "KEY_RIGHT", "KEY_ENTER"],
                     ]
                 }
                 try await fixture.startBridge(
-                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                    configuration,
+                    factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
                 // The discovery config carries the configured names (at the latest after the first poll).
                 let config = await fixture.expectMessage("homeassistant/device/\(Self.id)/config") { message in
                     (try? JSONParser.parse(message.payload))?["components"]?["input"]?["options"] == [

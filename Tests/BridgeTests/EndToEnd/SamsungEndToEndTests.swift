@@ -6,6 +6,7 @@ import Net
 import Synchronization
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -59,15 +60,16 @@ struct SamsungEndToEndTests {
         let configuration = fixture.configuration {
             var tv = BridgeConfiguration.ConfiguredTV(
                 host: simulator.host, kind: .samsung, id: TVID(Self.id), port: simulator.portWS)
-            tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = simulator.portWSS
-            tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = simulator.portUPnP
+            tv.vendorOptions[SamsungTVOptions.self].secure = simulator.portWSS
+            tv.vendorOptions[SamsungTVOptions.self].upnp = simulator.portUPnP
             $0.tvs = [tv]
             $0.wol.targets = [HostPort(host: simulator.host, port: wolPort)]
             $0.wol.repeatCount = 1
             adjust(&$0)
         }
         try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+            configuration,
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
     }
 
     func entries(_ log: CommandLog, _ kind: String) -> [JSONValue] {
@@ -220,7 +222,8 @@ struct SamsungEndToEndTests {
                     $0.discovery.searchInterval = 0
                 }
                 try await fixture.startBridge(
-                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                    configuration,
+                    factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
                 let id = "samsung_" + simulator.duid.replacingOccurrences(of: "uuid:", with: "")
                 await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "online" }
                 try await fixture.use("home", of: id)

@@ -5,6 +5,7 @@ import Net
 import Support
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -34,14 +35,14 @@ struct SamsungEventsEndToEndTests {
                 let configuration = fixture.configuration {
                     var tv = BridgeConfiguration.ConfiguredTV(
                         host: simulator.host, kind: .samsung, id: TVID(Self.id), port: simulator.portWS)
-                    tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = simulator.portWSS
-                    tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = simulator.portUPnP
+                    tv.vendorOptions[SamsungTVOptions.self].secure = simulator.portWSS
+                    tv.vendorOptions[SamsungTVOptions.self].upnp = simulator.portUPnP
                     $0.tvs = [tv]
                     $0.pollInterval = pollInterval
                 }
                 // The driver logs into the fixture's capture, where the tests read the fallback lines.
                 let logger = Logger(label: "test", sink: fixture.logs, threshold: LogThreshold(.info))
-                let factory = VendorDriverFactory(configuration: configuration, logger: logger)
+                let factory = VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: logger)
                 if let clock {
                     try await clock.run {
                         try await fixture.startBridge(configuration, factory: factory)

@@ -5,6 +5,7 @@ import Harness
 import Persistence
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -41,7 +42,8 @@ struct SamsungLegacyEndToEndTests {
                     }
                 }
                 try await fixture.startBridge(
-                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                    configuration,
+                    factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
                 try await body(fixture, simulator, log)
             }
         } catch {
@@ -109,7 +111,8 @@ struct SamsungLegacyEndToEndTests {
             await expectReceived(log) { $0["kind"] == "legacy_key" && $0["key"] == "KEY_HOME" }
             let ids = entries(log, "pairing").compactMap { $0["id"]?.stringValue }
             // Saved with the TVs (`state_save_delay`, 1 s): 10 s of margin.
-            let store = StateStore(directory: fixture.stateDirectory.path, logger: .disabled)
+            let store = StateStore(
+                directory: fixture.stateDirectory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
             _ = await waitUntil(timeout: .seconds(30)) { store.load().installationID != nil }
             let saved = store.load().installationID
             #expect(saved != nil && ids == [saved ?? "-"], "the TV was asked by \(ids)")
@@ -166,9 +169,9 @@ struct SamsungLegacyEndToEndTests {
     func sharedSearchTarget() throws {
         let target = try #require(Vendor.samsung.ssdpTargets.first)
         #expect(Vendor.samsungLegacy.ssdpTargets.isEmpty, "found through the Samsung probe only")
-        #expect(Vendors.all.vendor(ssdpTarget: target)?.kind == .samsung)
-        #expect(Vendors.all.vendor(ssdpTarget: "urn:lge-com:service:webos-second-screen:1")?.kind == .lg)
-        #expect(Vendors.all.ssdpTargets.count == 3, "Roku, Samsung, LG: \(Vendors.all.ssdpTargets)")
+        #expect([Vendor].shipped.vendor(ssdpTarget: target)?.kind == .samsung)
+        #expect([Vendor].shipped.vendor(ssdpTarget: "urn:lge-com:service:webos-second-screen:1")?.kind == .lg)
+        #expect([Vendor].shipped.ssdpTargets.count == 3, "Roku, Samsung, LG: \([Vendor].shipped.ssdpTargets)")
     }
 
     @Test("found by SSDP (RemoteControlReceiver, no REST API on 8001) and controlled on port 55000")
@@ -187,7 +190,8 @@ struct SamsungLegacyEndToEndTests {
                     $0.discovery.searchInterval = 0
                 }
                 try await fixture.startBridge(
-                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                    configuration,
+                    factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
                 let id = "samsung_legacy_127-0-0-84"
                 await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "online" }
                 try await fixture.use("home", of: id)
@@ -212,7 +216,8 @@ struct SamsungLegacyEndToEndTests {
                     $0.tvs = [BridgeConfiguration.ConfiguredTV(host: simulator.host, kind: .samsung, port: restPort)]
                 }
                 try await fixture.startBridge(
-                    configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                    configuration,
+                    factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
                 let event = await fixture.expectEvent("command_failed") { $0["host"] == "127.0.0.85" }
                 let message = event?["message"]?.stringValue ?? ""
                 #expect(message.contains("H or J series") && message.contains("not support"), "\(message)")

@@ -30,7 +30,8 @@ struct TurnOnFallbackTests {
             $0.wakeTimeout = wakeTimeout
         }
         try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+            configuration,
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
     }
 
     static func event(_ message: MQTTMessage) -> JSONValue? { try? JSONParser.parse(message.payload) }

@@ -3,6 +3,7 @@ import Drivers
 import Support
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 
 @testable import Bridge
@@ -16,13 +17,13 @@ struct VendorDriverFactorySamsungTests {
         do {
             var configuration = BridgeConfiguration()
             var tv = BridgeConfiguration.ConfiguredTV(host: "127.0.0.3", kind: .samsung, port: simulator.portWS)
-            tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].secure = simulator.portWSS
-            tv.vendorOptions[VendorDriverFactory.SamsungPorts.self].upnp = simulator.portUPnP
+            tv.vendorOptions[SamsungTVOptions.self].secure = simulator.portWSS
+            tv.vendorOptions[SamsungTVOptions.self].upnp = simulator.portUPnP
             configuration.tvs = [tv]
             configuration.wol.targets = []
-            let factory = VendorDriverFactory(configuration: configuration, logger: .disabled)
-            let ports = factory.samsungPorts["127.0.0.3"]
-            #expect(ports == VendorDriverFactory.SamsungPorts(secure: simulator.portWSS, upnp: simulator.portUPnP))
+            let factory = VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled)
+            let options = factory.tvOptions["127.0.0.3"]?.vendorKeys[SamsungTVOptions.self]
+            #expect(options == SamsungTVOptions(secure: simulator.portWSS, upnp: simulator.portUPnP))
             let description = try await factory.probe(host: "127.0.0.3", kind: nil, port: simulator.portWS)
             #expect(description.identity.kind == .samsung)
             #expect(description.identity.id == TVID(kind: .samsung, hardwareID: simulator.duid))

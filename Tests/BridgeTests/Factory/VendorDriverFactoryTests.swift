@@ -1,34 +1,44 @@
 import Configuration
-import Drivers
 import Support
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 
 @testable import Bridge
+@testable import Drivers
 
 @Suite("Vendor driver factory")
 struct VendorDriverFactoryTests {
-    @Test("settings come from the configuration's wol, roku and samsung sections")
-    func settings() {
+    @Test("settings come from the configuration's wol; each driver gets its vendor's section")
+    func settings() async {
         var configuration = BridgeConfiguration()
         configuration.wol.targets = [HostPort(host: "127.0.0.1", port: 4009)]
         configuration.wol.repeatCount = 5
         configuration.vendorSettings[RokuSettings.self].ecp2 = .off
         configuration.vendorSettings[SamsungSettings.self].clientName = "den"
-        let settings = VendorDriverFactory(configuration: configuration, logger: .disabled).settings
+        configuration.vendorSettings[SamsungSettings.self].events = false  // no subscription to a TV not there
+        let factory = VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled)
+        let settings = factory.settings
         #expect(settings.wolTargets == [DriverSettings.WakeTarget(host: "127.0.0.1", port: 4009)])
         #expect(settings.wolRepeat == 5)
-        #expect(settings.rokuECP2 == .off)
-        #expect(settings.samsungClientName == "den")
         #expect(settings.connectTimeout == .seconds(3) && settings.requestTimeout == .seconds(5))
+        let roku = factory.makeDriver(for: .sample(), secrets: TVSecrets()) as? RokuDriver
+        #expect(roku?.roku.ecp2 == .off)
+        var samsungTV = TVDescription.sample(id: "samsung_sample1")
+        samsungTV.identity.kind = .samsung
+        let samsung = factory.makeDriver(for: samsungTV, secrets: TVSecrets()) as? SamsungDriver
+        #expect(samsung?.samsung.clientName == "den")
+        await roku?.shutdown()
+        await samsung?.shutdown()
     }
 
     @Test("probe finds a simulated Roku with kind nil; asking it as a Samsung TV fails")
     func probe() async throws {
         let simulator = try await RokuSimulator.start(
             RokuSimulatorOptions(host: "127.0.0.2", port: 0), log: .memory())
-        let factory = VendorDriverFactory(settings: DriverSettings(wolTargets: []))
+        let factory = VendorDriverFactory(
+            vendors: .shipped, settings: DriverSettings(wolTargets: []), sections: VendorSettingsBag())
         do {
             let description = try await factory.probe(host: "127.0.0.2", kind: nil, port: simulator.port)
             #expect(description.identity.id == TVID(kind: .roku, hardwareID: simulator.serial))

@@ -50,7 +50,8 @@ struct FaultBrokerRestartTests {
             $0.tvs = [BridgeConfiguration.ConfiguredTV(host: tv.host, kind: .roku, port: tv.port)]
         }
         let bridge = try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+            configuration,
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
         let id = SimulatedRokus.id(tv)
         let on = await fixture.expectState(id) { $0["power"] == "ON" }
         try #require(on != nil)

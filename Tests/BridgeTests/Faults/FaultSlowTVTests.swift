@@ -49,7 +49,9 @@ struct FaultSlowTVTests {
             drip.release()
         }
         let (silentPort, dripPort) = (silent.port, drip.port)
-        try StateStore(directory: fixture.stateDirectory.path, logger: .disabled).save(
+        try StateStore(
+            directory: fixture.stateDirectory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled
+        ).save(
             PersistedState(tvs: [
                 Self.persisted("silent_tv", host: "127.0.0.3", port: silentPort),
                 Self.persisted("drip_tv", host: "127.0.0.4", port: dripPort),
@@ -59,7 +61,8 @@ struct FaultSlowTVTests {
             $0.pollInterval = 0.25
         }
         try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+            configuration,
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
         let on = await fixture.expectState(id) { $0["power"] == "ON" }
         try #require(on != nil)
         for badID in ["silent_tv", "drip_tv"] {

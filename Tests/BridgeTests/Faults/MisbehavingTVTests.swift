@@ -2,6 +2,7 @@ import Configuration
 import Harness
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -142,7 +143,8 @@ struct MisbehavingTVTests {
                 ]
             }
             try await fixture.startBridge(
-                configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                configuration,
+                factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
             await fixture.expectMessage("tv2mqtt/attic/availability") { $0.text == "offline" }
             await fixture.expectState("den") { $0["power"] == "ON" }
             try await fixture.publish("tv2mqtt/den/set/key", "home")

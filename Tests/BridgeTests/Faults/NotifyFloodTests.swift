@@ -30,6 +30,7 @@ final class CountingFactory: DriverFactory {
         self.delay = delay
     }
 
+    var vendors: [Vendor] { inner.vendors }
     var peak: Int { counts.withLock { $0.peak } }
     var started: Int { counts.withLock { $0.started } }
 
@@ -85,7 +86,8 @@ struct NotifyFloodTests {
                 $0.discovery.searchInterval = 0
             }
             let factory = CountingFactory(
-                VendorDriverFactory(configuration: configuration, logger: .disabled), fastHosts: ["127.0.0.71"],
+                VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled),
+                fastHosts: ["127.0.0.71"],
                 delay: .milliseconds(500))
             let bridge = try await fixture.startBridge(configuration, factory: factory)
             let before = Self.openDescriptors()

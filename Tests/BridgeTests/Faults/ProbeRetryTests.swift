@@ -3,12 +3,14 @@ import Net
 import Support
 import Synchronization
 import TVModel
+import TestSupport
 import Testing
 
 @testable import Bridge
 
 /// Counts probes; none finds a TV.
 final class RefusingFactory: DriverFactory {
+    let vendors: [Vendor] = .shipped
     private let count = Mutex(0)
     var probes: Int { count.withLock { $0 } }
 

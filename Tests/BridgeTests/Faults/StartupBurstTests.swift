@@ -41,12 +41,15 @@ struct StartupBurstTests {
         let remembered = tvs.enumerated().map { index, tv in
             FaultSlowTVTests.persisted("silent_\(index)", host: tv.host, port: tv.port)
         }
-        try StateStore(directory: fixture.stateDirectory.path, logger: .disabled).save(
+        try StateStore(
+            directory: fixture.stateDirectory.path, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled
+        ).save(
             PersistedState(tvs: remembered))
         // One poll each in the test's time: the first.
         let configuration = fixture.configuration { $0.pollInterval = 60 }
         try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+            configuration,
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
         // TVs contacted, not connections: a Roku's first poll also tries its ECP-2 session.
         func connected() -> Int { tvs.count { $0.accepted > 0 } }
         let started = await waitUntil(timeout: .seconds(30), interval: .milliseconds(5)) { connected() > 0 }

@@ -38,7 +38,7 @@ extension BridgeContext {
                 host: "127.0.0.1", port: 1, session: MQTTSessionConfiguration(clientID: "offline")),
             logger: .disabled)
         return BridgeContext(
-            configuration: BridgeConfiguration(), topics: Topics(base: "tv2mqtt"),
+            configuration: BridgeConfiguration(), vendors: .shipped, topics: Topics(base: "tv2mqtt"),
             publisher: BridgePublisher(client: client, logger: .disabled, observer: log),
             logger: Logger(label: "test", sink: logs, threshold: LogThreshold(.debug)), observer: log)
     }

@@ -2,6 +2,7 @@ import Configuration
 import Drivers
 import Synchronization
 import TVModel
+import TestSupport
 import Testing
 
 @testable import Bridge
@@ -100,6 +101,7 @@ final class RecordingDriver: TVDriver {
 
 /// Knows a fixed set of TVs by host, and keeps the drivers it makes.
 final class RecordingFactory: DriverFactory {
+    let vendors: [Vendor] = .shipped
     private let known: Mutex<[String: TVDescription]>
     private let made = Mutex<[TVID: RecordingDriver]>([:])
     let initialSnapshot: TVSnapshot

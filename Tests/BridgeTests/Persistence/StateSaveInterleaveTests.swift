@@ -3,6 +3,7 @@ import Glibc
 import Harness
 import Support
 import TVModel
+import TestSupport
 import Testing
 
 @testable import Bridge
@@ -18,7 +19,7 @@ struct StateSaveInterleaveTests {
         try await withBridgeFixture { fixture in
             let tv = TVDescription.sample()
             let directory = fixture.stateDirectory.path
-            try StateStore(directory: directory, logger: .disabled).save(
+            try StateStore(directory: directory, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).save(
                 PersistedState(tvs: [PersistedTV(identity: tv.identity, capabilities: tv.capabilities)]))
             let bridge = try await fixture.startBridge(fixture.configuration(), factory: RecordingFactory([tv]))
             let registry = bridge.registry
@@ -31,13 +32,15 @@ struct StateSaveInterleaveTests {
             // Both saves take their snapshot (microseconds of actor work) and wait for the lock:
             // a second of margin.
             try await Task.sleep(for: .seconds(1))
-            var paired = StateStore(directory: directory, logger: .disabled).load()
+            var paired = StateStore(directory: directory, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+                .load()
             paired.tvs[0].token = "paired-token"
             _ = try pair?.writeAtomically(StateStore.fileName, chunks: paired.fileChunks, mode: 0o600)
             pair = nil  // closing it releases the lock
             await first.value
             await second.value
-            let onDisk = StateStore(directory: directory, logger: .disabled).load()
+            let onDisk = StateStore(directory: directory, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled)
+                .load()
             #expect(onDisk.tvs.first?.token == "paired-token", "an older snapshot was written over pair's token")
             let inMemory = await registry.records[tv.identity.id]?.persisted.token
             #expect(inMemory == "paired-token")

@@ -2,6 +2,7 @@ import Configuration
 import Drivers
 import Net
 import TVModel
+import TestSupport
 import Testing
 
 @testable import Bridge
@@ -22,7 +23,7 @@ struct AddTVAddressTests {
             ("lg:192.0.2.7", "192.0.2.7", .lg, nil),
         ] as [(String, String, TVKind?, UInt16?)])
     func good(text: String, host: String, kind: TVKind?, port: UInt16?) throws {
-        let address = try AddTVAddress.parse(text)
+        let address = try AddTVAddress.parse(text, vendors: .shipped)
         #expect(address.host == host)
         #expect(address.kind == kind)
         #expect(address.port == port)
@@ -43,7 +44,7 @@ struct AddTVAddressTests {
             (String(repeating: "9", count: 300), "is not an IP address"),
         ])
     func bad(text: String, message: String) {
-        #expect(throws: BridgeService.RequestError.self) { try AddTVAddress.parse(text) }
+        #expect(throws: BridgeService.RequestError.self) { try AddTVAddress.parse(text, vendors: .shipped) }
         let error = Self.error(text)
         #expect(error?.contains(message) == true, "\(String(describing: error))")
     }
@@ -58,7 +59,7 @@ struct AddTVAddressTests {
             ("2001:DB8::1", "2001:db8::1"),
         ])
     func canonical(text: String, host: String) throws {
-        #expect(try AddTVAddress.parse(text).host == host)
+        #expect(try AddTVAddress.parse(text, vendors: .shipped).host == host)
     }
 
     @Test(
@@ -79,18 +80,20 @@ struct AddTVAddressTests {
     func ownInterfaces() throws {
         var configuration = BridgeConfiguration.AddTV()
         configuration.allowLoopback = true
-        let policy = AddTVPolicy(configuration, ownAddresses: { ["192.0.2.10", "2001:db8::10", "127.0.0.1"] })
+        let policy = AddTVPolicy(
+            configuration, vendors: .shipped, ownAddresses: { ["192.0.2.10", "2001:db8::10", "127.0.0.1"] })
         for host in ["192.0.2.10", "2001:db8::10", "2001:DB8:0::10"] {
-            let address = try AddTVAddress.parse(host)
+            let address = try AddTVAddress.parse(host, vendors: .shipped)
             var refusal: String?
             do { try policy.check(address) } catch { refusal = error.message }
             #expect(
-                refusal?.hasSuffix("is an address of this machine (one of its network interfaces), not a TV on the network")
+                refusal?.hasSuffix(
+                    "is an address of this machine (one of its network interfaces), not a TV on the network")
                     == true, "\(host): \(String(describing: refusal))")
         }
         // Another address is a TV's; a loopback one is allow_loopback's to decide.
         for host in ["192.0.2.11", "127.0.0.1"] {
-            #expect(throws: Never.self, "\(host)") { try policy.check(try AddTVAddress.parse(host)) }
+            #expect(throws: Never.self, "\(host)") { try policy.check(try AddTVAddress.parse(host, vendors: .shipped)) }
         }
         // The machine's real interfaces: its loopback address is among them.
         #expect(SocketAddress.interfaceAddresses().contains("127.0.0.1"))
@@ -114,7 +117,7 @@ struct AddTVAddressTests {
 
     static func error(_ text: String) -> String? {
         do {
-            _ = try AddTVAddress.parse(text)
+            _ = try AddTVAddress.parse(text, vendors: .shipped)
             return nil
         } catch {
             return error.message
@@ -123,7 +126,7 @@ struct AddTVAddressTests {
 
     static func kindError(_ text: String) -> String? {
         do {
-            _ = try AddTVAddress.kind(text)
+            _ = try AddTVAddress.kind(text, vendors: .shipped)
             return nil
         } catch {
             return error.message

@@ -2,6 +2,7 @@ import Clients
 import Drivers
 import Foundation
 import Net
+import TestSupport
 import Testing
 import Wire
 
@@ -23,7 +24,8 @@ struct AddTVLimitTests {
             $0.maxTVs = maxTVs
         }
         return try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+            configuration,
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
     }
 
     /// The error of a `tv/add` request (nil when it succeeded).

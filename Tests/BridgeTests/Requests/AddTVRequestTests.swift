@@ -4,6 +4,7 @@ import Harness
 import MQTTInterface
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -22,7 +23,8 @@ struct AddTVRequestTests {
             $0.addTV.ports = ports
         }
         try await fixture.startBridge(
-            configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+            configuration,
+            factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
     }
 
     func request(_ fixture: BridgeFixture, _ action: String, _ payload: String) async throws
@@ -118,7 +120,7 @@ struct AddTVRequestTests {
         // Found by the add-tv fuzz target (a fresh-clone CI run): "ZZZ…%[\u{7F}" was accepted.
         let request: [String: JSONValue] = ["host": .string("127.0.0.20"), "name": .string(name)]
         let refusal = #expect(throws: BridgeService.RequestError.self) {
-            try AddTVRequest.parse(request, plain: nil, draft: nil)
+            try AddTVRequest.parse(request, plain: nil, draft: nil, vendors: .shipped)
         }
         #expect(refusal?.message == "\"name\" must be 1 to 128 printable characters")
     }

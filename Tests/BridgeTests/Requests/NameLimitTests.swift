@@ -1,4 +1,5 @@
 import Drivers
+import TestSupport
 import Testing
 import Wire
 
@@ -17,7 +18,8 @@ struct NameLimitTests {
                 $0.addTV.ports = [tv.port]
             }
             try await fixture.startBridge(
-                configuration, factory: VendorDriverFactory(configuration: configuration, logger: .disabled))
+                configuration,
+                factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
             try await fixture.publish("tv2mqtt/bridge/request/tv/add", "roku:127.0.0.67:\(tv.port)")
             let id = SimulatedRokus.id(tv)
             let config = await fixture.expectMessage("homeassistant/device/\(id)/config")

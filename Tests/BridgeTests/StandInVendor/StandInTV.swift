@@ -5,10 +5,11 @@ import Wire
 
 /// A TV of a vendor tv2mqtt does not ship, on real sockets, for the stand-in vendor test: it
 /// answers an SSDP search for its own target, and speaks a line protocol on TCP (`WHO` →
-/// `acme <serial>`, `SETTING` → its remote setting, `STATE` → `<screen ON|OFF> <sound output>
-/// <picture mode> <eco ON|OFF>`, `KEY <name>`, `SCREEN ON|OFF`, `SOUND <output>`, `PICTURE
-/// <mode>`, `ECO ON|OFF`, `TOAST <message>` → `OK`), recording every command it is sent (a
-/// toast's line breaks travel as `\n`).
+/// `acme <serial>`, `SETTING` → its remote setting, `POWER` → `ON|OFF`, `STATE` → `<screen
+/// ON|OFF> <sound output> <picture mode> <eco ON|OFF>`, `POWER ON|OFF`, `KEY <name>`, `SCREEN
+/// ON|OFF`, `SOUND <output>`, `PICTURE <mode>`, `ECO ON|OFF`, `TOAST <message>` → `OK`),
+/// recording every command it is sent (a toast's line breaks travel as `\n`). An asleep TV
+/// reports standby and stays in it whatever it is sent, as one whose network power-on is off.
 final class StandInTV: Sendable {
     static let searchTarget = "urn:acme-example:device:StandIn:1"
     /// What `SETTING` answers: the reading of the vendor's diagnostic sensor.
@@ -16,6 +17,7 @@ final class StandInTV: Sendable {
 
     let host: String
     let serial: String
+    let asleep: Bool
     private let listener: TCPListener
     private let ssdp: UDPSocket
     private let answers: UDPSocket
@@ -36,9 +38,10 @@ final class StandInTV: Sendable {
 
     /// Listens on `host` (a free TCP port) and answers SSDP searches sent to any loopback
     /// address on `ssdpPort` (a free UDP port, as the bridge's search goes to 127.255.255.255).
-    init(host: String, serial: String) throws {
+    init(host: String, serial: String, asleep: Bool = false) throws {
         self.host = host
         self.serial = serial
+        self.asleep = asleep
         listener = try TCPListener.bind(host: host, port: 0)
         ssdp = try UDPSocket.bind(host: "0.0.0.0", port: 0, reuse: true)
         // Answers go out from the TV's own address, as the bridge accepts no other.
@@ -79,11 +82,15 @@ final class StandInTV: Sendable {
                 reply = "acme \(serial)"
             } else if line == "SETTING" {
                 reply = Self.remoteSetting
+            } else if line == "POWER" {
+                reply = asleep ? "OFF" : "ON"
             } else if line == "STATE" {
                 reply = shown.withLock {
                     "\($0.screenOn ? "ON" : "OFF") \($0.output) \($0.picture) \($0.eco ? "ON" : "OFF")"
                 }
-            } else if ["KEY ", "SCREEN ", "SOUND ", "PICTURE ", "ECO ", "TOAST "].contains(where: line.hasPrefix) {
+            } else if ["POWER ", "KEY ", "SCREEN ", "SOUND ", "PICTURE ", "ECO ", "TOAST "].contains(
+                where: line.hasPrefix)
+            {
                 received.withLock { $0.append(line) }
                 apply(line)
                 reply = "OK"

@@ -3,8 +3,9 @@ import Synchronization
 import TVModel
 
 /// A fourth vendor, written as a vendor's folder in Drivers would be and defined only here:
-/// its kind, its `Vendor` descriptor and its driver. Registered through the one list a driver
-/// factory is given (`Vendors.all + [.standIn]`), nothing else in the project knows it.
+/// its kind, its `Vendor` descriptor, its configuration section (`StandInSettings`) and its
+/// driver. Registered through the one list the bridge is given (`[Vendor].withStandIn`),
+/// nothing else in the project knows it.
 extension TVKind {
     static let standIn = TVKind(rawValue: "acme")
 }
@@ -13,33 +14,30 @@ extension Vendor {
     static let standIn = Vendor(
         kind: .standIn, manufacturer: "Acme", defaultPort: 7000, ssdpTargets: [StandInTV.searchTarget],
         ssdpLocationIsControlPort: true, probedWhenKindUnknown: false,
-        placeholderCapabilities: StandInDriver.capabilities, diagnosticSensors: [StandInDriver.remoteSetting],
-        controls: StandInDriver.controls,
-        describe: { host, port, _ throws(DriverError) in
-            let port = port ?? 7000
-            let reply: String
-            do {
-                reply = try await StandInLine.ask("WHO", host: host, port: port)
-            } catch {
-                throw DriverError(.unreachable, "no Acme TV at \(host):\(port): \(error)")
-            }
-            let words = reply.split(separator: " ")
-            guard words.count == 2, words[0] == "acme", let id = TVID(kind: .standIn, hardwareID: String(words[1]))
-            else { throw DriverError(.badResponse, "not an Acme TV at \(host):\(port)") }
-            let identity = TVIdentity(
-                id: id, kind: .standIn, name: "Acme \(words[1])", manufacturer: "Acme", model: "Stand-in",
-                serialNumber: String(words[1]), host: host, port: port)
-            return TVDescription(identity: identity, capabilities: StandInDriver.capabilities)
-        },
-        makeDriver: { description, _, _ in StandInDriver(description: description) })
+        placeholderCapabilities: StandInDriver.capabilities, wakeHint: StandInDriver.wakeHint,
+        configuration: StandInSettings.configuration, diagnosticSensors: [StandInDriver.remoteSetting],
+        controls: StandInDriver.controls, findRemoteKey: StandInDriver.findRemoteKey,
+        drivers: { _, sections in
+            let section = sections[StandInSettings.self]
+            return VendorDrivers(
+                describe: { host, port throws(DriverError) in
+                    try await StandInDriver.describe(host: host, port: port)
+                },
+                makeDriver: { description, _, options in
+                    let own = options.vendorKeys[StandInTVOptions.self].toastPrefix
+                    return StandInDriver(description: description, toastPrefix: own ?? section.toastPrefix)
+                })
+        })
 }
 
-/// The stand-in vendor's driver: the shared keys and its own `BEEP` (`KEY <NAME>` lines), the
-/// screen, the sound output, toasts, and its own picture mode select and eco switch. It
-/// declares a find-my-remote key, a diagnostic sensor, screen control, its sound outputs,
-/// toasts and its two controls through the generic capabilities, as any vendor would.
+/// The stand-in vendor's driver: power, the shared keys and its own `BEEP` (`KEY <NAME>`
+/// lines), the screen, the sound output, toasts (after its configured prefix), and its own
+/// picture mode select and eco switch. It declares a find-my-remote key, a diagnostic sensor,
+/// screen control, its sound outputs, toasts and its two controls through the generic
+/// capabilities, as any vendor would.
 final class StandInDriver: TVDriver {
     static let findRemoteKey = "BEEP"
+    static let wakeHint = "Acme: Wake on network"
     static let remoteSetting = DiagnosticSensor(key: "remote_setting", name: "Remote setting", icon: "mdi:cog")
     static let soundOutputs = ["tv_speaker", "hdmi_arc"]
     static let pictureMode = DeclaredControl(
@@ -47,7 +45,7 @@ final class StandInDriver: TVDriver {
     static let eco = DeclaredControl(key: "eco", platform: .switch, name: "Eco", icon: "mdi:leaf")
     static let controls = [pictureMode, eco]
     static let capabilities: TVCapabilities = {
-        var capabilities = TVCapabilities(power: false, volumeKeys: true, keyboard: false, mediaState: false)
+        var capabilities = TVCapabilities(power: true, volumeKeys: true, keyboard: false, mediaState: false)
         capabilities.findRemoteKey = findRemoteKey
         capabilities.diagnosticSensors = [remoteSetting]
         capabilities.screenControl = true
@@ -59,16 +57,40 @@ final class StandInDriver: TVDriver {
 
     let kind = TVKind.standIn
     let events = DriverEvents()
+    /// What every toast starts with (`acme.toast_prefix`, or the TV's `acme_toast_prefix`).
+    let toastPrefix: String
     private let state: Mutex<TVDescription>
 
-    init(description: TVDescription) { state = Mutex(description) }
+    init(description: TVDescription, toastPrefix: String) {
+        state = Mutex(description)
+        self.toastPrefix = toastPrefix
+    }
+
+    /// Who the device at `host` is, if it is an Acme TV (`WHO` → `acme <serial>`).
+    static func describe(host: String, port: UInt16?) async throws(DriverError) -> TVDescription {
+        let port = port ?? 7000
+        let reply: String
+        do {
+            reply = try await StandInLine.ask("WHO", host: host, port: port)
+        } catch {
+            throw DriverError(.unreachable, "no Acme TV at \(host):\(port): \(error)")
+        }
+        let words = reply.split(separator: " ")
+        guard words.count == 2, words[0] == "acme", let id = TVID(kind: .standIn, hardwareID: String(words[1]))
+        else { throw DriverError(.badResponse, "not an Acme TV at \(host):\(port)") }
+        let identity = TVIdentity(
+            id: id, kind: .standIn, name: "Acme \(words[1])", manufacturer: "Acme", model: "Stand-in",
+            serialNumber: String(words[1]), host: host, port: port)
+        return TVDescription(identity: identity, capabilities: capabilities)
+    }
 
     var description: TVDescription { state.withLock { $0 } }
 
     func poll(full: Bool) async -> TVSnapshot {
         let identity = state.withLock { $0.identity }
         let setting = try? await StandInLine.ask("SETTING", host: identity.host, port: identity.port)
-        var snapshot = TVSnapshot(reachable: setting != nil, power: setting != nil ? true : nil)
+        let power = try? await StandInLine.ask("POWER", host: identity.host, port: identity.port)
+        var snapshot = TVSnapshot(reachable: setting != nil, power: setting != nil ? power != "OFF" : nil)
         snapshot.declared[Self.remoteSetting.key] = setting
         let shown = try? await StandInLine.ask("STATE", host: identity.host, port: identity.port)
         if let words = shown?.split(separator: " "), words.count == 4 {
@@ -85,6 +107,8 @@ final class StandInDriver: TVDriver {
         let command = checked.command
         let lines: [String]
         switch command {
+        case .power(let action):
+            lines = ["POWER " + action.rawValue]
         case .key(.shared(let key), let count):
             lines = [String](repeating: "KEY " + key.rawValue.uppercased(), count: count)
         case .key(.vendor(Self.findRemoteKey), let count):
@@ -97,14 +121,14 @@ final class StandInDriver: TVDriver {
             }
             lines = ["SOUND " + output]
         case .toast(let message):
-            lines = ["TOAST " + message.replacing("\n", with: "\\n")]
+            lines = ["TOAST " + (toastPrefix + message).replacing("\n", with: "\\n")]
         case .control(Self.pictureMode.key, let mode):
             lines = ["PICTURE " + mode]
         case .control(Self.eco.key, let on):
             lines = ["ECO " + on]
         default:
             throw CommandRejection(
-                "an Acme TV takes the shared keys, BEEP, screen, sound_output, toast, picture_mode and eco only")
+                "an Acme TV takes power, the shared keys, BEEP, screen, sound_output, toast, picture_mode and eco only")
         }
         return TVPlan(command, steps: lines)
     }

@@ -22,10 +22,7 @@ struct StandInVendorTests {
                 $0.discovery.ssdpAddress = HostPort(host: "127.255.255.255", port: tv.ssdpPort)
                 $0.discovery.searchInterval = 0
             }
-            let factory = VendorDriverFactory(
-                settings: VendorDriverFactory.settings(configuration, logger: .disabled),
-                vendors: Vendors.all + [.standIn])
-            try await fixture.startBridge(configuration, factory: factory)
+            try await startStandInBridge(fixture, configuration)
 
             let id = "acme_si0001"
             await fixture.expectMessage("tv2mqtt/\(id)/availability") { $0.text == "online" }

@@ -17,11 +17,11 @@ struct VendorSettingsBagTests {
 
     @Test("for one command and out, Samsung's event subscriptions are off, whether its section was read or not")
     func oneCommand() {
-        let unread = VendorSettingsBag().forOneCommand
+        let unread = VendorSettingsBag().forOneCommand(of: [.samsung])
         var read = VendorSettingsBag()
         read[SamsungSettings.self].eventPort = 0
         #expect(!unread[SamsungSettings.self].events)
-        #expect(!read.forOneCommand[SamsungSettings.self].events)
-        #expect(read.forOneCommand[SamsungSettings.self].eventPort == 0)
+        #expect(!read.forOneCommand(of: [.samsung])[SamsungSettings.self].events)
+        #expect(read.forOneCommand(of: [.samsung])[SamsungSettings.self].eventPort == 0)
     }
 }

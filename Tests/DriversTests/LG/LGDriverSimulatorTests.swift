@@ -356,8 +356,9 @@ struct LGCleartextPolicyTests {
     static func driver(port: UInt16, allowed: Bool) async -> Bool {
         let identity = TVIdentity(
             id: TVID("lg_policy")!, kind: .lg, name: "Study", manufacturer: "LG", host: "192.0.2.70", port: port)
-        var factory = VendorDriverFactory(settings: lgTestSettings(wolPort: nil))
-        if allowed { factory.cleartextAllowed = ["192.0.2.70"] }
+        let factory = VendorDriverFactory(
+            vendors: [.lg], settings: lgTestSettings(wolPort: nil), sections: VendorSettingsBag(),
+            tvOptions: [(host: "192.0.2.70", id: nil, options: TVOptions(allowsCleartext: allowed))])
         let description = TVDescription(identity: identity, capabilities: TVCapabilities(power: true))
         let driver = factory.makeDriver(for: description, secrets: TVSecrets()) as? LGDriver
         return await driver?.connection.configuration.allowCleartext ?? true

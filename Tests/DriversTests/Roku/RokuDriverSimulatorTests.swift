@@ -214,7 +214,7 @@ struct RokuDriverSimulatorTests {
             id: TVID("roku_closed")!, kind: .roku, name: "Closed", manufacturer: "Roku", host: "127.0.0.1", port: port)
         let driver = RokuDriver(
             description: TVDescription(identity: identity, capabilities: TVCapabilities(power: true)),
-            settings: testSettings())
+            settings: testSettings(), roku: RokuSettings())
         // Under a clock that never moves, with a 30 s hang bound in real time: the poll ends
         // without any deadline passing, so the port refused it; no timeout ran out.
         let clock = ManualClock()
@@ -237,7 +237,7 @@ struct RokuDriverSimulatorTests {
         settings.wakeWait = .milliseconds(600)
         let silent = RokuDriver(
             description: TVDescription(identity: identity, capabilities: TVCapabilities(power: true)),
-            settings: settings)
+            settings: settings, roku: RokuSettings())
         let onError = await #expect(throws: DriverError.self) { try await silent.perform(.power(.on)) }
         #expect(onError?.kind == .unreachable)
         await silent.shutdown()

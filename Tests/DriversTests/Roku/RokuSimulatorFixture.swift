@@ -39,7 +39,7 @@ func testSettings(wolPort: UInt16? = nil) -> DriverSettings {
 
 func withRokuRig(
     kind: RokuDeviceKind = .tv, limited: Bool = false, wol: Bool = false, ecp2: Bool = false,
-    ecp2Key: String? = nil, driverECP2: DriverSettings.RokuECP2 = .auto, ecpSetting: RokuECPSetting? = nil,
+    ecp2Key: String? = nil, driverECP2: RokuSettings.ECP2 = .auto, ecpSetting: RokuECPSetting? = nil,
     adjust: (inout DriverSettings) -> Void = { _ in },
     _ body: (RokuRig) async throws -> Void
 ) async throws {
@@ -51,8 +51,9 @@ func withRokuRig(
         log: log)
     let wolPort = simulator.wolPort
     var settings = testSettings(wolPort: wolPort)
-    settings.rokuECP2 = driverECP2
     adjust(&settings)
+    var roku = RokuSettings()
+    roku.ecp2 = driverECP2
     let driver: RokuDriver
     let description: TVDescription
     do {
@@ -61,7 +62,7 @@ func withRokuRig(
         description = try await ManualClock().run {
             try await RokuProbe.describe(host: simulator.host, port: simulator.port, settings: settings)
         }
-        driver = RokuDriver(description: description, settings: settings)
+        driver = RokuDriver(description: description, settings: settings, roku: roku)
     } catch {
         await simulator.stop()
         throw error

@@ -25,7 +25,7 @@ struct SamsungArtChannelTrustTests {
                 _ = try await Generations.polledState(driver) { $0.artMode == false }
                 let token = try #require(events.tokens.last)
                 let query = SamsungRemoteEndpoint.secure(
-                    host: rig.simulator.host, clientName: rig.settings.samsungClientName, token: SamsungToken(token),
+                    host: rig.simulator.host, clientName: rig.samsung.clientName, token: SamsungToken(token),
                     port: rig.simulator.portWSS
                 ).query
                 let other = try await WebSocketClient.connect(

@@ -42,7 +42,8 @@ struct SamsungDriverDowngradeTests {
                 securePort: reset.port, upnpPort: rig.simulator.portUPnP, token: paired.token,
                 certificatePin: paired.pin, approvalTimeout: .seconds(3), appListTimeout: .seconds(2),
                 wakeSettle: .seconds(1))
-            let resetDriver = SamsungDriver(description: rig.description, settings: rig.settings, options: options)
+            let resetDriver = SamsungDriver(
+                description: rig.description, settings: rig.settings, samsung: rig.samsung, options: options)
             do {
                 try await withDriver(resetDriver) { driver, _ in
                     for _ in 0..<2 {
@@ -63,7 +64,8 @@ struct SamsungDriverDowngradeTests {
             await reset.stop()
             // The same secrets with the real 8002: TLS, the pin checked, no prompt.
             options.securePort = rig.simulator.portWSS
-            let driver = SamsungDriver(description: rig.description, settings: rig.settings, options: options)
+            let driver = SamsungDriver(
+                description: rig.description, settings: rig.settings, samsung: rig.samsung, options: options)
             try await withDriver(driver) { driver, _ in
                 try await driver.perform(.key(.shared(.home), repeat: 1))
                 #expect(try await rig.keys(atLeast: 1) == ["KEY_HOME Click"])

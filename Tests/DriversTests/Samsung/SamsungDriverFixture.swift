@@ -13,6 +13,8 @@ struct SamsungRig {
     let log: CommandLog
     let description: TVDescription
     let settings: DriverSettings
+    /// The `samsung` section its drivers get (`samsungTestSection`).
+    let samsung: SamsungSettings
     /// What the rig's drivers log (debug and up).
     let logs: CapturingSink
 
@@ -24,7 +26,7 @@ struct SamsungRig {
         settings: DriverSettings? = nil, appList: Duration = .seconds(2)
     ) -> SamsungDriver {
         SamsungDriver(
-            description: description, settings: settings ?? self.settings,
+            description: description, settings: settings ?? self.settings, samsung: samsung,
             options: SamsungDriverOptions(
                 securePort: simulator.portWSS, upnpPort: simulator.portUPnP, token: token, certificatePin: pin,
                 approvalTimeout: approval, appListTimeout: appList, wakeSettle: .seconds(1)))
@@ -96,13 +98,18 @@ final class EventCollector: Sendable {
 
 /// Settings for Samsung tests: Wake-on-LAN to `wolPort` on loopback only; deadlines as in
 /// `testSettings` (no shorter than the defaults).
-func samsungTestSettings(wolHost: String = "127.0.0.3", wolPort: UInt16? = nil, apps: [String: String] = [:])
-    -> DriverSettings
-{
+func samsungTestSettings(wolHost: String = "127.0.0.3", wolPort: UInt16? = nil) -> DriverSettings {
     DriverSettings(
         wolTargets: wolPort.map { [DriverSettings.WakeTarget(host: wolHost, port: $0)] } ?? [], wolRepeat: 1,
-        samsungClientName: "tv2mqtt-test", samsungApps: apps, connectTimeout: .seconds(3),
-        requestTimeout: .seconds(6))
+        connectTimeout: .seconds(3), requestTimeout: .seconds(6))
+}
+
+/// The `samsung` section for Samsung tests: a client name of their own, and only `apps` configured.
+func samsungTestSection(apps: [String: String] = [:]) -> SamsungSettings {
+    var samsung = SamsungSettings()
+    samsung.clientName = "tv2mqtt-test"
+    samsung.apps = apps
+    return samsung
 }
 
 func withSamsungRig(
@@ -120,20 +127,23 @@ func withSamsungRig(
     let simulator = try await SamsungSimulator.start(options, log: log)
     let wolPort = simulator.wolPort
     let logs = CapturingSink()
-    var settings = samsungTestSettings(wolPort: wolPort, apps: configuredApps)
+    var settings = samsungTestSettings(wolPort: wolPort)
+    let samsung = samsungTestSection(apps: configuredApps)
     settings.logger = Logger(label: "test", sink: logs, threshold: LogThreshold(.debug))
     let description: TVDescription
     do {
         // The probe on a clock that never moves (the simulator keeps real time): however long
         // a busy machine holds its answers up, set-up cannot end in a timeout.
         description = try await ManualClock().run {
-            try await SamsungProbe.describe(host: simulator.host, port: simulator.portWS, settings: settings)
+            try await SamsungProbe.describe(
+                host: simulator.host, port: simulator.portWS, settings: settings, inputs: samsung.inputs)
         }
     } catch {
         await simulator.stop()
         throw error
     }
-    let rig = SamsungRig(simulator: simulator, log: log, description: description, settings: settings, logs: logs)
+    let rig = SamsungRig(
+        simulator: simulator, log: log, description: description, settings: settings, samsung: samsung, logs: logs)
     do {
         try await body(rig)
     } catch {

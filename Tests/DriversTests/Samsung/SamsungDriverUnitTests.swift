@@ -15,7 +15,9 @@ struct SamsungDriverUnitTests {
         let description = TVDescription(
             identity: identity, capabilities: TVCapabilities(power: true),
             apps: [TVApp(id: "111299001912", name: "YouTube")])
-        return SamsungDriver(description: description, settings: DriverSettings(wolTargets: [], samsungApps: apps))
+        var samsung = SamsungSettings()
+        samsung.apps = apps
+        return SamsungDriver(description: description, settings: DriverSettings(wolTargets: []), samsung: samsung)
     }
 
     func rejection(_ driver: SamsungDriver, _ command: TVCommand) -> CommandRejection? {

@@ -20,7 +20,7 @@ struct SamsungKeepAliveTests {
             let relay = try FreezableRelay(host: rig.simulator.host, to: rig.simulator.portWSS)
             defer { relay.close() }
             let driver = SamsungDriver(
-                description: rig.description, settings: rig.settings,
+                description: rig.description, settings: rig.settings, samsung: rig.samsung,
                 options: SamsungDriverOptions(
                     securePort: relay.port, upnpPort: rig.simulator.portUPnP, approvalTimeout: .seconds(3),
                     keepAlive: .milliseconds(200), keepAliveTimeout: .seconds(3)))

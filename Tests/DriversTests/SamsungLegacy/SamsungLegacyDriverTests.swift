@@ -37,7 +37,7 @@ struct SamsungLegacyDriverTests {
         }
         let description = SamsungLegacyDriver.describe(host: "127.0.0.86", port: listener.address.port)
         let driver = SamsungLegacyDriver(
-            description: description, settings: Self.settings, approvalTimeout: .seconds(3))
+            description: description, settings: Self.settings, clientName: "tv2mqtt", approvalTimeout: .seconds(3))
         defer {
             listener.close()
             server.cancel()

@@ -3,17 +3,18 @@ import Harness
 import TestSupport
 import Testing
 
-/// Every place a user reads kinds, ports, pairing or wake settings from names every vendor of
-/// `Vendors.all` (issue 40): the README's tables, setup steps and common problems, `--help`, the
-/// Home Assistant add-on's schema, description and DOCS.md, and `examples/config/full.json`.
-/// So a vendor added to the list without a word in one of them fails here, naming the place.
+/// Every place a user reads kinds, ports, pairing or wake settings from names every vendor
+/// tv2mqtt ships (`[Vendor].shipped`, the list of its `main.swift`; issue 40): the README's
+/// tables, setup steps and common problems, `--help`, the Home Assistant add-on's schema,
+/// description and DOCS.md, and `examples/config/full.json`. So a vendor added to the list
+/// without a word in one of them fails here, naming the place.
 @Suite("Every vendor in the README, --help, the add-on and the example configuration")
 struct VendorsEverywhereTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")
     static let root = LogLineTableTests.root
 
     /// The manufacturers of the vendors whose TVs pair, each once ("Samsung", "LG").
-    static var pairingManufacturers: [String] { manufacturers(Vendors.all.filter(\.pairs)) }
+    static var pairingManufacturers: [String] { manufacturers([Vendor].shipped.filter(\.pairs)) }
 
     static func manufacturers(_ vendors: [Vendor]) -> [String] {
         var seen: Set<String> = []
@@ -29,7 +30,7 @@ struct VendorsEverywhereTests {
     @Test("README › Command line: --tv names every kind")
     func commandLineTable() throws {
         let section = try Self.readmeSection("## Command line")
-        let escaped = Vendors.all.addressPrefixHelp.split(separator: "|").joined(separator: "\\|")
+        let escaped = [Vendor].shipped.addressPrefixHelp.split(separator: "|").joined(separator: "\\|")
         let written = "`--tv \(escaped)HOST[:PORT]`"
         #expect(section.contains(written), "README › Command line has no \(written)")
     }
@@ -44,18 +45,26 @@ struct VendorsEverywhereTests {
         }
     }
 
+    @Test("the tests' list of vendors is the one tv2mqtt runs with: --tv names its kinds, in its order")
+    func shippedList() async throws {
+        let run = try await ChildProcess.run(tv2mqtt, ["run", "--help"])
+        let tvLine = run.output.split(separator: "\n").first { $0.hasPrefix("  --tv ") }.map(String.init) ?? ""
+        let written = "--tv \([Vendor].shipped.addressPrefixHelp)HOST[:PORT]"
+        #expect(tvLine.contains(written), "tv2mqtt run --help: \(tvLine), the tests' list: \(written)")
+    }
+
     @Test("--help: every kind in --tv, every manufacturer, every pairing vendor in pair")
     func help() async throws {
         for command in ["run", "discover"] {
             let run = try await ChildProcess.run(tv2mqtt, [command, "--help"])
             let tvLine = run.output.split(separator: "\n").first { $0.hasPrefix("  --tv ") }.map(String.init) ?? ""
-            for kind in Vendors.all.kindNames {
+            for kind in [Vendor].shipped.kindNames {
                 #expect(tvLine.contains(kind + ":"), "tv2mqtt \(command) --help: --tv does not name \(kind): \(tvLine)")
             }
         }
         let usage = try await ChildProcess.run(tv2mqtt, ["--help"])
         let pair = try await ChildProcess.run(tv2mqtt, ["pair", "--help"])
-        for manufacturer in Self.manufacturers(Vendors.all) {
+        for manufacturer in Self.manufacturers([Vendor].shipped) {
             #expect(usage.output.contains(manufacturer), "tv2mqtt --help does not name \(manufacturer)")
         }
         for manufacturer in Self.pairingManufacturers {
@@ -67,7 +76,7 @@ struct VendorsEverywhereTests {
     func configurationTable() throws {
         let section = try Self.readmeSection("## Configuration")
         let tvs = try #require(Self.row(section, key: "tvs[]"), "README › Configuration has no tvs[] row")
-        for vendor in Vendors.all {
+        for vendor in [Vendor].shipped {
             let kind = vendor.kind.rawValue
             #expect(tvs.contains("`\(kind)`"), "README › Configuration › tvs[]: kind `\(kind)` missing")
             #expect(
@@ -81,12 +90,12 @@ struct VendorsEverywhereTests {
                 #expect(!rows.isEmpty, "README › Configuration has no `\(key).…` row")
             }
         }
-        let scanDefault = Vendors.all.filter(\.probedWhenKindUnknown).map { String($0.defaultPort) }
+        let scanDefault = [Vendor].shipped.filter(\.probedWhenKindUnknown).map { String($0.defaultPort) }
         let scan = try #require(Self.row(section, key: "discovery.scan_ports"))
         let scanWritten = "`[" + scanDefault.joined(separator: ", ") + "]`"
         #expect(scan.contains(scanWritten), "README › discovery.scan_ports: the default is \(scanWritten)")
         let addTV = try #require(Self.row(section, key: "add_tv.ports"))
-        for vendor in Vendors.all {
+        for vendor in [Vendor].shipped {
             #expect(addTV.contains(String(vendor.defaultPort)), "README › add_tv.ports: \(vendor.defaultPort) missing")
         }
     }
@@ -94,7 +103,7 @@ struct VendorsEverywhereTests {
     @Test("README › Supported TVs: a paragraph for each vendor, linking its driver's README")
     func supportedTVs() throws {
         let paragraphs = try Self.readmeSection("## Supported TVs").split(separator: "\n\n").map(String.init)
-        for vendor in Vendors.all {
+        for vendor in [Vendor].shipped {
             let kind = vendor.kind.rawValue
             let matching = paragraphs.filter { $0.contains("(`\(kind)`)") }
             #expect(matching.count == 1, "README › Supported TVs: \(matching.count) paragraphs name (`\(kind)`)")
@@ -115,7 +124,7 @@ struct VendorsEverywhereTests {
         let problems = Self.items(try Self.readmeSection("### Common problems"))
         let docs = try #require(FileText.read(Self.root + "/deploy/homeassistant-addon/DOCS.md"))
         let docsStep = Self.items(docs).first { $0.contains("pair") } ?? ""
-        for vendor in Vendors.all where vendor.pairs {
+        for vendor in [Vendor].shipped where vendor.pairs {
             let name = vendor.manufacturer
             let named = step.contains("A \(name) ") || step.contains("An \(name) ")
             #expect(named, "Home Assistant setup's pairing step does not say what a \(name) shows")
@@ -142,7 +151,7 @@ struct VendorsEverywhereTests {
         let docs = try #require(FileText.read(Self.root + "/deploy/homeassistant-addon/DOCS.md"))
         let troubleshooting = try #require(FileText.read(Self.root + "/docs/troubleshooting.md"))
         let turnOnFailed = troubleshooting.split(separator: "\n").first { $0.hasPrefix("| `event=turn_on_failed`") }
-        for vendor in Vendors.all {
+        for vendor in [Vendor].shipped {
             let port = String(vendor.defaultPort)
             #expect(
                 noTVs.contains(port), "Common problems › No TVs found: port \(port) (\(vendor.kind.rawValue)) missing")
@@ -164,12 +173,12 @@ struct VendorsEverywhereTests {
         let kindLine = try #require(schemaLine, "config.yaml's schema has no kind: list(…)")
         let inside = kindLine.split(separator: "(", maxSplits: 1)[1].split(separator: ")")[0]
         let schemaKinds = Set(inside.split(separator: "|").map(String.init))
-        #expect(schemaKinds == Set(Vendors.all.kindNames), "config.yaml's schema: \(kindLine)")
+        #expect(schemaKinds == Set([Vendor].shipped.kindNames), "config.yaml's schema: \(kindLine)")
         let descriptionLine = lines.first { $0.hasPrefix("description:") }
         let description = try #require(descriptionLine, "config.yaml has no description")
-        #expect(description.contains(Vendors.familyNames), "config.yaml's description: \(description)")
-        #expect(docs.contains(Vendors.familyNames), "DOCS.md does not say \(Vendors.familyNames)")
-        for kind in Vendors.all.kindNames {
+        #expect(description.contains([Vendor].shipped.familyNames), "config.yaml's description: \(description)")
+        #expect(docs.contains([Vendor].shipped.familyNames), "DOCS.md does not say \([Vendor].shipped.familyNames)")
+        for kind in [Vendor].shipped.kindNames {
             #expect(docs.contains("`\(kind)`"), "the add-on's DOCS.md does not name kind `\(kind)`")
         }
     }
@@ -177,7 +186,7 @@ struct VendorsEverywhereTests {
     @Test("examples/config/full.json has a TV of every kind")
     func fullExample() throws {
         let text = try #require(FileText.read(Self.root + "/examples/config/full.json"))
-        for kind in Vendors.all.kindNames {
+        for kind in [Vendor].shipped.kindNames {
             #expect(text.contains("\"kind\": \"\(kind)\""), "examples/config/full.json has no TV of kind \(kind)")
         }
     }

@@ -1,6 +1,7 @@
 // `bridge/request/tv/add` payloads (issue 17): JSONParser with the request limits, then
 // AddTVRequest.parse, and a plain payload through AddTVAddress.parse (the "TV to add" text).
 
+import Drivers
 import Net
 import Wire
 
@@ -12,6 +13,9 @@ private func hasControl(_ text: String) -> Bool {
         $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
     }
 }
+
+/// The vendors tv2mqtt ships, as its `main.swift` lists them.
+private let vendors: [Vendor] = [.roku, .samsung, .samsungLegacy, .lg]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAddTV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -25,7 +29,7 @@ public func fuzzAddTV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     let parsed: AddTVRequest
     do throws(BridgeService.RequestError) {
-        parsed = try AddTVRequest.parse(request, plain: plain, draft: nil)
+        parsed = try AddTVRequest.parse(request, plain: plain, draft: nil, vendors: vendors)
     } catch {
         // Refusals are logged and published: the sender's text must not break the line.
         fuzzExpect(!hasControl(error.message), "control character in \(String(reflecting: error.message))")

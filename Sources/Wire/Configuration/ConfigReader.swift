@@ -1,5 +1,3 @@
-import Wire
-
 /// Typed, validated access to the merged configuration tree. Every error names where the
 /// value came from: the flag (`--poll-interval`), the variable (`TV2MQTT_LOG_LEVEL`) or the
 /// file's key path (`mqtt.keepalive`). A vendor's configuration section is read with it too.

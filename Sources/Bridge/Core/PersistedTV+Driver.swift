@@ -1,4 +1,5 @@
 import Drivers
+import Persistence
 import TVModel
 
 extension PersistedTV {
@@ -8,5 +9,13 @@ extension PersistedTV {
         TVDescription(
             identity: identity, capabilities: capabilities ?? TVCapabilities(),
             apps: (apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
+    }
+}
+
+extension TVSecrets {
+    /// What the state file remembers for `tv` (nil: a TV not in it) and this installation's id,
+    /// for its driver.
+    public init(_ tv: PersistedTV?, installationID: String?) {
+        self.init(token: tv?.token, certificatePin: tv?.certificatePin, installationID: installationID)
     }
 }
