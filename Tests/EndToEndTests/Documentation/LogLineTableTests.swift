@@ -23,9 +23,9 @@ struct LogLineTableTests {
     /// argument is not a literal either must itself be listed here.
     static let indirect: [String: Producer] = [
         // BridgeContext.emit logs each event's message at its level: rows by `event=<kind>`.
-        "Bridge/Core/BridgeContext.swift: event.message": .events,
+        "Bridge/Service/BridgeContext.swift: event.message": .events,
         // A driver's `.warning` event, logged by the TV's agent.
-        "Bridge/Core/TVAgent.swift: message": .calls(".yield(.warning("),
+        "Bridge/Agent/TVAgent.swift: message": .calls(".yield(.warning("),
         // The ECP-2 session's authentication refusal.
         "Drivers/Roku/RokuDriver+ECP2.swift: message": .calls("throw .authentication("),
     ]
