@@ -44,20 +44,8 @@ extension LGConnection {
             throw DriverError(
                 error.kind == .timeout ? .timeout : .unreachable, "cannot connect to the TV: \(error.message)")
         }
-        generation += 1
-        let current = generation
-        connection = connected.connection
-        let incoming = connected.connection.incoming
-        Task { [weak self] in
-            for await message in incoming {
-                guard let self else { return }
-                switch message {
-                case .text(let text): await self.receive(text, generation: current)
-                case .binary: continue
-                case .closed: await self.connectionEnded(current)
-                }
-            }
-        }
+        let current = rpc.attach(connected.connection)
+        Task { await self.read(current) }
         try await register(fingerprint: connected.peerCertificateSHA256.map { Digest.hex($0) })
     }
 

@@ -9,7 +9,7 @@ extension LGConnection {
     /// Sends `pin` to the PIN screen a `pair()` left showing on the open connection, or
     /// registers again asking for the PIN screen and sends it as soon as the screen shows.
     func pair(pin: String) async throws(DriverError) {
-        if pinShown, connection != nil {
+        if pinShown, rpc.isConnected {
             let answer: LGMessage
             do throws(DriverError) {
                 answer = try await sendPIN(pin)
@@ -33,7 +33,7 @@ extension LGConnection {
         }
         pinShown = true
         if pinToSend == nil { logger.info(LGPairingHelp.pinShown) }
-        answer(LGRegistration.id, .failure(DriverError(.pinRequired, LGPairingHelp.pinShown)))
+        rpc.answer(LGRegistration.id, .failure(DriverError(.pinRequired, LGPairingHelp.pinShown)))
     }
 
     /// `pairing/setPin`, then the registration's answer: `registered`, or an error for a wrong PIN.

@@ -37,7 +37,7 @@ extension LGConnection {
                 _ = await reconnectWake.wait(timeout: due - LoopClock.current.now)
             }
             guard run == reconnectRun else { return }
-            guard connection == nil, blocked == nil, configuration.clientKey != nil else { break }
+            guard !rpc.isConnected, blocked == nil, configuration.clientKey != nil else { break }
             logger.debug("reconnecting to the TV")
             do {
                 try await connectOnce()
@@ -53,6 +53,6 @@ extension LGConnection {
         guard run == reconnectRun else { return }
         reconnecting = nil
         nextAttempt = nil
-        if connection != nil { onReconnected() }
+        if rpc.isConnected { onReconnected() }
     }
 }

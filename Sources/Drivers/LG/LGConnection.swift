@@ -43,16 +43,12 @@ actor LGConnection {
     /// Subscription pushes (uri, payload) and the end of a connection (nil).
     let onPush: @Sendable (String?, JSONValue) -> Void
 
-    var connection: WebSocketConnection?
+    /// The SSAP connection: requests matched to their answers by id, one connection at a time.
+    let rpc = WebSocketRPC<String, Result<LGMessage, DriverError>>()
     /// Whether the open connection is in clear (port 3000).
     var isPlain = false
     var blocked: Blocked?
-    var generation = 0
     var nextID = 1
-    var waiters: [String: Waiter] = [:]
-    /// Numbers each exchange, so that its timeout answers only it: the registration's id is
-    /// the same for the prompt and for the PIN sent after it.
-    var nextExchange = 0
     /// Subscription ids → their URI, for the open connection.
     var subscriptions: [String: String] = [:]
     var pointer: WebSocketConnection?
@@ -92,7 +88,7 @@ actor LGConnection {
         self.emit = emit
     }
 
-    var isConnected: Bool { connection != nil }
+    var isConnected: Bool { rpc.isConnected }
     var hasClientKey: Bool { configuration.clientKey != nil }
 
     // MARK: requests
@@ -133,30 +129,17 @@ actor LGConnection {
         return answer.payload
     }
 
-    /// Sends `text` and waits `requestTimeout` for the message with `id`.
+    /// Sends `text` and waits `requestTimeout` for the message with `id` (the registration's
+    /// id is the same for the prompt and for the PIN sent after it).
     func exchange(id: String, _ text: String, timeout: Duration? = nil) async throws(DriverError)
         -> LGMessage
     {
-        guard let connection else { throw DriverError(.unreachable, "the TV closed the connection") }
         let waitFor = timeout ?? configuration.requestTimeout
-        nextExchange += 1
-        let exchange = nextExchange
-        let answer = await withCheckedContinuation { continuation in
-            waiters[id] = Waiter(exchange: exchange, continuation: continuation)
-            Task {
-                do {
-                    try await connection.send(text: text)
-                } catch {
-                    self.answer(
-                        id, .failure(DriverError(.unreachable, "sending to the TV failed: \(error)")),
-                        exchange: exchange)
-                }
-            }
-            LoopClock.current.startTask(at: LoopClock.current.now + waitFor) { [weak self] in
-                await self?.answer(
-                    id, .failure(DriverError(.timeout, "the TV did not answer within \(waitFor)")),
-                    exchange: exchange)
-            }
+        let answer: Result<LGMessage, DriverError>
+        do {
+            answer = try await rpc.call(text, awaiting: id, timeout: waitFor)
+        } catch {
+            throw Self.failure(error, waited: waitFor)
         }
         let message = try answer.get()
         if message.type == "error" {
@@ -166,24 +149,20 @@ actor LGConnection {
         return message
     }
 
+    private static func failure(_ error: RPCError, waited: Duration) -> DriverError {
+        switch error {
+        case .notConnected: DriverError(.unreachable, "the TV closed the connection")
+        case .sendFailed(let why): DriverError(.unreachable, "sending to the TV failed: \(why)")
+        case .timeout: DriverError(.timeout, "the TV did not answer within \(waited)")
+        case .closed, .cancelled: DriverError(.unreachable, "the connection closed")
+        case .duplicateID: DriverError(.rejected, "\(error)")
+        }
+    }
+
     private static func errorKind(_ error: String?) -> DriverError.Kind {
         guard let error else { return .rejected }
         if error.hasPrefix("401") || error.hasPrefix("403") { return .unauthorized }
         return .rejected
-    }
-
-    /// One exchange waiting for the message with its id.
-    struct Waiter {
-        let exchange: Int
-        let continuation: CheckedContinuation<Result<LGMessage, DriverError>, Never>
-    }
-
-    /// Answers the exchange waiting on `id`; with `exchange`, only if it is still that one (a
-    /// timer armed for an exchange already answered must not fail the next one on the id).
-    func answer(_ id: String, _ result: Result<LGMessage, DriverError>, exchange: Int? = nil) {
-        guard let waiter = waiters[id], exchange == nil || waiter.exchange == exchange else { return }
-        waiters[id] = nil
-        waiter.continuation.resume(returning: result)
     }
 
     func takeID() -> String {
@@ -197,7 +176,7 @@ actor LGConnection {
     /// fails at once with the reason.
     func ensureConnected(prompt: Bool) async throws(DriverError) {
         if isShutDown { throw DriverError(.unreachable, "the driver was shut down") }
-        if connection != nil { return }
+        if rpc.isConnected { return }
         if let blocked { throw Self.error(blocked) }
         guard prompt || configuration.clientKey != nil else {
             throw DriverError(.unauthorized, LGPairingHelp.notPaired)
@@ -283,8 +262,7 @@ actor LGConnection {
     func shutdown() async {
         isShutDown = true
         stopReconnecting()
-        let closing = [connection, pointer].compactMap { $0 }
-        connection = nil
+        let closing = [rpc.detach(), pointer].compactMap { $0 }
         pointer = nil
         drop()
         for closing in closing { _ = try? await closing.close() }
@@ -292,30 +270,24 @@ actor LGConnection {
 
     /// Closes the connection and fails what waits on it.
     func drop() {
-        generation += 1
         pinShown = false
         subscriptions.removeAll()
-        let closing = [connection, pointer].compactMap { $0 }
-        connection = nil
+        let closing = [rpc.detach(), pointer].compactMap { $0 }
         pointer = nil
         for closing in closing { Task { try? await closing.close() } }
-        let waiting = waiters
-        waiters.removeAll()
-        for (_, waiter) in waiting {
-            waiter.continuation.resume(returning: .failure(DriverError(.unreachable, "the connection closed")))
-        }
     }
 
-    func connectionEnded(_ ended: Int) {
-        guard ended == generation else { return }
+    /// The connection's one reader, on this actor: its end is seen at once, before anything
+    /// else connects.
+    func read(_ generation: Int) async {
+        guard await rpc.read(generation, { receive($0) }) != nil else { return }
         logger.debug("the SSAP connection closed")
         drop()
         onPush(nil, .null)
         startReconnecting()
     }
 
-    func receive(_ text: String, generation current: Int) {
-        guard current == generation else { return }
+    func receive(_ text: String) {
         let message: LGMessage
         do {
             message = try LGMessage.decode(Array(text.utf8))
@@ -327,7 +299,7 @@ actor LGConnection {
             logger.debug("ignored an SSAP message without an id: \(message)")
             return
         }
-        if let uri = subscriptions[id], waiters[id] == nil {
+        if let uri = subscriptions[id], !rpc.isAwaited(id) {
             if message.type == "response" { onPush(uri, message.payload) }
             return
         }
@@ -335,7 +307,7 @@ actor LGConnection {
             registrationShown(message)
             return
         }
-        guard waiters[id] != nil else {
+        guard rpc.isAwaited(id) else {
             logger.debug("ignored an SSAP \(message) that answers nothing asked")
             return
         }
@@ -344,7 +316,7 @@ actor LGConnection {
             logger.debug("ignored an SSAP \(message) of an unknown type")
             return
         }
-        answer(id, .success(message))
+        rpc.answer(id, .success(message))
     }
 }
 

@@ -122,7 +122,7 @@ struct LGConnectionInboundTests {
             #"{"type":"response","id":"999","payload":{"volume":5}}"#, #"{"type":"surprise","id":"1"}"#,
             #"{"type":"response","payload":{}}"#, "garbage",
         ] {
-            await connection.receive(text, generation: 0)
+            await connection.receive(text)
         }
         let lines = sink.lines
         let unasked = lines.filter { $0.contains("answers nothing asked") }.count
