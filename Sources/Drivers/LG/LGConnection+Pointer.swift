@@ -28,7 +28,7 @@ extension LGConnection {
         guard let path = answer["socketPath"]?.stringValue else {
             throw DriverError(.badResponse, "the TV gave no pointer socket")
         }
-        let url = try Self.checkedPointerURL(path, host: configuration.host, secure: !isPlain)
+        let url = try Self.checkedPointerURL(path, host: configuration.host, secure: !session.isPlain)
         let pin = configuration.pin.flatMap(SamsungChannel.bytes(hex:))
         let connected: WebSocketClient.Connected
         do {

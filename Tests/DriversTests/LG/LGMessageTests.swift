@@ -81,7 +81,7 @@ struct LGMessageTests {
 
     @Test("the presented fingerprint is read from the TLS layer's pin-mismatch message")
     func fingerprint() {
-        let seen = LGConnection.presentedFingerprint("wss://h:3001/: certificate changed: pinned aa:bb, got CC:DD:EE")
+        let seen = LGSession.presentedFingerprint("wss://h:3001/: certificate changed: pinned aa:bb, got CC:DD:EE")
         #expect(seen == "ccddee")
     }
 }
