@@ -82,6 +82,9 @@ actor SamsungArtChannel {
     private var loggedFor: Credentials?
     /// Unknown event names already logged (at debug, once each).
     var seenEvents: Set<String> = []
+    /// Signalled whenever a message was taken in or the connection dropped: what `wait` looks at
+    /// (open, admitted, the art mode) may have changed.
+    let changes = Wakeup()
     /// Which status-request timer is current (the loop timer armed by `armAnswerTimer`).
     var answerTimerGeneration = 0
 
@@ -133,17 +136,16 @@ actor SamsungArtChannel {
         return isConnected ? artMode : nil
     }
 
-    /// Waits until `condition` holds, `timeout` passes, or the caller is cancelled.
+    /// Waits until `condition` holds, `timeout` passes, or the caller is cancelled; looked at
+    /// again whenever the channel changes (`changes`), not at a poll's tick.
     private func wait(until timeout: Duration, _ condition: (isolated SamsungArtChannel) -> Bool)
         async
     {
         let deadline = LoopClock.current.now + timeout
-        while !condition(self), LoopClock.current.now < deadline {
-            do {
-                try await EventLoop.sleep(for: .milliseconds(50))
-            } catch {
-                return  // cancelled: never spin
-            }
+        while !condition(self), !Task.isCancelled {
+            let left = deadline - LoopClock.current.now
+            guard left > .zero else { return }
+            _ = await changes.wait(timeout: left)
         }
     }
 
@@ -237,6 +239,7 @@ actor SamsungArtChannel {
         var wasAdmitted = false
         let ending = await rpc.read(generation) { text in
             await receive(text)
+            changes.signal()
             wasAdmitted = wasAdmitted || admitted
         }
         let reopened = reopening
@@ -264,6 +267,7 @@ actor SamsungArtChannel {
         answerTimerGeneration += 1
         if let closing = rpc.detach("the art channel closed") { Task { _ = try? await closing.close() } }
         admitted = false
+        changes.signal()
         guard forget, ledger.artMode != nil else { return }
         ledger = SamsungArtLedger()
         changed(nil)
