@@ -157,7 +157,7 @@ public final class GENANotifyListener: Sendable {
                 connection = try await listener.accept()
             } catch {
                 if Task.isCancelled || state.withLock({ $0.listener !== listener }) { return }
-                try? await EventLoop.sleep(for: .milliseconds(50))
+                try? await EventLoop.sleep(for: .milliseconds(50))  // paced: accept failed; retry soon
                 continue
             }
             // Checked before a slot is taken and before anything is read: a host that is no

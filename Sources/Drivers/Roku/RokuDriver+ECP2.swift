@@ -84,7 +84,7 @@ extension RokuDriver {
                 }
             }
             do {
-                try await EventLoop.sleep(for: delay)
+                try await EventLoop.sleep(for: delay)  // paced: the reconnect backoff
             } catch {
                 return
             }

@@ -189,7 +189,7 @@ actor SamsungArtChannel {
             case .refused: drop(forget: true)
             }
             do {
-                try await EventLoop.sleep(for: backoff)
+                try await EventLoop.sleep(for: backoff)  // paced: the reconnect backoff
             } catch {
                 return
             }
