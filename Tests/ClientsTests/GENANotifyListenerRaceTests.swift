@@ -20,7 +20,10 @@ struct GENANotifyListenerRaceTests {
             listener.subscribing(registration)
             return (listener, registration)
         }
-        let status = Task { try await Slots.send(Slots.notify(registration), from: "127.0.0.2", to: listener) }
+        // The answer waits for the test's clock: the 30 s hang bound covers a loaded machine.
+        let status = Task {
+            try await Slots.send(Slots.notify(registration), from: "127.0.0.2", to: listener, hangBound: .seconds(30))
+        }
         #expect(await clock.waitForTimer(at: .seconds(1)), "the NOTIFY is not waiting for its SID")
         return (listener, registration, status)
     }
