@@ -125,7 +125,7 @@ public final class MosquittoBroker: Sendable {
                 return
             } catch {
                 guard "\(error)".contains("Address already in use"), ContinuousClock.now < deadline else { throw error }
-                try? await EventLoop.sleep(for: .milliseconds(100), clock: .system)
+                try? await EventLoop.sleep(for: .milliseconds(100), clock: .system)  // paced: port still taken
             }
         }
     }

@@ -56,7 +56,7 @@ public final class TCPListener: Sendable {
             case EINTR, ECONNABORTED, EPROTO: continue
             case EMFILE, ENFILE:
                 // Out of descriptors: back off instead of spinning; the caller's connections will free some.
-                try await EventLoop.sleep(for: .milliseconds(50))
+                try await EventLoop.sleep(for: .milliseconds(50))  // paced: out of descriptors; none to wait for
             default: throw NetError.errno(code, operation)
             }
         }

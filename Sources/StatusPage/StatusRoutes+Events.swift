@@ -52,7 +52,7 @@ extension StatusRoutes {
         bytes.append(contentsOf: "retry: 2000\n\n".utf8)
         let ping = Task { [feed, limits] in
             while !Task.isCancelled {
-                try? await EventLoop.sleep(for: limits.pingInterval)
+                try? await EventLoop.sleep(for: limits.pingInterval)  // paced: the ping interval
                 if Task.isCancelled { return }
                 feed.ping(id)
             }

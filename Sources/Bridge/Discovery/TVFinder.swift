@@ -193,7 +193,7 @@ public final class TVFinder: Sendable {
             } catch {
                 if isStopped { return }
                 logger.warning("cannot listen for SSDP announcements: \(error); retrying in 30 s")
-                try? await EventLoop.sleep(for: .seconds(30))
+                try? await EventLoop.sleep(for: .seconds(30))  // paced: listening failed; try again later
             }
         }
     }

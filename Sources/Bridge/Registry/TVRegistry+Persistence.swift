@@ -20,13 +20,26 @@ extension TVRegistry {
         installationID = saved.installationID
         await restore(saved)
         if madeID { scheduleSave() }
-        spawn { [weak self] in
-            while !Task.isCancelled {
-                try? await EventLoop.sleep(for: Self.stateFileCheckInterval)
-                guard let self, !Task.isCancelled else { return }
-                await self.mergeChangesOnDisk()
-            }
+        watchesStateFile = true
+        armStateFileCheck()
+    }
+
+    /// One loop timer for the next look at the file, armed again after each look.
+    private func armStateFileCheck() {
+        LoopClock.current.startTask(at: LoopClock.current.now + Self.stateFileCheckInterval) { [weak self] in
+            await self?.checkStateFile()
         }
+    }
+
+    private func checkStateFile() async {
+        guard watchesStateFile else { return }
+        await mergeChangesOnDisk()
+        if watchesStateFile { armStateFileCheck() }
+    }
+
+    /// The bridge stops: the file is no longer looked at (its last save is the shutdown's).
+    func stopWatchingStateFile() {
+        watchesStateFile = false
     }
 
     /// Saves at once (merging) when another process changed the file.
@@ -35,14 +48,20 @@ extension TVRegistry {
         if await BlockingWork.run({ store.changedOnDisk() }) { await saveNow() }
     }
 
+    /// Saves `stateSaveDelay` from now, so a burst of changes is one write: a loop timer, whose
+    /// save is skipped when another (the shutdown's) has happened meanwhile.
     func scheduleSave() {
         guard !saveScheduled else { return }
         saveScheduled = true
-        let delay = context.configuration.stateSaveDelay
-        spawn { [weak self] in
-            try? await EventLoop.sleep(for: delay)  // coalesce a burst of changes into one write
-            await self?.saveNow()
+        LoopClock.current.startTask(at: LoopClock.current.now + context.configuration.stateSaveDelay) {
+            [weak self] in
+            await self?.scheduledSaveDue()
         }
+    }
+
+    private func scheduledSaveDue() async {
+        guard saveScheduled else { return }
+        await saveNow()
     }
 
     /// Saves now, one save at a time: the actor is re-entered while the file is written, and

@@ -20,8 +20,6 @@ actor TVRegistry {
     let context: BridgeContext
     let factory: any DriverFactory
     let store: StateStore
-    /// Starts a task in the bridge's task group.
-    let spawn: @Sendable (@escaping @Sendable () async -> Void) -> Void
     /// Called when a TV's description changes or a TV is removed (discovery republish).
     var onChange: @Sendable (TVID, TVDescription?) async -> Void = { _, _ in }
 
@@ -35,6 +33,8 @@ actor TVRegistry {
     let fullReports = LogThrottle()
     /// A save is pending (`scheduleSave`).
     var saveScheduled = false
+    /// The state file is looked at for other processes' changes (`restoreSaved` until the stop).
+    var watchesStateFile = false
     /// A save is being written (`saveNow`): another one waits for it rather than write an
     /// older snapshot beside it.
     var saving = false
@@ -66,14 +66,10 @@ actor TVRegistry {
         failedProbes = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
     }
 
-    init(
-        context: BridgeContext, factory: any DriverFactory, store: StateStore,
-        spawn: @escaping @Sendable (@escaping @Sendable () async -> Void) -> Void
-    ) {
+    init(context: BridgeContext, factory: any DriverFactory, store: StateStore) {
         self.context = context
         self.factory = factory
         self.store = store
-        self.spawn = spawn
     }
 
     func setOnChange(_ handler: @escaping @Sendable (TVID, TVDescription?) async -> Void) {

@@ -70,11 +70,20 @@ extension BridgeService {
     }
 
     /// Home Assistant came back online: republish after a random 1–5 s, so a
-    /// restarted Home Assistant is not flooded by every bridge at the same instant.
-    func homeAssistantOnline() async {
+    /// restarted Home Assistant is not flooded by every bridge at the same instant. A loop
+    /// timer, not a task sleeping until then.
+    func homeAssistantOnline() {
         let delay = Duration.milliseconds(Int.random(in: 1000...5000))
         context.logger.info("Home Assistant is online; republishing discovery in \(delay)")
-        try? await EventLoop.sleep(for: delay)
+        LoopClock.current.startTask(at: LoopClock.current.now + delay) { [weak self] in
+            await self?.republishForHomeAssistant()
+        }
+    }
+
+    /// Skipped while disconnected (stopped, or the broker away): the next connect republishes
+    /// everything anyway.
+    private func republishForHomeAssistant() async {
+        guard await client.isConnected else { return }
         await homeAssistantDiscovery.republishAll()
         await context.publisher.republish([.availability, .state], force: true)
     }

@@ -47,7 +47,7 @@ extension BridgeService {
         var lastInfo = LoopClock.current.now
         while !Task.isCancelled {
             if await context.tvListChanged.wait(timeout: .seconds(60)) {
-                try? await EventLoop.sleep(for: .milliseconds(200))  // a burst of changes, one publish
+                try? await EventLoop.sleep(for: .milliseconds(200))  // paced: a burst of changes, one publish
                 await publishTVList()
             }
             if LoopClock.current.now - lastInfo >= .seconds(600) {

@@ -15,7 +15,7 @@ extension BridgeService {
             case .request(let action):
                 spawn { await self.handleRequest(action, message) }
             case .homeAssistantStatus:
-                if message.text == "online" { spawn { await self.homeAssistantOnline() } }
+                if message.text == "online" { homeAssistantOnline() }
             case nil:
                 break
             }

@@ -63,10 +63,7 @@ public final class BridgeService: Sendable {
             configuration: configuration, vendors: factory.vendors, topics: topics, publisher: publisher,
             logger: logger.labeled("bridge"), observer: observer)
         (control, controlSink) = AsyncStream.makeStream(of: Control.self)
-        let sink = controlSink
-        registry = TVRegistry(
-            context: context, factory: factory, store: store,
-            spawn: { work in sink.yield(.spawn(work)) })
+        registry = TVRegistry(context: context, factory: factory, store: store)
         var settings = DiscoverySettings(
             baseTopic: configuration.baseTopic,
             discoveryPrefix: configuration.homeAssistant.discoveryPrefix,
@@ -159,6 +156,7 @@ public final class BridgeService: Sendable {
         finder.stop()
         let agents = await registry.agents()
         for agent in agents { agent.stop() }
+        await registry.stopWatchingStateFile()
         await registry.saveNow()
         let driversClosed: Void? = await withDeadline(LoopClock.current.now + Self.driverShutdownBudget) {
             await withDiscardingTaskGroup { group in

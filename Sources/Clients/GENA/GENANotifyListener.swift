@@ -60,6 +60,9 @@ public final class GENANotifyListener: Sendable {
     static let subscribeRaceWait = Duration.seconds(1)
     let logger: Logger
     let state = Mutex(State())
+    /// Signalled when a SUBSCRIBE's answer settles a SID (or a subscriber leaves): a NOTIFY
+    /// that raced ahead of it looks again.
+    private let sidSettled = Wakeup()
 
     public init(
         port: UInt16, bindHost: String = "0.0.0.0", callbackHost: String? = nil,
@@ -115,6 +118,7 @@ public final class GENANotifyListener: Sendable {
             state.subscribers[registration.path]?.subscribing = false
             state.subscribers[registration.path]?.sid = sid
         }
+        sidSettled.signal()
     }
 
     /// The callback URL for `registration`: `http://<callbackHost or local>:<port><path>`;
@@ -140,6 +144,7 @@ public final class GENANotifyListener: Sendable {
             }
             return (listener, state.accepting, Array(state.connections.values))
         }
+        sidSettled.signal()
         accepting?.cancel()
         listener?.close()
         for connection in connections { connection.close() }
@@ -152,7 +157,7 @@ public final class GENANotifyListener: Sendable {
                 connection = try await listener.accept()
             } catch {
                 if Task.isCancelled || state.withLock({ $0.listener !== listener }) { return }
-                try? await EventLoop.sleep(for: .milliseconds(50))
+                try? await EventLoop.sleep(for: .milliseconds(50))  // paced: accept failed; retry soon
                 continue
             }
             // Checked before a slot is taken and before anything is read: a host that is no
@@ -243,15 +248,17 @@ public final class GENANotifyListener: Sendable {
         return nil
     }
 
-    /// The SID held for `path`; while a SUBSCRIBE is on its way, waits briefly for its answer.
+    /// The SID held for `path`; while a SUBSCRIBE is on its way, waits up to
+    /// `subscribeRaceWait` for its answer (woken when it comes, not at a poll's next tick).
     private func awaitSID(path: String) async -> String? {
         let giveUp = LoopClock.current.now + Self.subscribeRaceWait
         while true {
             let (sid, subscribing) = state.withLock {
                 ($0.subscribers[path]?.sid, $0.subscribers[path]?.subscribing ?? false)
             }
-            if sid != nil || !subscribing || LoopClock.current.now >= giveUp { return sid }
-            try? await EventLoop.sleep(for: .milliseconds(10))
+            let left = giveUp - LoopClock.current.now
+            if sid != nil || !subscribing || left <= .zero || Task.isCancelled { return sid }
+            _ = await sidSettled.wait(timeout: left)
         }
     }
 

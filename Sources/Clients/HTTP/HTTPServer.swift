@@ -136,7 +136,7 @@ public final class HTTPServer: Sendable {
             } catch {
                 // Closed by close(), or a transient failure; stop only when closed.
                 if tasks.withLock({ $0.closed }) { return }
-                try? await EventLoop.sleep(for: .milliseconds(10))
+                try? await EventLoop.sleep(for: .milliseconds(10))  // paced: accept failed; retry soon
                 continue
             }
             if let admits, !admits(connection.remote) {

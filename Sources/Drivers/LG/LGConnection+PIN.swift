@@ -9,7 +9,7 @@ extension LGConnection {
     /// Sends `pin` to the PIN screen a `pair()` left showing on the open connection, or
     /// registers again asking for the PIN screen and sends it as soon as the screen shows.
     func pair(pin: String) async throws(DriverError) {
-        if pinShown, connection != nil {
+        if session.pinShown, rpc.isConnected {
             let answer: LGMessage
             do throws(DriverError) {
                 answer = try await sendPIN(pin)
@@ -19,26 +19,14 @@ extension LGConnection {
             try accept(answer)
             return
         }
-        pinToSend = pin
-        defer { pinToSend = nil }
+        session.pinToSend = pin
+        defer { session.pinToSend = nil }
         try await pair()
-    }
-
-    /// The registration's `response`: the prompt or the PIN screen is on the TV.
-    func registrationShown(_ message: LGMessage) {
-        guard message.payload["pairingType"]?.stringValue == "PIN" else {
-            // The prompt is on screen; `registered` or `error` follows.
-            logger.info("the TV shows its pairing prompt: choose Accept on the TV")
-            return
-        }
-        pinShown = true
-        if pinToSend == nil { logger.info(LGPairingHelp.pinShown) }
-        answer(LGRegistration.id, .failure(DriverError(.pinRequired, LGPairingHelp.pinShown)))
     }
 
     /// `pairing/setPin`, then the registration's answer: `registered`, or an error for a wrong PIN.
     func sendPIN(_ pin: String) async throws(DriverError) -> LGMessage {
-        pinShown = false
+        session.sendingPIN()
         let request = LGMessage.encode(
             type: "request", id: takeID(), uri: Self.setPinURI, payload: ["pin": .string(pin)])
         return try await exchange(id: LGRegistration.id, request)

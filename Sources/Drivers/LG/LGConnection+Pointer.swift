@@ -28,7 +28,7 @@ extension LGConnection {
         guard let path = answer["socketPath"]?.stringValue else {
             throw DriverError(.badResponse, "the TV gave no pointer socket")
         }
-        let url = try Self.checkedPointerURL(path, host: configuration.host, secure: !isPlain)
+        let url = try Self.checkedPointerURL(path, host: configuration.host, secure: !session.isPlain)
         let pin = configuration.pin.flatMap(SamsungChannel.bytes(hex:))
         let connected: WebSocketClient.Connected
         do {
@@ -41,7 +41,7 @@ extension LGConnection {
         pointer = connected.connection
         // The TV sends nothing on it; its end is noticed at the next send.
         let incoming = connected.connection.incoming
-        let current = generation
+        let current = rpc.generation
         Task { [weak self] in
             for await message in incoming {
                 if case .closed = message { await self?.pointerEnded(current) }
@@ -51,7 +51,7 @@ extension LGConnection {
     }
 
     func pointerEnded(_ current: Int) {
-        guard current == generation else { return }
+        guard current == rpc.generation else { return }
         pointer = nil
     }
 

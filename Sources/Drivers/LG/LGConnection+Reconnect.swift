@@ -1,16 +1,12 @@
 import Net
 
-/// Reconnecting a lost SSAP socket with a bounded exponential backoff: the first attempt after
-/// `reconnectFirst`, then twice as long after each failure up to `reconnectMax`. While it runs
-/// polls do not connect (a TV in Suspend is not hammered at every poll); a wake brings the next
-/// attempt forward, and a success resets the wait.
+/// The reconnect loop the session's backoff asks for (`LGSession+Reconnect.swift`): one timer
+/// at each attempt's instant, on a `Wakeup` that `retrySoon` cuts short.
 extension LGConnection {
     func startReconnecting() {
-        guard reconnecting == nil, blocked == nil, configuration.clientKey != nil else { return }
+        guard session.startReconnecting(now: LoopClock.current.now) else { return }
         reconnectRun += 1
         let run = reconnectRun
-        reconnectDelay = configuration.reconnectFirst
-        nextAttempt = LoopClock.current.now + reconnectDelay
         reconnecting = Task { await self.reconnect(run) }
     }
 
@@ -18,41 +14,38 @@ extension LGConnection {
         reconnectRun += 1
         reconnecting?.cancel()
         reconnecting = nil
-        nextAttempt = nil
+        session.stopReconnecting()
     }
 
     /// Wake-on-LAN was sent: the TV is expected back, so the wait starts again from the first.
     func retrySoon() {
-        guard reconnecting != nil else { return }
-        reconnectDelay = configuration.reconnectFirst
-        nextAttempt = LoopClock.current.now + reconnectDelay
-        reconnectWake.signal()
+        if session.retrySoon(now: LoopClock.current.now) { reconnectWake.signal() }
     }
 
     private func reconnect(_ run: Int) async {
         while run == reconnectRun {
             // One timer at the attempt's instant; `retrySoon` wakes the wait to arm an earlier one,
             // `stopReconnecting` cancels it.
-            while run == reconnectRun, !Task.isCancelled, let due = nextAttempt, LoopClock.current.now < due {
+            while run == reconnectRun, !Task.isCancelled, let due = session.backoff?.nextAttempt,
+                LoopClock.current.now < due
+            {
                 _ = await reconnectWake.wait(timeout: due - LoopClock.current.now)
             }
             guard run == reconnectRun else { return }
-            guard connection == nil, blocked == nil, configuration.clientKey != nil else { break }
+            guard session.shouldAttempt(connected: rpc.isConnected) else { break }
             logger.debug("reconnecting to the TV")
             do {
                 try await connectOnce()
                 logger.debug("reconnected to the TV")
                 break
             } catch {
-                guard blocked == nil else { break }
-                reconnectDelay = min(reconnectDelay * 2, configuration.reconnectMax)
-                nextAttempt = LoopClock.current.now + reconnectDelay
-                logger.debug("reconnecting failed (\(error.message)): next attempt in \(reconnectDelay)")
+                guard let delay = session.attemptFailed(now: LoopClock.current.now) else { break }
+                logger.debug("reconnecting failed (\(error.message)): next attempt in \(delay)")
             }
         }
         guard run == reconnectRun else { return }
         reconnecting = nil
-        nextAttempt = nil
-        if connection != nil { onReconnected() }
+        session.stopReconnecting()
+        if rpc.isConnected { onReconnected() }
     }
 }

@@ -6,189 +6,57 @@ import Wire
 /// The SSAP WebSocket of one LG TV: connects (TLS on 3001 with the certificate pinned at the
 /// first pairing; 3000 in clear only for a TV that has no 3001 and was never paired over TLS),
 /// registers (silently with the client key, or with the TV's prompt), then carries requests
-/// and subscriptions. Answers are matched by id; anything else the TV sends is logged at debug
-/// level and dropped. The client key never reaches a log line.
+/// and subscriptions. What to decide is `LGSession`'s (pure); this actor holds the sockets and
+/// carries out its actions. Answers are matched by id (`WebSocketRPC`); anything else the TV
+/// sends is logged at debug level and dropped. The client key never reaches a log line.
 actor LGConnection {
-    struct Configuration: Sendable {
-        var host: String
-        var securePort: UInt16 = 3001
-        var plainPort: UInt16 = 3000
-        /// The key the TV issued at pairing (state file); nil before the first pairing.
-        var clientKey: String?
-        /// SHA-256 of the TV's certificate, hex (state file).
-        var pin: String?
-        var approvalTimeout: Duration = .seconds(60)
-        var connectTimeout: Duration = .seconds(3)
-        var requestTimeout: Duration = .seconds(5)
-        var keepAlive: Duration = .seconds(20)
-        var keepAliveTimeout: Duration = .seconds(10)
-        /// A lost socket is reconnected after `reconnectFirst`, the wait doubling after each
-        /// failed attempt up to `reconnectMax`, and starting again at `reconnectFirst` after a
-        /// success.
-        var reconnectFirst: Duration = .seconds(1)
-        var reconnectMax: Duration = .seconds(60)
-        /// Port 3000 in clear for a TV that refuses 3001 and never spoke TLS.
-        var allowCleartext = false
-    }
+    typealias Configuration = LGSession.Configuration
+    typealias Blocked = LGSession.Blocked
 
-    /// Why the connection will not be made until the user acts (cleared by `pair`).
-    enum Blocked: Equatable, Sendable {
-        case pairingRequired(String)
-        case certificateChanged(pinned: String, seen: String)
-    }
-
-    var configuration: Configuration
+    var session: LGSession
     let logger: Logger
     let emit: @Sendable (DriverEvent) -> Void
     /// Subscription pushes (uri, payload) and the end of a connection (nil).
     let onPush: @Sendable (String?, JSONValue) -> Void
+    /// Called once a lost socket is open and registered again.
+    let onReconnected: @Sendable () -> Void
 
-    var connection: WebSocketConnection?
-    /// Whether the open connection is in clear (port 3000).
-    var isPlain = false
-    var blocked: Blocked?
-    var generation = 0
+    /// The SSAP connection: requests matched to their answers by id, one connection at a time.
+    let rpc = WebSocketRPC<String, Result<LGMessage, DriverError>>()
     var nextID = 1
-    var waiters: [String: Waiter] = [:]
-    /// Numbers each exchange, so that its timeout answers only it: the registration's id is
-    /// the same for the prompt and for the PIN sent after it.
-    var nextExchange = 0
-    /// Subscription ids → their URI, for the open connection.
-    var subscriptions: [String: String] = [:]
     var pointer: WebSocketConnection?
-    /// The TV shows its PIN screen for the open connection's registration (`pair(pin:)` next).
-    var pinShown = false
-    /// `pairing_required` for a TV without TLS that may not be reached in clear was said.
-    var cleartextRefusalSaid = false
-    /// The PIN to send as soon as the TV shows its PIN screen (`pair(pin:)`); never logged.
-    var pinToSend: String?
-    /// The open connection's certificate, until its registration completes.
-    var registeringFingerprint: String?
-    /// A pairing runs (`pair`): its registration goes without the key, and its TLS connection
-    /// takes the certificate the TV presents (checked against the pin in `accept`).
-    var isPairing = false
-    /// Shut down: nothing connects again (a refresh or poll still running must not).
-    var isShutDown = false
+    /// One connect at a time: later callers wait for it.
+    var connecting: Task<Result<Void, DriverError>, Never>?
     /// The reconnecting after a lost socket, while it runs (`LGConnection+Reconnect`).
     var reconnecting: Task<Void, Never>?
     var reconnectRun = 0
-    var reconnectDelay: Duration = .seconds(1)
-    var nextAttempt: ContinuousClock.Instant?
     let reconnectWake = Wakeup()
-    /// Called once a lost socket is open and registered again.
-    let onReconnected: @Sendable () -> Void
-    /// One connect at a time: later callers wait for it.
-    var connecting: Task<Result<Void, DriverError>, Never>?
 
     init(
         configuration: Configuration, logger: Logger, emit: @escaping @Sendable (DriverEvent) -> Void,
         onPush: @escaping @Sendable (String?, JSONValue) -> Void,
         onReconnected: @escaping @Sendable () -> Void = {}
     ) {
+        session = LGSession(configuration: configuration)
         self.onPush = onPush
         self.onReconnected = onReconnected
-        self.configuration = configuration
         self.logger = logger
         self.emit = emit
     }
 
-    var isConnected: Bool { connection != nil }
-    var hasClientKey: Bool { configuration.clientKey != nil }
+    var configuration: Configuration { session.configuration }
+    var isConnected: Bool { rpc.isConnected }
+    var hasClientKey: Bool { session.hasClientKey }
 
-    // MARK: requests
-
-    /// Sends a request and returns the response's payload; an `error` message or a payload
-    /// with `returnValue: false` is a `.rejected` error. `prompt`: whether connecting may show
-    /// the TV's pairing prompt (commands may; polls never do).
-    func request(_ uri: String, _ payload: JSONValue? = nil, prompt: Bool = false)
-        async throws(DriverError)
-        -> JSONValue
-    {
-        try await ensureConnected(prompt: prompt)
-        let id = takeID()
-        let answer = try await exchange(
-            id: id, LGMessage.encode(type: "request", id: id, uri: uri, payload: payload))
-        if let refusal = answer.refusal {
-            throw DriverError(.rejected, "\(uri): \(printable(refusal))")
-        }
-        return answer.payload
-    }
-
-    /// Subscribes to `uri`: its first answer is returned, later ones go to the push handler.
-    func subscribe(_ uri: String) async throws(DriverError) -> JSONValue {
-        try await ensureConnected(prompt: false)
-        let id = takeID()
-        subscriptions[id] = uri
-        let answer: LGMessage
-        do {
-            answer = try await exchange(id: id, LGMessage.encode(type: "subscribe", id: id, uri: uri))
-        } catch {
-            subscriptions[id] = nil
-            throw error
-        }
-        if let refusal = answer.refusal {
-            subscriptions[id] = nil
-            throw DriverError(.rejected, "\(uri): \(printable(refusal))")
-        }
-        return answer.payload
-    }
-
-    /// Sends `text` and waits `requestTimeout` for the message with `id`.
-    func exchange(id: String, _ text: String, timeout: Duration? = nil) async throws(DriverError)
-        -> LGMessage
-    {
-        guard let connection else { throw DriverError(.unreachable, "the TV closed the connection") }
-        let waitFor = timeout ?? configuration.requestTimeout
-        nextExchange += 1
-        let exchange = nextExchange
-        let answer = await withCheckedContinuation { continuation in
-            waiters[id] = Waiter(exchange: exchange, continuation: continuation)
-            Task {
-                do {
-                    try await connection.send(text: text)
-                } catch {
-                    self.answer(
-                        id, .failure(DriverError(.unreachable, "sending to the TV failed: \(error)")),
-                        exchange: exchange)
-                }
-            }
-            LoopClock.current.startTask(at: LoopClock.current.now + waitFor) { [weak self] in
-                await self?.answer(
-                    id, .failure(DriverError(.timeout, "the TV did not answer within \(waitFor)")),
-                    exchange: exchange)
+    /// Carries out the session's actions, in order.
+    func perform(_ actions: [LGSessionAction]) {
+        for action in actions {
+            switch action {
+            case .emit(let event): emit(event)
+            case .log(let level, let message): logger.log(level, message)
+            case .close: drop()
             }
         }
-        let message = try answer.get()
-        if message.type == "error" {
-            throw DriverError(
-                Self.errorKind(message.error), "the TV refused: \(printable(message.error ?? "error"))")
-        }
-        return message
-    }
-
-    private static func errorKind(_ error: String?) -> DriverError.Kind {
-        guard let error else { return .rejected }
-        if error.hasPrefix("401") || error.hasPrefix("403") { return .unauthorized }
-        return .rejected
-    }
-
-    /// One exchange waiting for the message with its id.
-    struct Waiter {
-        let exchange: Int
-        let continuation: CheckedContinuation<Result<LGMessage, DriverError>, Never>
-    }
-
-    /// Answers the exchange waiting on `id`; with `exchange`, only if it is still that one (a
-    /// timer armed for an exchange already answered must not fail the next one on the id).
-    func answer(_ id: String, _ result: Result<LGMessage, DriverError>, exchange: Int? = nil) {
-        guard let waiter = waiters[id], exchange == nil || waiter.exchange == exchange else { return }
-        waiters[id] = nil
-        waiter.continuation.resume(returning: result)
-    }
-
-    func takeID() -> String {
-        defer { nextID += 1 }
-        return "\(nextID)"
     }
 
     // MARK: connecting
@@ -196,17 +64,11 @@ actor LGConnection {
     /// Opens and registers, unless open. A blocked connection (denied, certificate changed)
     /// fails at once with the reason.
     func ensureConnected(prompt: Bool) async throws(DriverError) {
-        if isShutDown { throw DriverError(.unreachable, "the driver was shut down") }
-        if connection != nil { return }
-        if let blocked { throw Self.error(blocked) }
-        guard prompt || configuration.clientKey != nil else {
-            throw DriverError(.unauthorized, LGPairingHelp.notPaired)
+        switch session.admission(prompt: prompt, connected: rpc.isConnected) {
+        case .ready: return
+        case .refused(let error): throw error
+        case .connect: try await connectOnce()
         }
-        // Polls leave a lost socket to the backoff; a user's command still tries at once.
-        if !prompt, reconnecting != nil {
-            throw DriverError(.unreachable, "the TV closed the connection: reconnecting with backoff")
-        }
-        try await connectOnce()
     }
 
     /// Opens and registers; a connect already under way is waited for instead.
@@ -227,53 +89,33 @@ actor LGConnection {
         let result = await task.value
         connecting = nil
         try result.get()
-        if isShutDown {
+        if session.isShutDown {
             // Shut down while connecting: this connection is not kept.
             await shutdown()
             throw DriverError(.unreachable, "the driver was shut down")
         }
     }
 
-    static func error(_ blocked: Blocked) -> DriverError {
-        switch blocked {
-        case .pairingRequired(let message): DriverError(.unauthorized, message)
-        case .certificateChanged:
-            DriverError(
-                .unauthorized, "the TV's TLS certificate changed since pairing; pair again if you trust it")
-        }
-    }
-
-    /// Forgets the client key and any block, connects and waits for the user's answer.
-    /// Pairs (again): registers without the key, so the TV asks its user. The pin and the key
-    /// are kept until the TV issues a new key: a TV once on TLS is reached over TLS only, and
-    /// a changed certificate is accepted over TLS only (with a warning, `accept`), never by
-    /// falling back to port 3000, where whoever answers would get the registration in clear.
+    /// Forgets the client key and any block, connects and waits for the user's answer (see
+    /// `LGSession.pair`).
     func pair() async throws(DriverError) {
         stopReconnecting()
         drop()
-        blocked = nil
-        pinBeforePairing = configuration.pin
-        isPairing = true
+        session.pair()
         do {
             try await ensureConnected(prompt: true)
         } catch {
-            // The PIN screen waits for `pair(pin:)`, still pairing; anything else ends it.
-            if !pinShown { isPairing = false }
+            session.pairingFailed()
             throw error
         }
     }
 
-    /// The pin a pairing set aside, to log a certificate the user accepted by pairing again.
-    var pinBeforePairing: String?
-
     func adoptSecrets(clientKey: String?, pin: String?) {
-        if let clientKey { configuration.clientKey = clientKey }
-        if let pin { configuration.pin = pin }
-        blocked = nil
+        session.adoptSecrets(clientKey: clientKey, pin: pin)
     }
 
     func updateHost(_ host: String) {
-        configuration.host = host
+        session.configuration.host = host
         stopReconnecting()
         drop()
     }
@@ -281,10 +123,9 @@ actor LGConnection {
     /// For good: stops reconnecting, closes the sockets and waits for their closing handshake,
     /// so a process exiting next leaves no TLS session half-used on another thread.
     func shutdown() async {
-        isShutDown = true
+        session.shutDown()
         stopReconnecting()
-        let closing = [connection, pointer].compactMap { $0 }
-        connection = nil
+        let closing = [rpc.detach(), pointer].compactMap { $0 }
         pointer = nil
         drop()
         for closing in closing { _ = try? await closing.close() }
@@ -292,62 +133,36 @@ actor LGConnection {
 
     /// Closes the connection and fails what waits on it.
     func drop() {
-        generation += 1
-        pinShown = false
-        subscriptions.removeAll()
-        let closing = [connection, pointer].compactMap { $0 }
-        connection = nil
+        session.dropped()
+        let closing = [rpc.detach(), pointer].compactMap { $0 }
         pointer = nil
         for closing in closing { Task { try? await closing.close() } }
-        let waiting = waiters
-        waiters.removeAll()
-        for (_, waiter) in waiting {
-            waiter.continuation.resume(returning: .failure(DriverError(.unreachable, "the connection closed")))
-        }
     }
 
-    func connectionEnded(_ ended: Int) {
-        guard ended == generation else { return }
+    // MARK: reading
+
+    /// The connection's one reader, on this actor: its end is seen at once, before anything
+    /// else connects.
+    func read(_ generation: Int) async {
+        guard await rpc.read(generation, { receive($0) }) != nil else { return }
         logger.debug("the SSAP connection closed")
         drop()
         onPush(nil, .null)
         startReconnecting()
     }
 
-    func receive(_ text: String, generation current: Int) {
-        guard current == generation else { return }
-        let message: LGMessage
-        do {
-            message = try LGMessage.decode(Array(text.utf8))
-        } catch {
-            logger.debug("ignored an SSAP message: \(error.message)")
-            return
+    func receive(_ text: String) {
+        switch session.route(text, awaited: rpc.isAwaited) {
+        case .answer(let id, let message): rpc.answer(id, .success(message))
+        case .push(let uri, let payload): onPush(uri, payload)
+        case .registrationShown(let pairingType):
+            let (endWait, actions) = session.registrationShown(pairingType: pairingType)
+            perform(actions)
+            if let endWait { rpc.answer(LGRegistration.id, .failure(endWait)) }
+        case .ignored(let line):
+            if let line { logger.debug(line) }
         }
-        guard let id = message.id else {
-            logger.debug("ignored an SSAP message without an id: \(message)")
-            return
-        }
-        if let uri = subscriptions[id], waiters[id] == nil {
-            if message.type == "response" { onPush(uri, message.payload) }
-            return
-        }
-        if id == LGRegistration.id, message.type == "response" {
-            registrationShown(message)
-            return
-        }
-        guard waiters[id] != nil else {
-            logger.debug("ignored an SSAP \(message) that answers nothing asked")
-            return
-        }
-        // Only these answer: an unknown type carrying our id is not taken as a success.
-        guard ["response", "error", "registered"].contains(message.type) else {
-            logger.debug("ignored an SSAP \(message) of an unknown type")
-            return
-        }
-        answer(id, .success(message))
     }
-}
 
-extension LGConnection {
-    func isSubscribed(_ uri: String) -> Bool { subscriptions.values.contains(uri) }
+    func isSubscribed(_ uri: String) -> Bool { session.isSubscribed(uri) }
 }

@@ -84,7 +84,7 @@ extension RokuDriver {
                 }
             }
             do {
-                try await EventLoop.sleep(for: delay)
+                try await EventLoop.sleep(for: delay)  // paced: the reconnect backoff
             } catch {
                 return
             }
@@ -125,15 +125,7 @@ extension RokuDriver {
         if let up { events.yield(.state(up)) }
         await withDiscardingTaskGroup { group in
             group.addTask { await self.subscribe(session) }
-            var reason = "closed"
-            for await incoming in session.connection.incoming {
-                switch incoming {
-                case .text(let text): await receive(text, on: session)
-                case .binary: continue
-                case .closed(let why): reason = why.description
-                }
-            }
-            await session.fail(DriverError(.unreachable, "the ECP-2 session closed (\(reason))"))
+            await session.read { text in await self.receive(text, on: session) }
         }
         let down = state.withLock { $0.link.sessionEnded() }
         if let down, !Task.isCancelled { events.yield(.state(down)) }

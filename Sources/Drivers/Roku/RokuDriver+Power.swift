@@ -48,7 +48,7 @@ extension RokuDriver {
         let deadline = LoopClock.current.now + settings.wakeWait
         while LoopClock.current.now < deadline {
             do {
-                try await EventLoop.sleep(for: .milliseconds(500))
+                try await EventLoop.sleep(for: .milliseconds(500))  // paced: asks the TV (silent on waking)
             } catch {
                 return nil
             }

@@ -58,13 +58,11 @@ extension SamsungArtChannel {
         case .changed(let on):
             logger.debug("art mode \(on ? "on" : "off")")
             changed(on)
-        case .confirmed(let id) where awaitedSets.contains(id):
-            confirmations[id] = .success(())
-        case .refused(.set(let on), let id, let code) where awaitedSets.contains(id):
-            confirmations[id] = .failure(
-                DriverError(.rejected, "the TV refused art mode \(on ? "on" : "off") (error \(code))"))
-        case .confirmed, .refused(.set, _, _):
-            break  // the command gave up waiting
+        case .confirmed(let id):
+            rpc.answer(id, .success(()))  // false when the command gave up waiting
+        case .refused(.set(let on), let id, let code):
+            rpc.answer(
+                id, .failure(DriverError(.rejected, "the TV refused art mode \(on ? "on" : "off") (error \(code))")))
         case .refused(.version(legacy: false), _, _):
             try? await send(.apiVersion(legacy: true, id: Self.newID()))
         case .refused(.version(legacy: true), _, let code):
@@ -102,7 +100,7 @@ extension SamsungArtChannel {
     }
 
     private func checkAnswered(_ generation: Int) {
-        guard generation == answerTimerGeneration, connection != nil,
+        guard generation == answerTimerGeneration, rpc.isConnected,
             ledger.statusOverdue(now: LoopClock.current.now, timeout: answerTimeout)
         else { return }
         reopen(
@@ -116,7 +114,7 @@ extension SamsungArtChannel {
         logOnce(info: message, message)
         reopening = true
         answerTimerGeneration += 1
-        if let closing = connection { Task { _ = try? await closing.close() } }
+        if let closing = rpc.connection { Task { _ = try? await closing.close() } }
     }
 
     private func logOnce(info key: String, _ message: String) {

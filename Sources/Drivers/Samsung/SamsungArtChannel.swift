@@ -62,7 +62,9 @@ actor SamsungArtChannel {
     var ledger = SamsungArtLedger()
     private var credentials: Credentials?
     private var runner: Task<Void, Never>?
-    var connection: WebSocketConnection?
+    /// The connection and its reader; the set requests waiting for the TV's word, by request
+    /// id (the ledger recognises the reply, so the channel answers them itself).
+    let rpc = WebSocketRPC<String, Result<Void, DriverError>>()
     /// The TV said `ms.channel.connect` or `ms.channel.ready` on the current connection.
     var admitted = false
     /// Who speaks for the TV on this connection: "host" and the ids it listed as the host.
@@ -80,12 +82,11 @@ actor SamsungArtChannel {
     private var loggedFor: Credentials?
     /// Unknown event names already logged (at debug, once each).
     var seenEvents: Set<String> = []
+    /// Signalled whenever a message was taken in or the connection dropped: what `wait` looks at
+    /// (open, admitted, the art mode) may have changed.
+    let changes = Wakeup()
     /// Which status-request timer is current (the loop timer armed by `armAnswerTimer`).
     var answerTimerGeneration = 0
-    /// Set requests whose `set` call still waits, by request id.
-    var awaitedSets: Set<String> = []
-    /// Answers to those set requests, until `set` takes them.
-    var confirmations: [String: Result<Void, DriverError>] = [:]
 
     init(
         timeouts: SamsungChannel.Timeouts, logger: Logger, changed: @escaping @Sendable (Bool?) -> Void
@@ -95,7 +96,7 @@ actor SamsungArtChannel {
         self.changed = changed
     }
 
-    var isConnected: Bool { connection != nil && admitted }
+    var isConnected: Bool { rpc.isConnected && admitted }
     /// The channel is open and says art shows.
     var showsArt: Bool { isConnected && artMode == true }
     /// How long a request may wait for its answer.
@@ -105,7 +106,7 @@ actor SamsungArtChannel {
     /// command needs the channel, so a reconnection waiting out its backoff starts at once.
     func keepConnected(_ credentials: Credentials, model: String? = nil, now: Bool = false) {
         if let model { self.model = model }
-        let waiting = connection == nil && !attempting
+        let waiting = !rpc.isConnected && !attempting
         if self.credentials == credentials, runner != nil, !(now && waiting) { return }
         // Logged once per TV and pairing, not again each time the TV comes back.
         if loggedFor != credentials { loggedOnce = [] }
@@ -135,17 +136,16 @@ actor SamsungArtChannel {
         return isConnected ? artMode : nil
     }
 
-    /// Waits until `condition` holds, `timeout` passes, or the caller is cancelled.
+    /// Waits until `condition` holds, `timeout` passes, or the caller is cancelled; looked at
+    /// again whenever the channel changes (`changes`), not at a poll's tick.
     private func wait(until timeout: Duration, _ condition: (isolated SamsungArtChannel) -> Bool)
         async
     {
         let deadline = LoopClock.current.now + timeout
-        while !condition(self), LoopClock.current.now < deadline {
-            do {
-                try await EventLoop.sleep(for: .milliseconds(50))
-            } catch {
-                return  // cancelled: never spin
-            }
+        while !condition(self), !Task.isCancelled {
+            let left = deadline - LoopClock.current.now
+            guard left > .zero else { return }
+            _ = await changes.wait(timeout: left)
         }
     }
 
@@ -159,20 +159,23 @@ actor SamsungArtChannel {
         }
         if artMode == on { return }
         let request = SamsungArtRequest.setArtMode(on, id: Self.newID())
-        awaitedSets.insert(request.id)
-        defer { awaitedSets.remove(request.id) }
-        try await send(request)
-        await wait(until: deadline - LoopClock.current.now) { $0.confirmations[request.id] != nil }
-        switch confirmations.removeValue(forKey: request.id) {
-        case .some(.success):
-            await refresh()
-            await wait(until: min(deadline - LoopClock.current.now, .seconds(2))) { $0.artMode == on }
-        case .some(.failure(let error)):
-            throw error
-        case nil:
-            throw DriverError(
-                .timeout, "the TV did not confirm art mode \(on ? "on" : "off") within \(timeout)")
+        let ticket: WebSocketRPC<String, Result<Void, DriverError>>.Ticket
+        do {
+            ticket = try rpc.reserve(request.id, timeout: deadline - LoopClock.current.now)
+        } catch {
+            throw DriverError(.rejected, "\(error)")
         }
+        defer { rpc.abandon(ticket) }
+        try await send(request)
+        let confirmation: Result<Void, DriverError>
+        do {
+            confirmation = try await rpc.reply(to: ticket)
+        } catch {
+            throw DriverError(.timeout, "the TV did not confirm art mode \(on ? "on" : "off") within \(timeout)")
+        }
+        try confirmation.get()
+        await refresh()
+        await wait(until: min(deadline - LoopClock.current.now, .seconds(2))) { $0.artMode == on }
     }
 
     // MARK: connection
@@ -186,7 +189,7 @@ actor SamsungArtChannel {
             case .refused: drop(forget: true)
             }
             do {
-                try await EventLoop.sleep(for: backoff)
+                try await EventLoop.sleep(for: backoff)  // paced: the reconnect backoff
             } catch {
                 return
             }
@@ -227,30 +230,27 @@ actor SamsungArtChannel {
             _ = try? await connected.connection.close()
             return .refused
         }
-        connection = connected.connection
+        let generation = rpc.attach(connected.connection)
         admitted = false
         reopening = false
         hostIDs = ["host"]
         ledger = SamsungArtLedger(artMode: ledger.artMode)
         logger.debug("art channel connected")
         var wasAdmitted = false
-        for await message in connected.connection.incoming {
-            guard case .text(let text) = message else {
-                if case .closed = message { break }
-                continue
-            }
+        let ending = await rpc.read(generation) { text in
             await receive(text)
+            changes.signal()
             wasAdmitted = wasAdmitted || admitted
-            if Task.isCancelled { break }
         }
         let reopened = reopening
-        if connection === connected.connection { drop(forget: !reopened) }
+        // Still the current connection when it ended (the reader let it go): forget it.
+        if ending != nil { drop(forget: !reopened) }
         logger.debug("art channel closed")
         return reopened ? .reopened : wasAdmitted ? .closed : .refused
     }
 
     func send(_ request: SamsungArtRequest) async throws(DriverError) {
-        guard let connection else { throw DriverError(.unreachable, "the art channel is closed") }
+        guard let connection = rpc.connection else { throw DriverError(.unreachable, "the art channel is closed") }
         ledger.sent(request, now: LoopClock.current.now)
         if case .getArtMode = request { armAnswerTimer() }
         do {
@@ -265,11 +265,9 @@ actor SamsungArtChannel {
     /// channel that stopped answering, so the state does not flicker while it reconnects).
     func drop(forget: Bool) {
         answerTimerGeneration += 1
-        if let closing = connection {
-            connection = nil
-            Task { _ = try? await closing.close() }
-        }
+        if let closing = rpc.detach("the art channel closed") { Task { _ = try? await closing.close() } }
         admitted = false
+        changes.signal()
         guard forget, ledger.artMode != nil else { return }
         ledger = SamsungArtLedger()
         changed(nil)

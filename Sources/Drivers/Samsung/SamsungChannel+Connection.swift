@@ -25,7 +25,8 @@ extension SamsungChannel {
             await open(endpoint)
         case .send(let message):
             guard sendFailure == nil else { return }
-            guard let connection else {
+            let generation = rpc.generation
+            guard let connection = rpc.connection else {
                 sendFailure = DriverError(.unreachable, "the TV closed the remote channel")
                 return
             }
@@ -35,7 +36,9 @@ extension SamsungChannel {
                 noteSent(message)
             } catch {
                 sendFailure = DriverError(.unreachable, "sending to the TV failed: \(error.message)")
-                connectionEnded(generation)
+                guard generation == rpc.generation else { return }
+                rpc.detach()
+                connectionEnded()
             }
         case .pause(let duration):
             guard sendFailure == nil else { return }
@@ -90,26 +93,19 @@ extension SamsungChannel {
             _ = try? await connected.connection.close()
             return
         }
-        generation += 1
-        connection = connected.connection
-        let current = generation
-        let incoming = connected.connection.incoming
-        Task { [weak self] in
-            for await message in incoming {
-                guard let self else { return }
-                switch message {
-                case .text(let text): await self.receive(text, generation: current)
-                case .binary: continue
-                case .closed: await self.connectionEnded(current)
-                }
-            }
-        }
+        let current = rpc.attach(connected.connection)
+        Task { await self.read(current) }
         logger.debug("connected to \(endpoint)")
         handle(session.opened(now: LoopClock.current.now))
     }
 
-    func receive(_ text: String, generation current: Int) {
-        guard current == generation else { return }
+    /// The connection's one reader, on this actor: its end reaches the session at once.
+    private func read(_ generation: Int) async {
+        guard await rpc.read(generation, { receive($0) }) != nil else { return }
+        connectionEnded()
+    }
+
+    private func receive(_ text: String) {
         let event: SamsungEvent
         do {
             event = try SamsungEvent.decode(Array(text.utf8))
@@ -120,11 +116,9 @@ extension SamsungChannel {
         handle(session.received(event, now: LoopClock.current.now))
     }
 
-    func connectionEnded(_ current: Int) {
-        guard current == generation else { return }
+    /// The current connection ended (the reader saw it, or a send failed): the session hears it.
+    private func connectionEnded() {
         logger.debug("the remote channel closed")
-        connection = nil
-        generation += 1
         handle(session.closed(now: LoopClock.current.now))
     }
 

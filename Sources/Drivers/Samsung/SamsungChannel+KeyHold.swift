@@ -17,7 +17,7 @@ extension SamsungChannel {
 
     /// Sends the `Release` of a key still down (before a shutdown closes the channel).
     func releaseHeldKey() async {
-        guard let code = heldKey, let connection else { return }
+        guard let code = heldKey, let connection = rpc.connection else { return }
         heldKey = nil
         logger.debug("releasing \(code) before closing")
         try? await connection.send(text: SamsungRemoteMessage.key(code, .release).text)

@@ -40,12 +40,10 @@ actor SamsungChannel {
     /// Reports what the bridge must hear about (token, pin, pairing); never blocks.
     let emit: @Sendable (DriverEvent) -> Void
 
-    var connection: WebSocketConnection?
-    /// Tells the current connection's reader from a stale one's.
-    var generation = 0
+    /// The connection, its reader and generation, and the requests `send` waits for, by id: a
+    /// request's outcome comes from the session's actions, so the channel answers them itself.
+    let rpc = WebSocketRPC<UInt64, Result<Void, DriverError>>()
     var nextID: UInt64 = 1
-    /// The requests `send` waits for, by id (`SamsungChannel+Requests.swift`).
-    var requests: [UInt64: RequestOutcome] = [:]
     var appListWaiters: [UInt64: CheckedContinuation<[SamsungInstalledApp]?, Never>] = [:]
     /// App-list requests by their request id → the waiter, so a failed request answers at once.
     var appListRequests: [UInt64: UInt64] = [:]
@@ -82,12 +80,22 @@ actor SamsungChannel {
     func send(_ steps: [SamsungRemoteStep]) async throws(DriverError) {
         guard !isShutDown else { throw DriverError(.unreachable, "the driver is shut down") }
         Trace.mark(.driverSend)
-        let id = takeID()
-        requests[id] = .pending
-        if handle(session.submit(steps, id: id, now: LoopClock.current.now), callerCarries: true) {
-            await carry(until: id)
+        let ticket: WebSocketRPC<UInt64, Result<Void, DriverError>>.Ticket
+        do {
+            ticket = try rpc.reserve(takeID(), timeout: nil)
+        } catch {
+            throw DriverError(.rejected, "\(error)")
         }
-        try await outcome(of: id).get()
+        if handle(session.submit(steps, id: ticket.id, now: LoopClock.current.now), callerCarries: true) {
+            await carry(until: ticket)
+        }
+        let outcome: Result<Void, DriverError>
+        do {
+            outcome = try await rpc.reply(to: ticket)
+        } catch {
+            throw DriverError(.unreachable, "\(error)")
+        }
+        try outcome.get()
     }
 
     /// Asks for the installed apps when the channel is open (or may be opened without a
@@ -146,7 +154,7 @@ actor SamsungChannel {
         dropConnection()
         tickerGeneration += 1
         work.cancelAll()
-        failRequests(DriverError(.unreachable, "the driver is shut down"))
+        rpc.answerAll(.failure(DriverError(.unreachable, "the driver is shut down")))
         for (_, waiter) in appListWaiters { waiter.resume(returning: nil) }
         appListWaiters.removeAll()
         answerIcons(nil)
@@ -201,7 +209,8 @@ actor SamsungChannel {
     }
 
     func finish(_ id: UInt64, _ result: Result<Void, DriverError>) {
-        answerRequest(id, result)
+        // Ids that are not a `send`'s (an app list's) answer nothing.
+        rpc.answer(id, result)
         if let waiter = appListRequests.removeValue(forKey: id), case .failure = result {
             answerAppList(waiter, nil)
         }
@@ -226,9 +235,7 @@ actor SamsungChannel {
 
     /// Closes the current connection; its reader's end is then ignored (new generation).
     func dropConnection() {
-        generation += 1
-        guard let closing = connection else { return }
-        connection = nil
+        guard let closing = rpc.detach() else { return }
         Task { try? await closing.close() }
     }
 
@@ -247,8 +254,8 @@ actor SamsungChannel {
 
     /// A sender carrying the queue: performs the I/O actions until its own request is done,
     /// then leaves what others queued meanwhile to a carrier task.
-    private func carry(until id: UInt64) async {
-        while !Task.isCancelled, !isAnswered(id), let item = work.next() { await perform(item) }
+    private func carry(until ticket: WebSocketRPC<UInt64, Result<Void, DriverError>>.Ticket) async {
+        while !Task.isCancelled, !rpc.isAnswered(ticket), let item = work.next() { await perform(item) }
         work.handOff { Task { await self.performQueued() } }
     }
 

@@ -204,7 +204,7 @@ extension SamsungDriver {
         while LoopClock.current.now < deadline {
             if await isShowingPicture() { return true }
             do {
-                try await EventLoop.sleep(for: .milliseconds(250))
+                try await EventLoop.sleep(for: .milliseconds(250))  // paced: asks the TV (silent on booting)
             } catch {
                 return false
             }

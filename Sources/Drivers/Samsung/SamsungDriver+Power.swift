@@ -55,7 +55,7 @@ extension SamsungDriver {
         let deadline = LoopClock.current.now + options.wakeSettle
         repeat {
             do {
-                try await EventLoop.sleep(for: .milliseconds(250))
+                try await EventLoop.sleep(for: .milliseconds(250))  // paced: asks the TV (silent on waking)
             } catch {
                 return false
             }

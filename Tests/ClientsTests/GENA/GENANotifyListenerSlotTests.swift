@@ -44,11 +44,13 @@ struct GENANotifyListenerSlotTests {
     }
 
     /// The status the listener answers to `bytes` sent from `source` (from its status line);
-    /// nil when it closed the connection without an answer.
-    static func send(_ bytes: [UInt8], from source: String, to listener: GENANotifyListener) async throws -> Int? {
+    /// nil when it closed the connection without an answer, or gave none within `hangBound`.
+    static func send(
+        _ bytes: [UInt8], from source: String, to listener: GENANotifyListener, hangBound: Duration = .seconds(10)
+    ) async throws -> Int? {
         let connection = try #require(try await open(1, from: source, to: listener).first)
         defer { connection.close() }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + hangBound
         try await connection.write(bytes, deadline: deadline)
         var answer: [UInt8] = []
         while !answer.contains(0x0A), let chunk = try? await connection.read(maxBytes: 4096, deadline: deadline),

@@ -81,7 +81,7 @@ struct LGMessageTests {
 
     @Test("the presented fingerprint is read from the TLS layer's pin-mismatch message")
     func fingerprint() {
-        let seen = LGConnection.presentedFingerprint("wss://h:3001/: certificate changed: pinned aa:bb, got CC:DD:EE")
+        let seen = LGSession.presentedFingerprint("wss://h:3001/: certificate changed: pinned aa:bb, got CC:DD:EE")
         #expect(seen == "ccddee")
     }
 }
@@ -100,7 +100,7 @@ struct LGConnectionInboundTests {
             #"{"type":"response","id":"999","payload":{"volume":5}}"#, #"{"type":"surprise","id":"1"}"#,
             #"{"type":"response","payload":{}}"#, "garbage",
         ] {
-            await connection.receive(text, generation: 0)
+            await connection.receive(text)
         }
         let lines = sink.lines
         let unasked = lines.filter { $0.contains("answers nothing asked") }.count

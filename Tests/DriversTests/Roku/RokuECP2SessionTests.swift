@@ -63,12 +63,10 @@ struct RokuECP2SessionTests {
                 Issue.record("not opened: \(error)")
                 return
             }
-            // What the driver's link task does: responses to the session.
+            // What the driver's link task does: the session's reader, responses to the session.
             let reader = Task {
-                for await incoming in session.connection.incoming {
-                    if case .text(let text) = incoming, let message = try? ECP2Message.parse(text) {
-                        await session.deliver(message)
-                    }
+                await session.read { text in
+                    if let message = try? ECP2Message.parse(text) { await session.deliver(message) }
                 }
             }
             defer { reader.cancel() }

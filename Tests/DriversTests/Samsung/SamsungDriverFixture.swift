@@ -4,6 +4,7 @@ import Support
 import Synchronization
 import TVModel
 import TVSimulators
+import TestSupport
 import Testing
 import Wire
 
@@ -169,10 +170,5 @@ func withDriver(
 
 /// The error `body` threw, or nil.
 func driverError(_ body: () async throws(DriverError) -> Void) async -> DriverError? {
-    do {
-        try await body()
-        return nil
-    } catch {
-        return error
-    }
+    await thrownError(body)
 }

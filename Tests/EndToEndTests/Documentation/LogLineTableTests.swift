@@ -26,6 +26,8 @@ struct LogLineTableTests {
         "Bridge/Service/BridgeContext.swift: event.message": .events,
         // A driver's `.warning` event, logged by the TV's agent.
         "Bridge/Agent/TVAgent.swift: message": .calls(".yield(.warning("),
+        // The LG session's warnings, carried out by its connection.
+        "Drivers/LG/LGConnection.swift: message": .calls(".warn("),
         // The ECP-2 session's authentication refusal.
         "Drivers/Roku/RokuDriver+ECP2.swift: message": .calls("throw .authentication("),
     ]
