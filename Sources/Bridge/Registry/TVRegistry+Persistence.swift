@@ -18,8 +18,13 @@ extension TVRegistry {
         var saved = await BlockingWork.run { store.load() }
         let madeID = saved.ensureInstallationID()
         installationID = saved.installationID
+        restoring = true
         await restore(saved)
-        if madeID { scheduleSave() }
+        restoring = false
+        if madeID || saveScheduled {
+            saveScheduled = false
+            scheduleSave()
+        }
         watchesStateFile = true
         armStateFileCheck()
     }
@@ -69,6 +74,10 @@ extension TVRegistry {
     /// merged from another process (a token `tv2mqtt pair` saved). A save asked for meanwhile
     /// runs once more, with a fresh snapshot, and its caller waits for it.
     func saveNow() async {
+        guard !restoring else {
+            saveScheduled = true  // saved once every remembered TV has started
+            return
+        }
         saveScheduled = false
         guard !saving else {
             saveAgain = true

@@ -35,6 +35,9 @@ actor TVRegistry {
     var saveScheduled = false
     /// The state file is looked at for other processes' changes (`restoreSaved` until the stop).
     var watchesStateFile = false
+    /// While the state file's TVs are being started: a save now would write only those started
+    /// so far over the file that holds them all.
+    var restoring = false
     /// A save is being written (`saveNow`): another one waits for it rather than write an
     /// older snapshot beside it.
     var saving = false
