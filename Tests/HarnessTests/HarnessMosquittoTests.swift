@@ -82,7 +82,11 @@ struct HarnessMosquittoTests {
 
     @Test("kill simulates a crash: the port stops answering and restart brings the broker back")
     func killAndRestart() async throws {
-        let broker = try await MosquittoBroker.start()
+        // An address of its own: while this broker is down its free port may be picked again,
+        // and on 127.0.0.1 another test's broker did, answering the publish meant to fail.
+        var options = MosquittoOptions()
+        options.host = "127.0.0.213"
+        let broker = try await MosquittoBroker.start(options)
         let pid = try #require(broker.pid)
         await broker.kill()
         #expect(!broker.isRunning)
