@@ -15,30 +15,34 @@ struct WebSocketTLSTests {
         defer { server.stop() }
         let expected = try await opensslFingerprint(certificatePEM: certificate)
         #expect(expected.count == 32)
+        // The client's handshake and close deadlines on a clock that never moves (the server
+        // keeps real time): a starved core cannot make them pass; `within` bounds a hang.
         try await within {
-            let url =
-                "wss://127.0.0.1:\(server.port)/api/v2/channels/samsung.remote.control?name=dHYybXF0dA=="
-            let connected = try await WebSocketClient.connect(
-                url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: nil)))
-            #expect(connected.peerCertificateSHA256 == expected)
-            try await connected.connection.send(text: "over TLS")
-            var events = connected.connection.incoming.makeAsyncIterator()
-            #expect(await events.next() == .text("over TLS"))
-            #expect(try await connected.connection.close().wasClean)
+            try await ManualClock().run {
+                let url =
+                    "wss://127.0.0.1:\(server.port)/api/v2/channels/samsung.remote.control?name=dHYybXF0dA=="
+                let connected = try await WebSocketClient.connect(
+                    url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: nil)))
+                #expect(connected.peerCertificateSHA256 == expected)
+                try await connected.connection.send(text: "over TLS")
+                var events = connected.connection.incoming.makeAsyncIterator()
+                #expect(await events.next() == .text("over TLS"))
+                #expect(try await connected.connection.close().wasClean)
 
-            // Pinned: the same certificate passes, another one fails with certificateChanged.
-            let pinned = try await WebSocketClient.connect(
-                url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: expected)))
-            _ = try await pinned.connection.close()
-            var wrong = expected
-            wrong[0] ^= 0xFF
-            await #expect {
-                try await WebSocketClient.connect(
-                    url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: wrong)))
-            } throws: { ($0 as? WebSocketError)?.kind == .certificateChanged }
-            // The default trust (system CAs) refuses a self-signed certificate.
-            await #expect { try await WebSocketClient.connect(url: url) } throws: {
-                ($0 as? WebSocketError)?.kind == .tls
+                // Pinned: the same certificate passes, another one fails with certificateChanged.
+                let pinned = try await WebSocketClient.connect(
+                    url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: expected)))
+                _ = try await pinned.connection.close()
+                var wrong = expected
+                wrong[0] ^= 0xFF
+                await #expect {
+                    try await WebSocketClient.connect(
+                        url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: wrong)))
+                } throws: { ($0 as? WebSocketError)?.kind == .certificateChanged }
+                // The default trust (system CAs) refuses a self-signed certificate.
+                await #expect { try await WebSocketClient.connect(url: url) } throws: {
+                    ($0 as? WebSocketError)?.kind == .tls
+                }
             }
         }
     }
