@@ -12,8 +12,8 @@ struct SocketAddressScopeTests {
             ("::", .unspecified), ("169.254.169.254", .linkLocal), ("fe80::1", .linkLocal),
             ("febf::1", .linkLocal), ("64:ff9b::a9fe:a9fe", .linkLocal), ("224.0.0.251", .multicast),
             ("239.255.255.250", .multicast), ("ff02::1", .multicast), ("255.255.255.255", .broadcast),
-            ("192.168.1.20", .unicast), ("10.0.0.5", .unicast), ("169.253.0.1", .unicast), ("fec0::1", .unicast),
-            ("2001:db8::1", .unicast), ("::ffff:192.168.1.20", .unicast), ("240.0.0.1", .unicast),
+            ("192.0.2.20", .unicast), ("198.51.100.5", .unicast), ("169.253.0.1", .unicast), ("fec0::1", .unicast),
+            ("2001:db8::1", .unicast), ("::ffff:192.0.2.20", .unicast), ("240.0.0.1", .unicast),
         ])
     func scope(_ text: String, _ scope: SocketAddress.Scope) throws {
         #expect(try SocketAddress(ip: text, port: 1).scope == scope)

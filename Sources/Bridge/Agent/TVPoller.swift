@@ -16,10 +16,9 @@ import TVModel
 /// Each TV's first round (the poll, its first state and discovery config) runs in a slot of
 /// `BridgeContext.firstPolls`, so at most `firstPollConcurrency` run at once; later polls are
 /// spread by then, each TV keeping the phase its first poll gave it. A TV that does not answer
-/// gives its slot back after `firstPollSlotHold` (`ProbePool.run(holdingAtMost:)`). The round,
-/// not only the poll: a thousand TVs polled at once and then queued for the registry and the
-/// discovery publisher each held their task frames while waiting, which made the bridge's peak
-/// memory (and, since freed heap is rarely returned, its memory for good).
+/// gives its slot back after `firstPollSlotHold` (`ProbePool.run(holdingAtMost:)`). The slot
+/// covers the round, not only the poll: rounds queued at once for the registry and the discovery
+/// publisher would each hold their task frames, and the bridge's memory with them.
 final class TVPoller: Sendable {
     /// Takes what one poll found (`full`: apps and description were asked too); true when the
     /// app in front is missing from the TV's app list, so the next poll is a full one.

@@ -65,7 +65,7 @@ struct AddTVAddressTests {
     @Test(
         "an IPv4 address inside IPv6 (::ffff:0:0/96, ::/96) is special: refused, asking for the IPv4 address",
         arguments: [
-            "::ffff:10.0.0.5", "[::FFFF:10.0.0.5]:8060", "0:0:0:0:0:ffff:a00:5", "::10.0.0.5", "::a00:5",
+            "::ffff:192.0.2.5", "[::FFFF:192.0.2.5]:8060", "0:0:0:0:0:ffff:c000:205", "::192.0.2.5", "::c000:205",
             "::ffff:127.0.0.1", "::ffff:0.0.0.0", "::0.0.0.2",
         ])
     func ipv4InIPv6(text: String) {
