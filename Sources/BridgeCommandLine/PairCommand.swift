@@ -4,6 +4,7 @@ import Drivers
 import Net
 import Persistence
 import Support
+import Synchronization
 import TVModel
 import Wire
 
@@ -86,11 +87,10 @@ enum PairCommand {
         let driver = factory.makeDriver(
             for: description, secrets: TVSecrets(existing, installationID: state.installationID))
         print("Asking \(description.identity.name) for permission: choose Allow on the TV…")
+        // A handler, not a task: the token is kept as the driver yields it, so it is there
+        // when `pair` returns, however late a task would have run.
         let secrets = SecretCollector()
-        let collecting = Task {
-            for await event in driver.events { await secrets.take(event) }
-        }
-        defer { collecting.cancel() }
+        driver.events.deliver(to: secrets.take)
         do {
             try await pair(driver, givenPIN: givenPIN)
         } catch {
@@ -98,13 +98,13 @@ enum PairCommand {
             await driver.shutdown()
             return 1
         }
-        try? await EventLoop.sleep(for: .milliseconds(100))  // let the token event arrive
         await driver.shutdown()
         var record =
             existing
             ?? PersistedTV(identity: description.identity, capabilities: description.capabilities)
-        if let token = await secrets.token { record.token = token }
-        if let pin = await secrets.pin { record.certificatePin = pin }
+        let (token, pin) = secrets.kept
+        if let token { record.token = token }
+        if let pin { record.certificatePin = pin }
         state.tvs.removeAll { $0.identity.id == record.identity.id }
         state.tvs.append(record)
         do {
@@ -114,7 +114,7 @@ enum PairCommand {
             return 1
         }
         print(
-            "paired with \(description.identity.name) (\(description.identity.id))\(await secrets.token == nil ? "; this TV issues no token, so it may ask again" : "")"
+            "paired with \(description.identity.name) (\(description.identity.id))\(token == nil ? "; this TV issues no token, so it may ask again" : "")"
         )
         return 0
     }
@@ -150,15 +150,18 @@ enum PairCommand {
         return (vowelSound ? "an " : "a ") + phrase
     }
 
-    actor SecretCollector {
-        var token: String?
-        var pin: String?
+    final class SecretCollector: Sendable {
+        private let secrets = Mutex<(token: String?, pin: String?)>((nil, nil))
 
-        func take(_ event: DriverEvent) {
-            switch event {
-            case .token(let value): token = value
-            case .certificatePinned(let value): pin = value
-            default: break
+        var kept: (token: String?, pin: String?) { secrets.withLock { $0 } }
+
+        @Sendable func take(_ event: DriverEvent) {
+            secrets.withLock { secrets in
+                switch event {
+                case .token(let value): secrets.token = value
+                case .certificatePinned(let value): secrets.pin = value
+                default: break
+                }
             }
         }
     }

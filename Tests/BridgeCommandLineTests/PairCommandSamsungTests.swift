@@ -1,5 +1,6 @@
 import Drivers
 import Foundation
+import Net
 import Persistence
 import Support
 import TVModel
@@ -27,9 +28,13 @@ struct PairCommandSamsungTests {
                 """
             try Data(text.utf8).write(to: config)
             let state = directory.appendingPathComponent("state").path
-            let status = try await PairCommand.main(
-                ["--config", config.path, "--state-dir", state, "127.0.0.3"], environment: [:], vendors: .shipped,
-                makeFactory: VendorDriverFactory.init(configuration:vendors:logger:))
+            // On a clock that never moves: the command ends in what the TV answered, never in a
+            // timeout or a wait for time to pass, however busy the machine.
+            let status = try await ManualClock().run {
+                try await PairCommand.main(
+                    ["--config", config.path, "--state-dir", state, "127.0.0.3"], environment: [:],
+                    vendors: .shipped, makeFactory: VendorDriverFactory.init(configuration:vendors:logger:))
+            }
             #expect(status == 0)
             let saved = StateStore(directory: state, kinds: [Vendor].shipped.stateFileKinds, logger: .disabled).load()
                 .tvs
