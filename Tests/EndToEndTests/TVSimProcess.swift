@@ -1,3 +1,4 @@
+import Clients
 import Glibc
 import Harness
 import Support
@@ -13,6 +14,8 @@ struct TVSimProcess {
     struct TV {
         var host: String
         var port: UInt16
+        /// Every port reported, in order (a Samsung's: REST/ws, wss, UPnP).
+        var ports: [UInt16]
         /// The Roku serial or the LG UDN (`uuid:…`).
         var serial: String
         var name: String
@@ -24,6 +27,7 @@ struct TVSimProcess {
     let tvs: [TV]
     var host: String { tvs[0].host }
     var port: UInt16 { tvs[0].port }
+    var ports: [UInt16] { tvs[0].ports }
     var serial: String { tvs[0].serial }
     var name: String { tvs[0].name }
 
@@ -51,6 +55,18 @@ struct TVSimProcess {
         return TVSimProcess(process: process, directory: directory, log: log, tvs: [tv])
     }
 
+    /// The TV's `/sim/state` (on its first port, which serves it for every vendor but Samsung's
+    /// pre-2016 models).
+    func simState() async throws -> JSONValue {
+        let http = HTTPClient(host: host, port: port, connectTimeout: .seconds(30), requestTimeout: .seconds(30))
+        defer { Task { await http.closeIdle() } }
+        let response = try await http.request("GET", "/sim/state")
+        guard response.status == 200 else {
+            throw HarnessError.invalidUse("/sim/state answered HTTP \(response.status)")
+        }
+        return try JSONParser.parse(response.body)
+    }
+
     func stop() async {
         await process.terminate()
         directory.remove()
@@ -67,11 +83,12 @@ struct TVSimProcess {
             let serial =
                 words.firstIndex(of: "serial").map { words[$0 + 1] } ?? words.first { $0.hasPrefix("uuid:") } ?? ""
             if let url = try? URLParts(parsing: words[at + 1]), url.scheme == "http", let port = url.port {
-                return TV(host: url.host, port: port, serial: serial, name: String(quoted[1]))
+                return TV(host: url.host, port: port, ports: [port], serial: serial, name: String(quoted[1]))
             }
             let host = String(words[at + 1].dropLast())
-            if let port = words[(at + 2)...].lazy.compactMap({ UInt16($0.trimmingSuffix(",")) }).first {
-                return TV(host: host, port: port, serial: serial, name: String(quoted[1]))
+            let ports = words[(at + 2)...].compactMap { UInt16($0.trimmingSuffix(",")) }
+            if let port = ports.first {
+                return TV(host: host, port: port, ports: ports, serial: serial, name: String(quoted[1]))
             }
         }
         return nil

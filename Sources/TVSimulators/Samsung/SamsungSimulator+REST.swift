@@ -66,9 +66,17 @@ extension SamsungSimulator {
         core.state.artMode = false
     }
 
+    /// The state, and the tokens issued so far (`issued_tokens`: a test of a `tvsim` process
+    /// checks what was saved against them).
+    private var currentSimState: JSONValue {
+        guard case .object(var fields) = state.json else { return state.json }
+        fields["issued_tokens"] = .array(issuedTokens.map(JSONValue.string))
+        return .object(fields)
+    }
+
     private var simStateEndpoint: SimStateEndpoint {
         SimStateEndpoint(
-            current: { [self] in state.json },
+            current: { [self] in currentSimState },
             apply: { [self] change throws(SimulatorError) in
                 try core.withLock { core throws(SimulatorError) in try applyLocked(change, to: &core) }
                 // Answered first: turning the TV off closes the listener this answer leaves by.

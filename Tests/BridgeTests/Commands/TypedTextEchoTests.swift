@@ -1,4 +1,5 @@
 import TVModel
+import TestSupport
 import Testing
 
 @testable import Drivers
@@ -6,7 +7,8 @@ import Testing
 /// Issue 13, item 12: typed text (a password, a search) never comes back in an error, which
 /// goes to the log and to `command_failed`. A Roku types text as one `POST /keypress/Lit_<c>`
 /// per character, and its errors name the request.
-@Suite("Typed text is not echoed")
+/// On a frozen clock: each test ends in what the fake TV sent, or in its closing.
+@Suite("Typed text is not echoed", .frozenClock)
 struct TypedTextEchoTests {
     static func driver(for tv: MisbehavingTV) -> RokuDriver {
         var roku = RokuSettings()

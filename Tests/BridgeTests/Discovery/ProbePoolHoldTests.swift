@@ -18,25 +18,30 @@ struct ProbePoolHoldTests {
         #expect(inUse == 0)
     }
 
-    @Test("slow work gives its slot back after the hold and still returns its value")
+    @Test("slow work gives its slot back at exactly the hold and still returns its value")
     func slowWork() async throws {
+        let clock = ManualClock()
         let pool = ProbePool(concurrency: 1)
         let release = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        let started = ContinuousClock.now
         let slow = Task {
-            await pool.run(holdingAtMost: .milliseconds(200)) { () -> Int in
-                await withCheckedContinuation { continuation in release.withLock { $0 = continuation } }
-                return 9
+            await clock.run {
+                await pool.run(holdingAtMost: .milliseconds(200)) { () -> Int in
+                    await withCheckedContinuation { continuation in release.withLock { $0 = continuation } }
+                    return 9
+                }
             }
         }
         let running = await waitUntil(timeout: .seconds(30)) { release.withLock { $0 != nil } }
         try #require(running)
-        // The second probe gets the only slot while the first is still running (it cannot end
-        // before this test lets it).
+        try #require(await clock.waitForTimer(at: .milliseconds(200)))
+        await clock.advance(by: .milliseconds(199))
+        #expect(await pool.inUse == 1, "the slot was given back before the hold")
+        await clock.advance(by: .milliseconds(1))
+        // The first probe is still running (it cannot end before this test lets it), yet its
+        // slot is free.
+        let freed = await waitUntil(timeout: .seconds(30)) { await pool.inUse == 0 }
+        #expect(freed)
         await pool.acquire()
-        let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(200))
-        #expect(waited < .seconds(10))
         await pool.release()
         release.withLock { $0?.resume() }
         let value = await slow.value

@@ -1,4 +1,5 @@
 import Configuration
+import Net
 import Support
 import TVModel
 import TVSimulators
@@ -40,7 +41,12 @@ struct VendorDriverFactoryTests {
         let factory = VendorDriverFactory(
             vendors: .shipped, settings: DriverSettings(wolTargets: []), sections: VendorSettingsBag())
         do {
-            let description = try await factory.probe(host: "127.0.0.2", kind: nil, port: simulator.port)
+            // The probes on a clock that never moves (the simulator keeps real time): each ends
+            // in what the simulator answered, however busy the machine.
+            let frozen = ManualClock()
+            let description = try await frozen.run {
+                try await factory.probe(host: "127.0.0.2", kind: nil, port: simulator.port)
+            }
             #expect(description.identity.id == TVID(kind: .roku, hardwareID: simulator.serial))
             #expect(description.identity.port == simulator.port)
             let driver = factory.makeDriver(for: description, secrets: TVSecrets())
@@ -48,7 +54,9 @@ struct VendorDriverFactoryTests {
             #expect(await driver.poll(full: true).power == true)
             await driver.shutdown()
             let error = await #expect(throws: DriverError.self) {
-                try await factory.probe(host: "127.0.0.2", kind: .samsung, port: simulator.port)
+                try await frozen.run {
+                    try await factory.probe(host: "127.0.0.2", kind: .samsung, port: simulator.port)
+                }
             }
             #expect(error != nil && error?.kind != .unsupported)
         } catch {

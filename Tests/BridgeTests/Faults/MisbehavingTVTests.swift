@@ -66,13 +66,11 @@ struct MisbehavingTVTests {
             "bad answer: HTTP: header line without a colon"),
     ]
 
-    /// The deadlines are far above what an answer takes: these tests are about which error a
-    /// bad answer gives, and a whole suite running beside them on two cores can hold up the
-    /// fake TV's task for a second or two (seen: every case a timeout at 2 s).
     static let settings = DriverSettings(
         wolTargets: [], wolRepeat: 1, connectTimeout: .seconds(5), requestTimeout: .seconds(10), wakeWait: .seconds(1))
 
-    @Test("the Roku driver turns each bad answer into a clear DriverError", arguments: cases)
+    // On a frozen clock: each case ends in what the fake TV sent, or in its closing.
+    @Test("the Roku driver turns each bad answer into a clear DriverError", .frozenClock, arguments: cases)
     func badAnswer(_ testCase: Case) async throws {
         let tv = try MisbehavingTV(host: "127.0.0.35", answer: testCase.answer)
         defer { tv.stop() }
@@ -109,7 +107,9 @@ struct MisbehavingTVTests {
             .badResponse, "bad answer: HTTP: chunk size is not hexadecimal"),
     ]
 
-    @Test("the Samsung driver turns each bad REST answer into a clear DriverError", arguments: samsungCases)
+    @Test(
+        "the Samsung driver turns each bad REST answer into a clear DriverError", .frozenClock,
+        arguments: samsungCases)
     func badSamsungAnswer(_ testCase: Case) async throws {
         let tv = try MisbehavingTV(host: "127.0.0.35", answer: testCase.answer)
         defer { tv.stop() }

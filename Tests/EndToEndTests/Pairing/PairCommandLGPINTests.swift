@@ -4,19 +4,18 @@ import TestSupport
 import Testing
 import Wire
 
-/// `tv2mqtt pair HOST` with an LG TV that shows a PIN (`tvsim lg --pairing pin`, LG's real
-/// ports on an address of its own): the PIN given with `--pin`, or typed when asked.
+/// `tv2mqtt pair HOST` with an LG TV that shows a PIN (`tvsim lg --pairing pin` in a process
+/// of its own, LG's real ports on an address of its own): the PIN given with `--pin`, or typed when asked.
 @Suite("tv2mqtt pair by PIN", .serialized)
 struct PairCommandLGPINTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")
     static let host = "127.0.0.127"
     static let pin = "97531864"
 
-    func withLG(_ body: (LGSimulator, TemporaryDirectory, [String]) async throws -> Void) async throws {
-        var options = LGSimulatorOptions(host: Self.host)
-        options.pairing = .pin
-        options.pin = Self.pin
-        let simulator = try await LGSimulator.start(options, log: CommandLog.memory())
+    func withLG(_ body: (TVSimProcess, TemporaryDirectory, [String]) async throws -> Void) async throws {
+        // In a tvsim of its own (see TVSimProcess): the child's deadlines are real.
+        let simulator = try await TVSimProcess.start(
+            "lg", ["--host", Self.host, "--pairing", "pin", "--pin", Self.pin])
         do {
             let directory = try TemporaryDirectory(prefix: "pairpin")
             defer { directory.remove() }
@@ -33,6 +32,12 @@ struct PairCommandLGPINTests {
         await simulator.stop()
     }
 
+    /// The client keys the simulated TV issued, from its `/sim/state` on the SSAP port.
+    func clientKeys(_ simulator: TVSimProcess) async throws -> [String] {
+        let state = try await simulator.simState()
+        return (state["client_keys"]?.arrayValue ?? []).compactMap(\.stringValue)
+    }
+
     @Test("--pin: exit 0, the client key saved, neither it nor the PIN printed; a malformed --pin refused")
     func givenPIN() async throws {
         try await withLG { simulator, directory, arguments in
@@ -41,7 +46,7 @@ struct PairCommandLGPINTests {
             #expect(malformed.error.contains("1 to 12 digits"), "stderr: \(malformed.error)")
             let result = try await ChildProcess.run(tv2mqtt, arguments + ["--pin", Self.pin, Self.host])
             #expect(result.status == .exited(0), "stderr: \(result.error)")
-            let key = try #require(simulator.clientKeys.first)
+            let key = try #require(try await clientKeys(simulator).first)
             #expect((FileText.read(directory.file("state/state.json")) ?? "").contains(key))
             let printed = result.output + result.error
             #expect(!printed.contains(key) && !printed.contains(Self.pin), "a secret was printed")
@@ -61,7 +66,7 @@ struct PairCommandLGPINTests {
                 tv2mqtt, arguments + [Self.host], stdin: .file(directory.file("typed")))
             #expect(result.status == .exited(0), "stderr: \(result.error)")
             #expect(result.output.contains("shows a PIN"))
-            #expect(simulator.clientKeys.count == 1)
+            #expect(try await clientKeys(simulator).count == 1)
         }
     }
 }

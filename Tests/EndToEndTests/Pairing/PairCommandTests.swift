@@ -10,21 +10,32 @@ import Wire
 struct PairCommandTests {
     let tv2mqtt = BuiltProducts.path("tv2mqtt")
 
+    /// A Samsung in a tvsim of its own (see TVSimProcess), on any free ports, which the
+    /// configuration names as a user would.
+    static func startSamsung(_ host: String, _ pairing: String) async throws -> TVSimProcess {
+        try await TVSimProcess.start(
+            "samsung", ["--host", host, "--port-ws", "0", "--port-wss", "0", "--port-upnp", "0", "--pairing", pairing])
+    }
+
+    static func configured(_ simulator: TVSimProcess) -> String {
+        let ports = simulator.ports
+        return
+            #"{"host": "\#(simulator.host)", "kind": "samsung", "port": \#(ports[0]), "port_wss": \#(ports[1]), "port_upnp": \#(ports[2])}"#
+    }
+
+    /// The tokens the simulated TV issued, from its `/sim/state`.
+    static func issuedTokens(_ simulator: TVSimProcess) async throws -> [String] {
+        (try await simulator.simState()["issued_tokens"]?.arrayValue ?? []).compactMap(\.stringValue)
+    }
+
     func withSamsung(
-        _ pairing: SamsungPairingMode, _ body: (SamsungSimulator, TemporaryDirectory, String) async throws -> Void
+        _ pairing: String, _ body: (TVSimProcess, TemporaryDirectory, String) async throws -> Void
     ) async throws {
-        let simulator = try await SamsungSimulator.start(
-            SamsungSimulatorOptions(host: "127.0.0.5", portWS: 0, portWSS: 0, portUPnP: 0, pairing: pairing),
-            log: CommandLog.memory())
+        let simulator = try await Self.startSamsung("127.0.0.5", pairing)
         do {
             let directory = try TemporaryDirectory(prefix: "pair")
             defer { directory.remove() }
-            // The simulator's ports are not the defaults: tell tv2mqtt where they are, as a user would.
-            let config = """
-                {"tvs": [{"host": "127.0.0.5", "kind": "samsung", "port": \(simulator.portWS),
-                          "port_wss": \(simulator.portWSS), "port_upnp": \(simulator.portUPnP)}]}
-                """
-            try FileText.write(config, to: directory.file("config.json"))
+            try FileText.write(#"{"tvs": [\#(Self.configured(simulator))]}"#, to: directory.file("config.json"))
             try await body(simulator, directory, directory.file("config.json"))
         } catch {
             await simulator.stop()
@@ -35,12 +46,12 @@ struct PairCommandTests {
 
     @Test("an approving TV: exit 0, the token saved in the state directory (mode 0600), not printed")
     func approved() async throws {
-        try await withSamsung(.accept) { simulator, directory, config in
+        try await withSamsung("accept") { simulator, directory, config in
             let result = try await ChildProcess.run(
                 tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "127.0.0.5"])
             #expect(result.status == .exited(0), "stderr: \(result.error)")
             #expect(result.output.contains("paired with"))
-            let token = try #require(simulator.issuedTokens.first)
+            let token = try #require(try await Self.issuedTokens(simulator).first)
             let saved = FileText.read(directory.file("state/state.json")) ?? ""
             #expect(saved.contains(token))
             #expect(!result.output.contains(token) && !result.error.contains(token), "the token was printed")
@@ -49,7 +60,7 @@ struct PairCommandTests {
 
     @Test("a refusing TV: exit 1 and a message that says what to do on the TV; nothing saved")
     func denied() async throws {
-        try await withSamsung(.deny) { _, directory, config in
+        try await withSamsung("deny") { _, directory, config in
             let result = try await ChildProcess.run(
                 tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "127.0.0.5"])
             #expect(result.status == .exited(1))
@@ -81,7 +92,7 @@ struct PairCommandTests {
                     tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "--timeout", "5"])
                 #expect(result.status == .exited(0), "stderr: \(result.error)")
                 #expect(result.output.contains("paired with"))
-                let token = try #require(simulators[0].issuedTokens.first)
+                let token = try #require(try await Self.issuedTokens(simulators[0]).first)
                 #expect(FileText.read(directory.file("state/state.json"))?.contains(token) == true)
             }
         }
@@ -98,8 +109,7 @@ struct PairCommandTests {
                     result.error.contains("discovery found 2 LG or Samsung TVs; name one"), "stderr: \(result.error)")
                 #expect(result.error.contains("tv2mqtt pair HOST"))
                 for simulator in simulators { #expect(result.error.contains(simulator.host)) }
-                let tokens = simulators.flatMap(\.issuedTokens)
-                #expect(tokens.isEmpty)
+                for simulator in simulators { #expect(try await Self.issuedTokens(simulator).isEmpty) }
                 #expect(FileText.read(directory.file("state/state.json")) == nil)
             }
         }
@@ -122,22 +132,15 @@ struct PairCommandTests {
     /// (loopback) only.
     func withSamsungs(
         _ hosts: [String], ssdp: String,
-        _ body: ([SamsungSimulator], TemporaryDirectory, String) async throws -> Void
+        _ body: ([TVSimProcess], TemporaryDirectory, String) async throws -> Void
     ) async throws {
-        var simulators: [SamsungSimulator] = []
+        var simulators: [TVSimProcess] = []
         do {
-            for host in hosts {
-                simulators.append(
-                    try await SamsungSimulator.start(
-                        SamsungSimulatorOptions(host: host, portWS: 0, portWSS: 0, portUPnP: 0, pairing: .accept),
-                        log: CommandLog.memory()))
-            }
+            for host in hosts { simulators.append(try await Self.startSamsung(host, "accept")) }
             let directory = try TemporaryDirectory(prefix: "pair")
             defer { directory.remove() }
-            let tvs = simulators.map { simulator in
-                #"{"host": "\#(simulator.host)", "kind": "samsung", "port": \#(simulator.portWS), "port_wss": \#(simulator.portWSS), "port_upnp": \#(simulator.portUPnP)}"#
-            }
-            let config = #"{"discovery": {"ssdp_address": "\#(ssdp)"}, "tvs": [\#(tvs.joined(separator: ", "))]}"#
+            let tvs = simulators.map(Self.configured).joined(separator: ", ")
+            let config = #"{"discovery": {"ssdp_address": "\#(ssdp)"}, "tvs": [\#(tvs)]}"#
             try FileText.write(config, to: directory.file("config.json"))
             try await body(simulators, directory, directory.file("config.json"))
         } catch {
