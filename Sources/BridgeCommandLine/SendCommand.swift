@@ -70,7 +70,7 @@ enum SendCommand {
                 known.first { $0.identity.id.rawValue == target || $0.identity.name == target }
                 ?? known.first { $0.identity.host == target }
             if let persisted {
-                description = describe(persisted)
+                description = persisted.tvDescription
             } else {
                 // Not a known TV: an address, written like `--tv`: [kind:]HOST[:PORT].
                 let address = try ConfigurationLoader.parseTVFlag(target, vendors: vendors)
@@ -93,7 +93,7 @@ enum SendCommand {
                 return refusal.exitCode
             case .success(.known(let tv)):
                 persisted = tv
-                description = describe(tv)
+                description = tv.tvDescription
             case .success(.found(let found)):
                 persisted = known.first { $0.identity.id == found.identity.id }
                 description = found
@@ -160,11 +160,5 @@ extension SendCommand {
             if let name = tv.name { names.insert(name) }
         }
         return names
-    }
-
-    static func describe(_ persisted: PersistedTV) -> TVDescription {
-        TVDescription(
-            identity: persisted.identity, capabilities: persisted.capabilities ?? TVCapabilities(),
-            apps: (persisted.apps ?? []).map { TVApp(id: $0.id, name: $0.name) })
     }
 }
