@@ -136,7 +136,8 @@ import Wire
             #expect(try await client.get("/api/v2/channels/samsung.remote.control").status == 404)
             await #expect(throws: WebSocketError.self) {
                 _ = try await WebSocketClient.connect(
-                    url: "ws://\(sim.host):\(sim.portWS)/api/v2/channels/com.samsung.art-app")
+                    url: "ws://\(sim.host):\(sim.portWS)/api/v2/channels/com.samsung.art-app",
+                    connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
             }
         }
     }

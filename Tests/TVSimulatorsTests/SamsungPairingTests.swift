@@ -85,7 +85,9 @@ import Wire
             #expect(sim.certificateSHA256 != old)
             let url = "wss://\(sim.host):\(sim.portWSS)/api/v2/channels/samsung.remote.control?name=dHYybXF0dA%3D%3D"
             await #expect(throws: WebSocketError.self) {
-                _ = try await WebSocketClient.connect(url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: old)))
+                _ = try await WebSocketClient.connect(
+                    url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: old)), connectTimeout: .seconds(30),
+                    handshakeTimeout: .seconds(30))
             }
             let second = try await RemoteChannel.open(sim)
             #expect(second.fingerprint == sim.certificateSHA256)

@@ -191,7 +191,8 @@ struct RPCRig: Sendable {
     static func start() async throws -> RPCRig {
         let (peers, accepted) = AsyncStream.makeStream(of: WebSocketConnection.self)
         let server = try LoopbackServer.start { stream in
-            guard let upgrade = try? await WebSocketServerHandshake.accept(stream: stream) else { return }
+            guard let upgrade = try? await WebSocketServerHandshake.accept(stream: stream, timeout: .seconds(30))
+            else { return }
             accepted.yield(upgrade.connection)
             _ = await upgrade.connection.closed()
         }
@@ -206,7 +207,11 @@ struct RPCRig: Sendable {
     private static func connect(
         server: LoopbackServer, peers: AsyncStream<WebSocketConnection>, rpc: WebSocketRPC<String, String>
     ) async throws -> RPCRig {
-        let client = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(server.port)/rpc").connection
+        // Set-up's deadlines are the one hang bound: these tests are about matching replies,
+        // not about how soon a busy machine answers a handshake.
+        let client = try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(server.port)/rpc", connectTimeout: .seconds(30), handshakeTimeout: .seconds(30)
+        ).connection
         var accepted = peers.makeAsyncIterator()
         guard let far = await accepted.next() else { throw RPCError.notConnected }
         let generation = rpc.attach(client)

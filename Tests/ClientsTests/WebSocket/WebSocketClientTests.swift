@@ -13,7 +13,9 @@ struct WebSocketClientTests {
         let server = try LoopbackServer.echo(subprotocols: ["other", "ecp-2"])
         defer { server.stop() }
         try await within {
-            let with = try await WebSocketClient.connect(url: server.wsURL, subprotocols: ["ecp-2"])
+            let with = try await WebSocketClient.connect(
+                url: server.wsURL, subprotocols: ["ecp-2"], connectTimeout: .seconds(30), handshakeTimeout: .seconds(30)
+            )
             #expect(with.subprotocol == "ecp-2")
             #expect(with.peerCertificateSHA256 == nil)
             try await with.connection.send(text: "ping?")
@@ -21,7 +23,8 @@ struct WebSocketClientTests {
             #expect(await events.next() == .text("ping?"))
             try await with.connection.close()
 
-            let without = try await WebSocketClient.connect(url: server.wsURL)
+            let without = try await WebSocketClient.connect(
+                url: server.wsURL, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
             #expect(without.subprotocol == nil)
             try await without.connection.close()
         }
@@ -32,8 +35,10 @@ struct WebSocketClientTests {
         let server = try LoopbackServer.echo()
         defer { server.stop() }
         try await within {
-            let ws = try await WebSocketClient.connect(url: server.wsURL, subprotocols: ["ecp-2"])
-                .connection
+            let ws = try await WebSocketClient.connect(
+                url: server.wsURL, subprotocols: ["ecp-2"], connectTimeout: .seconds(30), handshakeTimeout: .seconds(30)
+            )
+            .connection
             let big = try await offTheLoop { (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) } }
             try await ws.send(binary: big)
             for index in 0..<100 { try await ws.send(text: "message \(index) ✓") }
@@ -63,7 +68,9 @@ struct WebSocketClientTests {
         let server = try LoopbackServer.echo()
         defer { server.stop() }
         try await within {
-            let ws = try await WebSocketClient.connect(url: server.wsURL).connection
+            let ws = try await WebSocketClient.connect(
+                url: server.wsURL, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30)
+            ).connection
             try await ws.send(text: "close 1000 see you")
             let (messages, closed) = await collect(ws)
             #expect(messages.isEmpty)
@@ -90,7 +97,9 @@ struct WebSocketClientTests {
             // On a clock that never moves the close handshake's own timeout cannot pass, however
             // late a loaded machine answers (one core: closed unclean before the echo came).
             let ours = try await ManualClock().run {
-                let ws = try await WebSocketClient.connect(url: server.wsURL).connection
+                let ws = try await WebSocketClient.connect(
+                    url: server.wsURL, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30)
+                ).connection
                 return try await ws.close(code: 1000, reason: "bye")
             }
             #expect(ours.wasClean && ours.code == 1000)
@@ -112,7 +121,10 @@ struct WebSocketClientTests {
         try await within {
             let configuration = WebSocketConfiguration(closeTimeout: .milliseconds(200))
             let ws = try await clock.run {
-                try await WebSocketClient.connect(url: server.wsURL, configuration: configuration).connection
+                try await WebSocketClient.connect(
+                    url: server.wsURL, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30),
+                    configuration: configuration
+                ).connection
             }
             var events = ws.incoming.makeAsyncIterator()
             #expect(await events.next() == .text("first"))
@@ -141,7 +153,9 @@ struct WebSocketClientTests {
             })
         defer { server.stop() }
         try await within {
-            let ws = try await WebSocketClient.connect(url: server.wsURL).connection
+            let ws = try await WebSocketClient.connect(
+                url: server.wsURL, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30)
+            ).connection
             let (messages, closed) = await collect(ws)
             #expect(messages == [.text("complete")])
             #expect(closed?.code == 1006)
@@ -162,7 +176,10 @@ struct WebSocketClientTests {
             let configuration = WebSocketConfiguration(
                 keepAliveInterval: .milliseconds(200), keepAliveTimeout: .milliseconds(300))
             let ws = try await clock.run {
-                try await WebSocketClient.connect(url: server.wsURL, configuration: configuration).connection
+                try await WebSocketClient.connect(
+                    url: server.wsURL, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30),
+                    configuration: configuration
+                ).connection
             }
             // Open at 0: the ping at 200 ms of silence, then 300 ms for anything to arrive.
             for deadline in [Duration.milliseconds(200), .milliseconds(500)] {
@@ -189,7 +206,10 @@ struct WebSocketClientTests {
             let configuration = WebSocketConfiguration(
                 keepAliveInterval: .milliseconds(100), keepAliveTimeout: .seconds(2))
             let ws = try await clock.run {
-                try await WebSocketClient.connect(url: server.wsURL, configuration: configuration).connection
+                try await WebSocketClient.connect(
+                    url: server.wsURL, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30),
+                    configuration: configuration
+                ).connection
             }
             // Each ping at 100 ms of silence; its pong moves the next one 100 ms on: the timer for
             // it is armed only once the pong is in, so waiting for it is waiting for the pong.
@@ -236,7 +256,8 @@ struct WebSocketBackPressureTests {
         try await within(300) {
             let limit = 64 * 1024
             let ws = try await WebSocketClient.connect(
-                url: server.wsURL, configuration: WebSocketConfiguration(maxBufferedIncomingBytes: limit)
+                url: server.wsURL, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30),
+                configuration: WebSocketConfiguration(maxBufferedIncomingBytes: limit)
             ).connection
             let filled = await waitUntil(timeout: .seconds(120)) { await ws.bufferedIncomingBytes >= limit }
             #expect(filled, "the inbox never filled")

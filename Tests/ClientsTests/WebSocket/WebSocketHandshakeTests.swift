@@ -130,14 +130,22 @@ struct WebSocketHandshakeTests {
         let reserved = try ReservedTCPPort(host: "127.0.0.1")
         defer { reserved.release() }
         let port = reserved.port
-        await #expect { try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/") } throws: {
+        await #expect {
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/", connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
+        } throws: {
             ($0 as? WebSocketError)?.kind == .connect
         }
-        await #expect { try await WebSocketClient.connect(url: "http://127.0.0.1:\(port)/") } throws: {
+        await #expect {
+            try await WebSocketClient.connect(
+                url: "http://127.0.0.1:\(port)/", connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
+        } throws: {
             ($0 as? WebSocketError)?.kind == .invalidArgument
         }
         await #expect {
-            try await WebSocketClient.connect(url: "ws://127.0.0.1:1/", subprotocols: ["a b"])
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:1/", subprotocols: ["a b"], connectTimeout: .seconds(30),
+                handshakeTimeout: .seconds(30))
         } throws: {
             ($0 as? WebSocketError)?.kind == .invalidArgument
         }

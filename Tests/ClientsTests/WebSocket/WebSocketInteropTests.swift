@@ -49,7 +49,8 @@ struct WebSocketInteropTests {
         }
         try await within {
             let url = "ws://127.0.0.1:\(port)/ecp-session"
-            let connected = try await WebSocketClient.connect(url: url, subprotocols: ["ecp-2"])
+            let connected = try await WebSocketClient.connect(
+                url: url, subprotocols: ["ecp-2"], connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
             #expect(connected.subprotocol == "ecp-2")
             let ws = connected.connection
             var events = ws.incoming.makeAsyncIterator()
@@ -72,7 +73,9 @@ struct WebSocketInteropTests {
                         code: 1000, reason: "swift done", initiator: .local, wasClean: true))
 
             // Their server closes: we see its code and reason.
-            let second = try await WebSocketClient.connect(url: url, subprotocols: ["ecp-2"]).connection
+            let second = try await WebSocketClient.connect(
+                url: url, subprotocols: ["ecp-2"], connectTimeout: .seconds(30), handshakeTimeout: .seconds(30)
+            ).connection
             try await second.send(text: "close 4001 bye from python")
             let (messages, closed) = await collect(second)
             #expect(messages.isEmpty)

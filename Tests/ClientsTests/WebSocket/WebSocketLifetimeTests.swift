@@ -35,7 +35,9 @@ struct WebSocketLifetimeTests {
     ) async throws {
         // Armed, never due: a timer that held the connection would show.
         let timers = WebSocketConfiguration(closeTimeout: .seconds(60), keepAliveInterval: .seconds(60))
-        let connection = try await WebSocketClient.connect(url: url, configuration: timers).connection
+        let connection = try await WebSocketClient.connect(
+            url: url, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30), configuration: timers
+        ).connection
         keep(connection)
         try await connection.send(text: "hello")
         var events = connection.incoming.makeAsyncIterator()

@@ -22,7 +22,8 @@ struct WebSocketTLSTests {
                 let url =
                     "wss://127.0.0.1:\(server.port)/api/v2/channels/samsung.remote.control?name=dHYybXF0dA=="
                 let connected = try await WebSocketClient.connect(
-                    url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: nil)))
+                    url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: nil)), connectTimeout: .seconds(30),
+                    handshakeTimeout: .seconds(30))
                 #expect(connected.peerCertificateSHA256 == expected)
                 try await connected.connection.send(text: "over TLS")
                 var events = connected.connection.incoming.makeAsyncIterator()
@@ -31,16 +32,21 @@ struct WebSocketTLSTests {
 
                 // Pinned: the same certificate passes, another one fails with certificateChanged.
                 let pinned = try await WebSocketClient.connect(
-                    url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: expected)))
+                    url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: expected)), connectTimeout: .seconds(30),
+                    handshakeTimeout: .seconds(30))
                 _ = try await pinned.connection.close()
                 var wrong = expected
                 wrong[0] ^= 0xFF
                 await #expect {
                     try await WebSocketClient.connect(
-                        url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: wrong)))
+                        url: url, tls: TLSConfiguration(trust: .selfSigned(pinned: wrong)),
+                        connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
                 } throws: { ($0 as? WebSocketError)?.kind == .certificateChanged }
                 // The default trust (system CAs) refuses a self-signed certificate.
-                await #expect { try await WebSocketClient.connect(url: url) } throws: {
+                await #expect {
+                    try await WebSocketClient.connect(
+                        url: url, connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
+                } throws: {
                     ($0 as? WebSocketError)?.kind == .tls
                 }
             }

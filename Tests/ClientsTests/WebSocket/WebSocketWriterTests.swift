@@ -42,7 +42,9 @@ struct WebSocketWriterTests {
     ) {
         let listener = try TCPListener.bind(host: "127.0.0.1", port: 0)
         defer { listener.close() }
-        async let client = WebSocketClient.connect(url: "ws://127.0.0.1:\(listener.address.port)/")
+        async let client = WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(listener.address.port)/", connectTimeout: .seconds(30),
+            handshakeTimeout: .seconds(30))
         let stream = RecordingStream(try await listener.accept(deadline: .now + .seconds(10)))
         let server = try await WebSocketServerHandshake.accept(stream: stream, timeout: .seconds(10))
         return (server.connection, stream, try await client.connection)

@@ -31,7 +31,8 @@ struct SamsungArtChannelTrustTests {
                 let other = try await WebSocketClient.connect(
                     url:
                         "wss://\(rig.simulator.host):\(rig.simulator.portWSS)/api/v2/channels/com.samsung.art-app?\(query)",
-                    tls: TLSConfiguration(trust: .selfSigned(pinned: rig.simulator.certificateSHA256)))
+                    tls: TLSConfiguration(trust: .selfSigned(pinned: rig.simulator.certificateSHA256)),
+                    connectTimeout: .seconds(30), handshakeTimeout: .seconds(30))
                 var otherID = ""
                 for await message in other.connection.incoming {
                     guard case .text(let text) = message, let event = try? JSONParser.parse(text) else { continue }
