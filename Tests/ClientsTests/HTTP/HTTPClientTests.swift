@@ -2,11 +2,13 @@ import Clients
 import Harness
 import Net
 import Synchronization
+import TestSupport
 import Testing
 import Wire
 
 /// The HTTP client against a small server written here, on loopback: connections kept alive
-/// and reused, one the device closed replaced, deadlines, the size cap.
+/// and reused, one the device closed replaced, deadlines, the size cap. Tests that are not
+/// about a deadline run on a frozen clock: each request ends in what the server sent.
 @Suite("HTTP client")
 struct HTTPClientTests {
     /// Answers every request on a connection with `body`; `closeAfter` closes the connection
@@ -75,7 +77,7 @@ struct HTTPClientTests {
         }
     }
 
-    @Test("requests one after the other reuse one kept-alive connection")
+    @Test("requests one after the other reuse one kept-alive connection", .frozenClock)
     func keepAlive() async throws {
         let server = try Server()
         defer { server.stop() }
@@ -92,7 +94,7 @@ struct HTTPClientTests {
         #expect(server.accepted.current == 1)
     }
 
-    @Test("a connection the device closed while idle is dropped, even below a healthy one")
+    @Test("a connection the device closed while idle is dropped, even below a healthy one", .frozenClock)
     func peerClosedIsDropped() async throws {
         let server = try Server(closeOdd: true)
         defer { server.stop() }
@@ -155,7 +157,7 @@ struct HTTPClientTests {
         #expect(clock.elapsed == .milliseconds(300))
     }
 
-    @Test("an answer larger than the cap is refused before it is read")
+    @Test("an answer larger than the cap is refused before it is read", .frozenClock)
     func sizeCap() async throws {
         let server = try Server(body: [], contentLength: 8 << 20)
         defer { server.stop() }

@@ -77,6 +77,12 @@ PLATFORMS = {
     "text": text,
     "event": event,
 }
+try:  # MQTT notify entities came in 2024.5: the entity files carry none
+    from homeassistant.components.mqtt import notify
+
+    PLATFORMS["notify"] = notify
+except ImportError:
+    pass
 
 # The per-TV event topic's payloads (issue 17): what a device trigger's value_template sees.
 EVENT_PAYLOADS = [
