@@ -57,7 +57,7 @@ struct LGSession: Sendable {
     }
 
     var configuration: Configuration
-    internal(set) var blocked: Blocked?
+    var blocked: Blocked?
     /// Whether the open connection is in clear (port 3000).
     var isPlain = false
     /// The TV shows its PIN screen for the open connection's registration (`pair(pin:)` next).

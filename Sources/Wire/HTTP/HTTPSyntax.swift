@@ -45,14 +45,7 @@ enum HTTPSyntax {
     }
 
     /// The value of a hexadecimal digit, or `nil`.
-    static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte &- UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte &- UInt8(ascii: "a")) &+ 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte &- UInt8(ascii: "A")) &+ 10
-        default: return nil
-        }
-    }
+    static func hexValue(_ byte: UInt8) -> Int? { HexDigits.value(byte).map(Int.init) }
 
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte

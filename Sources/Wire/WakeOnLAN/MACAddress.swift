@@ -34,7 +34,7 @@ public struct MACAddress: Hashable, Sendable, CustomStringConvertible {
         }
         var value: UInt64 = 0
         for digit in digits {
-            guard let nibble = Self.nibble(digit) else { return nil }
+            guard let nibble = HexDigits.value(digit) else { return nil }
             value = value << 4 | UInt64(nibble)
         }
         self.init(value: value)
@@ -70,14 +70,6 @@ public struct MACAddress: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }
 
 extension MACAddress: Codable {
