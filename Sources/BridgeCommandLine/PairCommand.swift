@@ -43,7 +43,9 @@ enum PairCommand {
             throw ConfigError("pair takes one TV address at most (see 'tv2mqtt pair --help')")
         }
         let givenPIN = parsed.value("pin")
-        if let givenPIN, !PairingPIN.isValid(givenPIN) { throw ConfigError("--pin: \(PairingPIN.refusal)") }
+        if let givenPIN, !PairingPIN.isPlausible(givenPIN) {
+            throw ConfigError("--pin: \(PairingPIN.plausibleRefusal)")
+        }
         let setup = try TVCommandSetup(parsed, environment: environment, vendors: vendors, makeFactory: makeFactory)
         let (configuration, logger, factory, store) = (setup.configuration, setup.logger, setup.factory, setup.store)
         let searchSeconds = setup.searchSeconds
@@ -130,7 +132,7 @@ enum PairCommand {
             let line = readLine() ?? ""
             let typed = String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             guard !typed.isEmpty else { throw error }
-            guard PairingPIN.isValid(typed) else { throw DriverError(.rejected, PairingPIN.refusal) }
+            guard PairingPIN.isPlausible(typed) else { throw DriverError(.rejected, PairingPIN.plausibleRefusal) }
             try await driver.pair(pin: typed)
         }
     }

@@ -27,8 +27,10 @@ public struct Vendor: Sendable {
     public let placeholderCapabilities: TVCapabilities
     /// Whether its TVs must be paired (approved on the TV) before they take commands.
     public let pairs: Bool
-    /// Whether its TVs may show a PIN to type back when pairing (`TVDriver.pair(pin:)`).
-    public let pairsByPIN: Bool
+    /// The form of the PIN its TVs may show to type back when pairing (`TVDriver.pair(pin:)`);
+    /// nil for a vendor whose TVs never show one.
+    public let pin: PairingPIN?
+    public var pairsByPIN: Bool { pin != nil }
     /// The setting that lets its TVs wake by network, for the turn-on failure message.
     public let wakeHint: String?
     /// Its section of the configuration file and its keys in `tvs` entries, if it has any.
@@ -49,7 +51,7 @@ public struct Vendor: Sendable {
     public init(
         kind: TVKind, manufacturer: String, defaultPort: UInt16, ssdpTargets: [String],
         ssdpLocationIsControlPort: Bool, probedWhenKindUnknown: Bool = true,
-        placeholderCapabilities: TVCapabilities, pairs: Bool = false, pairsByPIN: Bool = false, wakeHint: String? = nil,
+        placeholderCapabilities: TVCapabilities, pairs: Bool = false, pin: PairingPIN? = nil, wakeHint: String? = nil,
         configuration: VendorConfiguration? = nil, diagnosticSensors: [DiagnosticSensor] = [],
         controls: [DeclaredControl] = [], findRemoteKey: String? = nil, drivers: @escaping MakeDrivers
     ) {
@@ -61,7 +63,7 @@ public struct Vendor: Sendable {
         self.probedWhenKindUnknown = probedWhenKindUnknown
         self.placeholderCapabilities = placeholderCapabilities
         self.pairs = pairs
-        self.pairsByPIN = pairsByPIN
+        self.pin = pin
         self.wakeHint = wakeHint
         self.configuration = configuration
         self.diagnosticSensors = diagnosticSensors

@@ -80,7 +80,12 @@ extension BridgeService {
             guard let agent = await registry.agent(id) else { throw RequestError("unknown TV") }
             // `pin`: the PIN the TV shows (a TV that pairs by PIN); a secret, never logged.
             let pin = request["pin"].map { $0.stringValue ?? "" }
-            if let pin, !PairingPIN.isValid(pin) { throw RequestError(PairingPIN.refusal) }
+            if let pin {
+                let form = registry.factory.vendors.vendor(await agent.description.identity.kind)?.pin
+                guard form?.accepts(pin) ?? PairingPIN.isPlausible(pin) else {
+                    throw RequestError(form?.refusal ?? PairingPIN.plausibleRefusal)
+                }
+            }
             do {
                 if let pin { try await agent.driver.pair(pin: pin) } else { try await agent.driver.pair() }
             } catch {

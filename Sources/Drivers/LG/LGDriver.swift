@@ -136,7 +136,7 @@ public final class LGDriver: TVDriver {
     }
 
     public func pair(pin: String) async throws(DriverError) {
-        guard PairingPIN.isValid(pin) else { throw DriverError(.rejected, PairingPIN.refusal) }
+        guard PairingPIN.digits.accepts(pin) else { throw DriverError(.rejected, PairingPIN.digits.refusal) }
         try await connection.pair(pin: pin)
         refreshAfterRegistering()
     }

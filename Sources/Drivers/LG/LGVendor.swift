@@ -10,7 +10,7 @@ extension Vendor {
         kind: .lg, manufacturer: "LG", defaultPort: LGPorts.secure,
         ssdpTargets: [LGProbe.searchTarget], ssdpLocationIsControlPort: false,
         placeholderCapabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true),
-        pairs: true, pairsByPIN: true, wakeHint: "LG: Turn on via Wi-Fi (Mobile TV On)",
+        pairs: true, pin: .digits, wakeHint: "LG: Turn on via Wi-Fi (Mobile TV On)",
         drivers: { settings, _ in
             VendorDrivers(
                 describe: { host, port throws(DriverError) in
