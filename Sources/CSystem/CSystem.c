@@ -2,6 +2,7 @@
 #include "CSystem.h"
 
 #include <malloc.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -194,6 +195,73 @@ static int accept_any_certificate(int preverified, X509_STORE_CTX *store) {
 
 void csys_SSL_CTX_request_client_certificate(SSL_CTX *ctx) {
     SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, accept_any_certificate);
+}
+
+typedef struct {
+    size_t count;
+    unsigned char digests[];
+} client_pins;
+
+static int client_pins_index = -1;
+static pthread_once_t client_pins_once = PTHREAD_ONCE_INIT;
+
+static void free_client_pins(void *parent, void *pins, CRYPTO_EX_DATA *data, int index, long argl, void *argp) {
+    (void)parent, (void)data, (void)index, (void)argl, (void)argp;
+    free(pins);
+}
+
+static void make_client_pins_index(void) {
+    client_pins_index = SSL_get_ex_new_index(0, NULL, NULL, NULL, free_client_pins);
+}
+
+static int accept_pinned_client_certificate(int preverified, X509_STORE_CTX *store) {
+    (void)preverified;
+    if (X509_STORE_CTX_get_error_depth(store) != 0) return 1;
+    SSL *ssl = X509_STORE_CTX_get_ex_data(store, SSL_get_ex_data_X509_STORE_CTX_idx());
+    client_pins *pins = ssl ? SSL_get_ex_data(ssl, client_pins_index) : NULL;
+    X509 *cert = X509_STORE_CTX_get_current_cert(store);
+    unsigned char digest[32];
+    unsigned int length = 0;
+    if (pins && cert && X509_digest(cert, EVP_sha256(), digest, &length) == 1 && length == 32) {
+        for (size_t i = 0; i < pins->count; i++)
+            if (memcmp(pins->digests + i * 32, digest, 32) == 0) return 1;
+    }
+    // Chosen for its alert: OpenSSL maps this error to certificate_unknown (46), what an
+    // Android TV sends a client it has not paired (APPLICATION_VERIFICATION would send 40).
+    X509_STORE_CTX_set_error(store, X509_V_ERR_SUBJECT_ISSUER_MISMATCH);
+    return 0;
+}
+
+int csys_SSL_accept_only_client_certificates(SSL *ssl, const unsigned char *digests, size_t count) {
+    pthread_once(&client_pins_once, make_client_pins_index);
+    if (client_pins_index < 0) return 0;
+    client_pins *pins = malloc(sizeof(client_pins) + count * 32);
+    if (pins == NULL) return 0;
+    pins->count = count;
+    if (count > 0) memcpy(pins->digests, digests, count * 32);
+    if (SSL_set_ex_data(ssl, client_pins_index, pins) != 1) {
+        free(pins);
+        return 0;
+    }
+    SSL_set_verify(ssl, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, accept_pinned_client_certificate);
+    return 1;
+}
+
+int csys_ssl_peer_refused_certificate(void) {
+    unsigned long code = ERR_peek_error();
+    if (ERR_GET_LIB(code) != ERR_LIB_SSL) return 0;
+    switch (ERR_GET_REASON(code)) {
+    case SSL_R_SSLV3_ALERT_BAD_CERTIFICATE:
+    case SSL_R_SSLV3_ALERT_UNSUPPORTED_CERTIFICATE:
+    case SSL_R_SSLV3_ALERT_CERTIFICATE_REVOKED:
+    case SSL_R_SSLV3_ALERT_CERTIFICATE_EXPIRED:
+    case SSL_R_SSLV3_ALERT_CERTIFICATE_UNKNOWN:
+    case SSL_R_TLSV1_ALERT_UNKNOWN_CA:
+    case SSL_R_TLSV13_ALERT_CERTIFICATE_REQUIRED:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem) {

@@ -24,6 +24,9 @@ public struct NetError: Error, Equatable, Sendable, CustomStringConvertible {
         case tls
         /// The peer's certificate differs from the pinned fingerprint.
         case certificateChanged
+        /// The peer refused our client certificate with a TLS alert (certificate_unknown,
+        /// bad_certificate, unknown_ca…): a peer that pins its clients does not know ours.
+        case certificateRefused
         /// The operation is not allowed in this state (e.g. two concurrent reads on one socket).
         case misuse
         /// Any other system call failure.

@@ -41,13 +41,18 @@ public final class TLSConnection: ByteStream {
     }
 
     /// Runs a server handshake over an accepted connection (simulated Samsung TVs, test brokers).
+    /// With `clientCertificates` (SHA-256 fingerprints), a client must present one of them; any
+    /// other gets alert certificate_unknown, as a TV that pins its paired clients sends.
     public static func accept(
         over transport: TCPConnection, context: TLSContext,
-        deadline: ContinuousClock.Instant? = LoopClock.current.now + .seconds(5)
+        deadline: ContinuousClock.Instant? = LoopClock.current.now + .seconds(5),
+        clientCertificates: [[UInt8]]? = nil
     ) async throws -> TLSConnection {
-        try await handshake(
-            over: transport, engine: TLSEngine(context: context, serverName: nil),
-            deadline: deadline, operation: "TLS handshake from \(transport.remote)", pin: nil)
+        let engine = try TLSEngine(context: context, serverName: nil)
+        if let clientCertificates { try engine.acceptOnlyClientCertificates(clientCertificates) }
+        return try await handshake(
+            over: transport, engine: engine, deadline: deadline, operation: "TLS handshake from \(transport.remote)",
+            pin: nil)
     }
 
     private static func handshake(
@@ -71,8 +76,8 @@ public final class TLSConnection: ByteStream {
                     engine.feed(input)
                 case .closed:
                     throw NetError(.tls, operation, "the peer closed the connection")
-                case .failed(let reason):
-                    throw NetError(.tls, operation, reason)
+                case .failed(let kind, let reason):
+                    throw NetError(kind, operation, reason)
                 }
             }
         } catch {
@@ -121,8 +126,8 @@ public final class TLSConnection: ByteStream {
                 engine.withLock { $0.engine.feed(input) }
             case .closed:
                 return []
-            case .failed(let reason):
-                throw NetError(.tls, "read from \(transport.remote)", reason)
+            case .failed(let kind, let reason):
+                throw NetError(kind, "read from \(transport.remote)", reason)
             }
         }
     }
@@ -134,8 +139,8 @@ public final class TLSConnection: ByteStream {
             return step
         }
         Trace.mark(.encrypted)
-        if case .failed(let reason) = step {
-            throw NetError(.tls, "write to \(transport.remote)", reason)
+        if case .failed(let kind, let reason) = step {
+            throw NetError(kind, "write to \(transport.remote)", reason)
         }
         if case .needInput = step {
             throw NetError(.tls, "write to \(transport.remote)", "renegotiation is not supported")

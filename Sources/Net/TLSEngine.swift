@@ -15,7 +15,7 @@ final class TLSEngine: @unchecked Sendable {
         case done
         case needInput
         case closed
-        case failed(String)
+        case failed(NetError.Kind, String)
     }
 
     private let ssl: OpaquePointer
@@ -58,6 +58,14 @@ final class TLSEngine: @unchecked Sendable {
     }
 
     deinit { SSL_free(ssl) }  // also frees both BIOs
+
+    /// A server session that takes only these client certificates (SHA-256 fingerprints).
+    func acceptOnlyClientCertificates(_ fingerprints: [[UInt8]]) throws(NetError) {
+        let digests = fingerprints.filter { $0.count == 32 }.flatMap { $0 }
+        guard csys_SSL_accept_only_client_certificates(ssl, digests, digests.count / 32) == 1 else {
+            throw TLSContext.failure("set the accepted client certificates")
+        }
+    }
 
     /// Advances the handshake as far as the buffered input allows.
     func handshake() -> Step {
@@ -126,12 +134,18 @@ final class TLSEngine: @unchecked Sendable {
         case SSL_ERROR_ZERO_RETURN:
             return .closed
         default:
+            // Before the verify result: a client that took a self-signed certificate keeps a
+            // result other than OK, and the peer's refusal of our certificate is the news.
+            if csys_ssl_peer_refused_certificate() == 1 {
+                return .failed(.certificateRefused, "the peer refused our certificate: " + lastOpenSSLError())
+            }
             let verify = SSL_get_verify_result(ssl)
             if verify != X509_V_OK {
                 _ = lastOpenSSLError()
-                return .failed("certificate verify failed: \(String(cString: X509_verify_cert_error_string(verify)))")
+                return .failed(
+                    .tls, "certificate verify failed: \(String(cString: X509_verify_cert_error_string(verify)))")
             }
-            return .failed(lastOpenSSLError())
+            return .failed(.tls, lastOpenSSLError())
         }
     }
 }

@@ -57,6 +57,14 @@ int csys_pem_rsa_public_key(const char *cert_pem, unsigned char *modulus, size_t
 /// A server context asks the client for a certificate and accepts whichever it sends (or none):
 /// the application pins or checks it.
 void csys_SSL_CTX_request_client_certificate(SSL_CTX *ctx);
+/// One server connection accepts only a client certificate whose SHA-256 is one of `count`
+/// 32-byte `digests`; any other gets alert certificate_unknown (46), as from a TV that has not
+/// paired that client. Returns 1 on success.
+int csys_SSL_accept_only_client_certificates(SSL *ssl, const unsigned char *digests, size_t count);
+/// Whether the oldest queued OpenSSL error is an alert from the peer refusing our certificate
+/// (bad_certificate, unsupported, revoked, expired, certificate_unknown, unknown_ca,
+/// certificate_required); the queue is left as it is.
+int csys_ssl_peer_refused_certificate(void);
 /// Loads a PEM certificate and key from memory into a context. Returns 1 on success.
 int csys_ctx_use_pem(SSL_CTX *ctx, const char *cert_pem, const char *key_pem);
 
