@@ -131,7 +131,8 @@ let package = Package(
             dependencies: ["HomeAssistant", "MQTTInterface", "TVModel", "Wire", "Harness", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"]),
+            name: "TVSimulatorsTests", dependencies: ["TVSimulators", "Clients", "Net", "Wire", "TestSupport"],
+            exclude: ["AndroidTV/Interop"]),
         .testTarget(
             name: "PersistenceTests",
             dependencies: ["Persistence", "Bridge", "Drivers", "TVModel", "Support", "Harness", "TestSupport"]),

@@ -32,6 +32,12 @@ if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import websockets.asyncio
     python3 -m pip install -q websockets >/dev/null 2>&1 \
         || echo "could not install Python's websockets: the WebSocket interop tests will be skipped" >&2
 fi
+# The simulated Android TV is checked against androidtvremote2, the library Home Assistant's
+# androidtv_remote integration uses; that test is skipped, saying why, when it cannot be imported.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import androidtvremote2' >/dev/null 2>&1; then
+    python3 -m pip install -q androidtvremote2==0.3.2 >/dev/null 2>&1 \
+        || echo "could not install androidtvremote2: the Android TV simulator's interop test will be skipped" >&2
+fi
 if ! command -v swift >/dev/null 2>&1; then
     echo "Swift 6 is not installed: see https://www.swift.org/install/linux/" >&2
     exit 1

@@ -20,7 +20,9 @@ struct DescriptorBudget {
         let samsungs = plan.samsungs.reduce(UInt64(0)) { $0 + 3 + udp($1.ssdpPort, $1.wolPort) + 3 }
         let legacies = plan.samsungLegacies.reduce(UInt64(0)) { $0 + 2 + udp($1.ssdpPort, $1.wolPort) + 2 }
         let lgs = plan.lgs.reduce(UInt64(0)) { $0 + 3 + udp($1.ssdpPort, $1.wolPort) + 2 }
-        return rokus + samsungs + legacies + lgs + 64  // the command log, stdio, the runtime's own
+        // Three listeners, and the pairing and remote connections of a client or two.
+        let androidTVs = UInt64(plan.androidTVs.count) * (3 + 4)
+        return rokus + samsungs + legacies + lgs + androidTVs + 64  // the command log, stdio, the runtime's own
     }
 
     /// Raises the limit towards `needed`; the error message when it stays below.

@@ -32,7 +32,8 @@ struct Launcher {
         for tv in running { await tv.stop() }
     }
 
-    /// Starts every TV of `plan`: Rokus, then Samsungs, then pre-2016 Samsungs, then LGs. Returns those
+    /// Starts every TV of `plan`: Rokus, then Samsungs, then pre-2016 Samsungs, then LGs,
+    /// then Android TVs. Returns those
     /// running, or none and why one could not start.
     static func launch(_ plan: SimulatorPlan, log: CommandLog) async -> (running: [any SimulatedTV], problem: String?) {
         var launcher = Launcher()
@@ -74,6 +75,16 @@ struct Launcher {
                     simulator,
                     "lg TV \"\(simulator.name)\" \(simulator.udn) at \(simulator.host): ws \(simulator.portWS)\(tls),"
                         + " UPnP \(simulator.portUPnP), pairing \(options.pairing.rawValue), \(options.approval.rawValue)"
+                )
+            }
+        }
+        if problem == nil {
+            problem = await launcher.start(plan.androidTVs, naming: { "an Android TV on \($0.host)" }) { options in
+                let simulator = try await AndroidTVSimulator.start(options, log: log)
+                return (
+                    simulator,
+                    "androidtv TV \"\(simulator.name)\" \(simulator.mac) at \(simulator.host): remote \(simulator.remotePort),"
+                        + " pairing \(simulator.pairingPort), /sim/state \(simulator.simPort)"
                 )
             }
         }

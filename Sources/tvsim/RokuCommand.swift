@@ -6,6 +6,7 @@ struct SimulatorPlan {
     var samsungs: [SamsungSimulatorOptions] = []
     var samsungLegacies: [SamsungLegacySimulatorOptions] = []
     var lgs: [LGSimulatorOptions] = []
+    var androidTVs: [AndroidTVSimulatorOptions] = []
     var logPath: String?
 
     static let rokuHelp = """

@@ -11,6 +11,7 @@ let usage = """
            tvsim fleet --roku N      N simulated Rokus on consecutive loopback addresses (tvsim fleet --help)
            tvsim samsung [options]   one simulated Samsung Tizen TV (tvsim samsung --help)
            tvsim lg [options]        one simulated LG webOS TV (tvsim lg --help)
+           tvsim androidtv [options] one simulated Android TV (tvsim androidtv --help)
            tvsim fleet --roku N --samsung M --lg K   N Rokus, M Samsungs, K LGs on consecutive loopback addresses
     """
 
@@ -27,10 +28,11 @@ do {
     case "fleet": plan = try SimulatorPlan.fleet(arguments.dropFirst())
     case "samsung": plan = try SimulatorPlan.samsung(arguments.dropFirst())
     case "lg": plan = try SimulatorPlan.lg(arguments.dropFirst())
+    case "androidtv": plan = try SimulatorPlan.androidTV(arguments.dropFirst())
     case "--help", "-h", "help":
         print(usage)
         exit(0)
-    case nil: fail("missing command (roku, samsung, lg or fleet); see tvsim --help")
+    case nil: fail("missing command (roku, samsung, lg, androidtv or fleet); see tvsim --help")
     case let other?: fail("unknown command '\(other)'; see tvsim --help")
     }
 } catch {
