@@ -43,7 +43,9 @@ let package = Package(
         // Vendor drivers: Roku (ECP, ECP-2), Samsung (REST, WebSocket, UPnP; the legacy remote) and LG (SSAP).
         .target(
             name: "Drivers", dependencies: ["Clients", "Net", "TVModel", "Wire", "Support"],
-            exclude: ["Roku/README.md", "Samsung/README.md", "SamsungLegacy/README.md", "LG/README.md"],
+            exclude: [
+                "Roku/README.md", "Samsung/README.md", "SamsungLegacy/README.md", "LG/README.md", "AndroidTV/README.md",
+            ],
             swiftSettings: strict),
         // The bridge's MQTT interface (SPEC §4): every topic and the state document, one definition
         // each, for Bridge (which publishes them) and HomeAssistant (whose configs name them).

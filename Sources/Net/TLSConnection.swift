@@ -48,8 +48,14 @@ public final class TLSConnection: ByteStream {
         deadline: ContinuousClock.Instant? = LoopClock.current.now + .seconds(5),
         clientCertificates: [[UInt8]]? = nil
     ) async throws -> TLSConnection {
-        let engine = try TLSEngine(context: context, serverName: nil)
-        if let clientCertificates { try engine.acceptOnlyClientCertificates(clientCertificates) }
+        let engine: TLSEngine
+        do {
+            engine = try TLSEngine(context: context, serverName: nil)
+            if let clientCertificates { try engine.acceptOnlyClientCertificates(clientCertificates) }
+        } catch {
+            transport.close()
+            throw error
+        }
         return try await handshake(
             over: transport, engine: engine, deadline: deadline, operation: "TLS handshake from \(transport.remote)",
             pin: nil)

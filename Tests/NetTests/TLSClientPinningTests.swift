@@ -10,9 +10,9 @@ import Testing
 /// openssl s_client, an independent client.
 @Suite("TLS: a server that pins its clients; the client told it was refused", .takesTurns)
 struct TLSClientPinningTests {
-    static let paired = try! TLSIdentity.generateRSA(commonName: "paired")
-    static let stranger = try! TLSIdentity.generateRSA(commonName: "stranger")
-    static let server = try! TLSIdentity.generateRSA(commonName: "pinning-server")
+    static let paired = TestIdentities.bridge
+    static let stranger = TestIdentities.stranger
+    static let server = TestIdentities.server
 
     /// A server on a free loopback port answering "pong" to one read, taking only the paired
     /// client's certificate; `outcome` gets what each accept ended in.

@@ -11,8 +11,8 @@ import Wire
 /// certificate it has not paired is refused with `certificateRefused`.
 @Suite("Android TV: our pairing and remote session against the simulated TV", .takesTurns)
 struct AndroidTVSimulatorExchangeTests {
-    static let bridge = try! TLSIdentity.generateRSA(commonName: "tv2mqtt")
-    static let stranger = try! TLSIdentity.generateRSA(commonName: "stranger")
+    static let bridge = TestIdentities.bridge
+    static let stranger = TestIdentities.stranger
 
     static func connect(_ tv: AndroidTVSimulator, port: UInt16, as identity: TLSIdentity) async throws -> TLSConnection
     {
