@@ -8,7 +8,7 @@ import Testing
 
 @testable import Bridge
 
-@Suite("Vendor driver factory with Samsung TVs")
+@Suite("Vendor driver factory with Samsung TVs", .frozenClock)
 struct VendorDriverFactorySamsungTests {
     @Test("kind nil finds a simulated Samsung; the driver uses the configured port_wss and port_upnp")
     func probeAndMake() async throws {

@@ -35,8 +35,12 @@ struct WebSocketClientTests {
         let server = try LoopbackServer.echo()
         defer { server.stop() }
         try await within {
+            // Close and writes within the hang bound, not the 3 s and 5 s defaults: the test asserts
+            // a clean close, not how fast it came.
             let ws = try await WebSocketClient.connect(
-                url: server.wsURL, subprotocols: ["ecp-2"], connectTimeout: .seconds(30), handshakeTimeout: .seconds(30)
+                url: server.wsURL, subprotocols: ["ecp-2"], connectTimeout: .seconds(30),
+                handshakeTimeout: .seconds(30),
+                configuration: WebSocketConfiguration(closeTimeout: .seconds(30), writeTimeout: .seconds(30))
             )
             .connection
             let big = try await offTheLoop { (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) } }
@@ -86,7 +90,8 @@ struct WebSocketClientTests {
     func serverSeesClientClose() async throws {
         let seen = AsyncStream.makeStream(of: WebSocketCloseReason.self)
         let server = try LoopbackServer.start { stream in
-            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream) else {
+            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream, timeout: .seconds(30))
+            else {
                 return
             }
             let (_, closed) = await collect(accepted.connection)
@@ -239,7 +244,9 @@ struct WebSocketBackPressureTests {
             // The server's writes wait for the client to read: on a busy machine the client's
             // task may not run for seconds, so the write deadline is far beyond the test's.
             let patient = WebSocketConfiguration(writeTimeout: .seconds(60))
-            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream, configuration: patient)
+            guard
+                let accepted = try? await WebSocketServerHandshake.accept(
+                    stream: stream, timeout: .seconds(30), configuration: patient)
             else { return }
             for index in 0..<count {
                 var payload = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: 10_000)
@@ -286,7 +293,9 @@ extension WebSocketBackPressureTests {
             // (10 s by default) would close the connection on a busy machine before the client
             // closes it, so it is beyond the test's own bound.
             let patient = WebSocketConfiguration(writeTimeout: .seconds(120))
-            guard let accepted = try? await WebSocketServerHandshake.accept(stream: stream, configuration: patient)
+            guard
+                let accepted = try? await WebSocketServerHandshake.accept(
+                    stream: stream, timeout: .seconds(30), configuration: patient)
             else { return }
             let flood = [UInt8](repeating: 0x55, count: 10_000)
             while (try? await accepted.connection.send(binary: flood)) != nil {}

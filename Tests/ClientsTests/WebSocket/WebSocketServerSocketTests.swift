@@ -15,7 +15,7 @@ struct WebSocketServerSocketTests {
     private func read(_ connection: TCPConnection, atLeast count: Int) async throws -> [UInt8] {
         var bytes: [UInt8] = []
         while bytes.count < count {
-            let chunk = try await connection.read(maxBytes: 64 * 1024, deadline: .now + .seconds(5))
+            let chunk = try await connection.read(maxBytes: 64 * 1024, deadline: .now + .seconds(30))
             if chunk.isEmpty { break }
             bytes += chunk
         }
@@ -50,7 +50,7 @@ struct WebSocketServerSocketTests {
             var received: [UInt8] = []
             var (head, frames) = ("", [WebSocketFrame]())
             while frames.isEmpty {
-                let chunk = try await tcp.read(maxBytes: 4096, deadline: .now + .seconds(5))
+                let chunk = try await tcp.read(maxBytes: 4096, deadline: .now + .seconds(30))
                 if chunk.isEmpty { break }
                 received += chunk
                 (head, frames) = try split(received)
@@ -83,7 +83,7 @@ struct WebSocketServerSocketTests {
         let refused = AsyncStream.makeStream(of: WebSocketError.self)
         let server = try LoopbackServer.start { stream in
             do {
-                _ = try await WebSocketServerHandshake.accept(stream: stream)
+                _ = try await WebSocketServerHandshake.accept(stream: stream, timeout: .seconds(30))
             } catch let error as WebSocketError {
                 refused.continuation.yield(error)
             } catch {}

@@ -41,7 +41,7 @@ struct LoopbackServer: Sendable {
         try start(tls: tls) { stream in
             guard
                 let accepted = try? await WebSocketServerHandshake.accept(
-                    stream: stream, subprotocols: subprotocols)
+                    stream: stream, subprotocols: subprotocols, timeout: .seconds(30))
             else { return }
             let ws = accepted.connection
             for await event in ws.incoming {

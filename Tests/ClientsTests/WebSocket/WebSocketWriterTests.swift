@@ -46,7 +46,7 @@ struct WebSocketWriterTests {
             url: "ws://127.0.0.1:\(listener.address.port)/", connectTimeout: .seconds(30),
             handshakeTimeout: .seconds(30))
         let stream = RecordingStream(try await listener.accept(deadline: .now + .seconds(10)))
-        let server = try await WebSocketServerHandshake.accept(stream: stream, timeout: .seconds(10))
+        let server = try await WebSocketServerHandshake.accept(stream: stream, timeout: .seconds(30))
         return (server.connection, stream, try await client.connection)
     }
 

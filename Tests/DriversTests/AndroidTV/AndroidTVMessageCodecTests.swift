@@ -5,7 +5,7 @@ import Wire
 
 /// Both Android TV codecs over every body, and over input cut short, grown, nested and
 /// garbled: a clear `WireError` or a message, never a crash or a hang.
-@Suite("Android TV messages: remote and pairing codecs, bad input")
+@Suite("Android TV messages: remote and pairing codecs, bad input", .cpuBound)
 struct AndroidTVMessageCodecTests {
     static let remote: [AndroidTVRemoteMessage] = [
         .configure(AndroidTVFeatures(rawValue: 622), AndroidTVRemoteSession.ownDevice),
