@@ -47,6 +47,10 @@ struct AndroidTVRemoteSession: Sendable {
         /// The TV refused a message the bridge sent (it echoes it, when it can be read).
         case refused(AndroidTVRemoteMessage?)
         case log(LogLevel, String)
+
+        /// A warning, made by name so the troubleshooting table's check finds its text
+        /// (`LogLineTableTests`).
+        static func warn(_ message: String) -> Effect { .log(.warning, message) }
     }
 
     let wanted: AndroidTVFeatures
@@ -80,7 +84,7 @@ struct AndroidTVRemoteSession: Sendable {
             for (feature, name) in [(AndroidTVFeatures.key, "keys"), (.appLink, "app links")]
             where !offered.contains(feature) {
                 effects.append(
-                    .log(.warning, "the TV offers no \(name) (features \(offered.rawValue)): \(Self.clearServiceData)"))
+                    .warn("the TV offers no \(name) (features \(offered.rawValue)): \(Self.clearServiceData)"))
             }
             return effects
         case .setActive:

@@ -28,6 +28,8 @@ struct LogLineTableTests {
         "Bridge/Agent/TVAgent.swift: message": .calls(".yield(.warning("),
         // The LG session's warnings, carried out by its connection.
         "Drivers/LG/LGConnection.swift: message": .calls(".warn("),
+        // The Android TV remote session's log effects, carried out by its link.
+        "Drivers/AndroidTV/AndroidTVLink.swift: line": .calls(".warn("),
         // The ECP-2 session's authentication refusal.
         "Drivers/Roku/RokuDriver+ECP2.swift: message": .calls("throw .authentication("),
     ]
