@@ -22,7 +22,7 @@ struct AndroidTVPlanner {
             }
         case .holdKey(let key, let milliseconds):
             guard case .code(let code) = try AndroidTVKeys.code(for: key) else {
-                throw CommandRejection("hold_ms: \(key) is the power logic, not a key that can be held")
+                throw CommandRejection("hold_ms: \(key) cannot be held: it is the power logic, not a key")
             }
             return [.hold(code, milliseconds: milliseconds)]
         case .power(let action): return [.power(action)]
