@@ -175,6 +175,8 @@ public final class AndroidTVDriver: TVDriver {
     /// There is no "set volume" message: volume keys from the level the TV reports.
     private func volume(_ percent: Int) async throws(DriverError) {
         try await link.open()
+        // RemoteStart says the session is ready; the volume may come just before or after it.
+        await confirm("volume level") { $0.volume != nil }
         guard let volume = await link.volume, volume.maximum > 0 else {
             throw DriverError(
                 .unsupported, "volume: the TV reports no volume of its own (its sound goes to an external device)")
@@ -188,6 +190,7 @@ public final class AndroidTVDriver: TVDriver {
 
     private func mute(_ muted: Bool) async throws(DriverError) {
         try await link.open()
+        await confirm("mute state") { $0.volume != nil }
         guard await link.volume?.muted != muted else { return }
         try await link.send([.key(code: 164, .short)])
         await confirm("mute") { $0.volume?.muted == muted }

@@ -90,7 +90,12 @@ struct AndroidTVDriverTests {
             #expect(await driver.poll(full: true).pairingRequired == true)
             try await Self.pair(driver, tv)
             #expect(tv.pairedClients == 1)
-            let on = await driver.poll(full: true)
+            // RemoteStart opens the session; the app and the volume may come just after it.
+            var on = await driver.poll(full: true)
+            _ = await waitUntil(timeout: .seconds(30)) {
+                on = await driver.poll(full: false)
+                return on.app != nil && on.volume != nil
+            }
             #expect(on.reachable && on.power == true && on.app == "Home" && on.volume == 12 && on.muted == false)
 
             try await driver.perform(.key(.shared(.home), repeat: 1))
