@@ -226,8 +226,8 @@ static int accept_pinned_client_certificate(int preverified, X509_STORE_CTX *sto
         for (size_t i = 0; i < pins->count; i++)
             if (memcmp(pins->digests + i * 32, digest, 32) == 0) return 1;
     }
-    // Chosen for its alert: OpenSSL maps this error to certificate_unknown (46), what an
-    // Android TV sends a client it has not paired (APPLICATION_VERIFICATION would send 40).
+    // Chosen for its alert: OpenSSL answers this error with certificate_unknown (46), what an
+    // Android TV sends a client it has not paired.
     X509_STORE_CTX_set_error(store, X509_V_ERR_SUBJECT_ISSUER_MISMATCH);
     return 0;
 }

@@ -1,9 +1,8 @@
 import Net
 
 /// RSA-2048 certificates and keys made once with openssl (`Tests/Fixtures/tls`), for tests
-/// that need a client or server identity: generating one takes OpenSSL tens to hundreds of
-/// milliseconds of CPU on the thread that asks, which in a test is the executor every other
-/// test shares.
+/// that need a client or server identity: generating one in a test would hold the executor
+/// every other test shares.
 public enum TestIdentities {
     public static let bridge = load("bridge")
     public static let stranger = load("stranger")

@@ -39,7 +39,7 @@ struct AndroidTVPlanner {
             }
             return [.text(text)]
         case .input(let name):
-            guard let input = Self.inputs.first(where: { $0.name.equalsIgnoringCase(name) }) else {
+            guard let input = Self.inputs.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                 let names = Self.inputs.map(\.name).joined(separator: ", ")
                 throw CommandRejection("input: '\(name)' is not an input an Android TV switches to by key (\(names))")
             }
@@ -59,7 +59,8 @@ struct AndroidTVPlanner {
 
     /// An app's link: by its name in the list (any case), or a link or package given as is.
     func link(for name: String) throws(CommandRejection) -> String {
-        if let app = apps.first(where: { $0.name.equalsIgnoringCase(name) || $0.id == name }) { return app.id }
+        let lowered = name.lowercased()
+        if let app = apps.first(where: { $0.name.lowercased() == lowered || $0.id == name }) { return app.id }
         if name.contains("://") { return name }
         if Self.isPackageName(name) { return "market://launch?id=" + name }
         let names = apps.map(\.name).joined(separator: ", ")
@@ -78,13 +79,4 @@ struct AndroidTVPlanner {
                     }
             }
     }
-}
-
-extension String {
-    /// Equal ignoring ASCII case.
-    fileprivate func equalsIgnoringCase(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && zip(utf8, other.utf8).allSatisfy { Self.lower($0) == Self.lower($1) }
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 }

@@ -84,7 +84,7 @@ public final class AndroidTVSimulator: Sendable {
             let sim = try TCPListener.bind(host: options.host, port: options.simPort)
             bound.append(sim)
             // The subject a real TV's certificate carries: atvremote/<product>/<device>/<name>/<MAC>.
-            // Made on one of Dispatch's threads: an RSA-2048 key takes OpenSSL tens of milliseconds.
+            // Made on one of Dispatch's threads: generating an RSA key would hold the event loop.
             let identity = try await BlockingWork.run {
                 Result {
                     try TLSIdentity.generateRSA(commonName: "atvremote/\(options.model)/sim/\(options.name)/\(mac)")

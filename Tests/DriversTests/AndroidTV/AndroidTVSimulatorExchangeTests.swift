@@ -22,23 +22,18 @@ struct AndroidTVSimulatorExchangeTests {
             serverName: nil, deadline: .now + .seconds(30))
     }
 
-    /// Length-prefixed messages off `stream`, each decoded by `decode`.
+    /// The driver's frame reader, each message decoded by `decode`.
     struct Reader<Message> {
-        let stream: TLSConnection
+        var frames: AndroidTVFrames
         let decode: (ArraySlice<UInt8>) throws -> Message
-        var buffer: [UInt8] = []
+
+        init(stream: TLSConnection, decode: @escaping (ArraySlice<UInt8>) throws -> Message) {
+            frames = AndroidTVFrames(stream)
+            self.decode = decode
+        }
 
         mutating func next() async throws -> Message? {
-            while true {
-                if let (body, used) = try ProtobufDelimited.decode(from: buffer[...]) {
-                    let message = try decode(body)
-                    buffer.removeFirst(used)
-                    return message
-                }
-                let bytes = try await stream.read(maxBytes: 16 * 1024, deadline: .now + .seconds(30))
-                if bytes.isEmpty { return nil }
-                buffer += bytes
-            }
+            try await frames.next(deadline: .now + .seconds(30)).map { try decode($0[...]) }
         }
     }
 
