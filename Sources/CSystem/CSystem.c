@@ -99,6 +99,26 @@ int csys_peer_certificate_sha256(SSL *ssl, unsigned char *out) {
     return ok && length == 32;
 }
 
+int csys_peer_subject_entry(SSL *ssl, int nid, char *out, size_t length) {
+    X509 *cert = SSL_get1_peer_certificate(ssl);
+    if (cert == NULL) return -1;
+    int result = -1;
+    X509_NAME *subject = X509_get_subject_name(cert);
+    int index = subject == NULL ? -1 : X509_NAME_get_index_by_NID(subject, nid, -1);
+    if (index >= 0) {
+        unsigned char *text = NULL;
+        int count = ASN1_STRING_to_UTF8(&text, X509_NAME_ENTRY_get_data(X509_NAME_get_entry(subject, index)));
+        if (count >= 0 && (size_t)count < length) {
+            memcpy(out, text, (size_t)count);
+            out[count] = 0;
+            result = count;
+        }
+        OPENSSL_free(text);
+    }
+    X509_free(cert);
+    return result;
+}
+
 static char *bio_to_string(BIO *bio) {
     char *data = NULL;
     long length = BIO_get_mem_data(bio, &data);

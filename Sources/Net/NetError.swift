@@ -61,3 +61,13 @@ public struct NetError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(operation): \(detail)" }
 }
+
+extension NetError {
+    /// The fingerprint a `.certificateChanged` error says the peer presented (lowercase hex, no
+    /// separators); nil for other errors.
+    public var presentedFingerprint: String? {
+        guard kind == .certificateChanged, let got = detail.firstRange(of: "got ") else { return nil }
+        let hex = detail[got.upperBound...].prefix { $0.isHexDigit || $0 == ":" }.filter { $0 != ":" }
+        return hex.isEmpty ? nil : hex.lowercased()
+    }
+}

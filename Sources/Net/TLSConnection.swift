@@ -14,6 +14,8 @@ public final class TLSConnection: ByteStream {
     public let peerCertificateSHA256: [UInt8]?
     /// The RSA public key of the peer's certificate; nil without one or when it is not RSA.
     public let peerRSAPublicKey: RSAPublicKey?
+    /// The names in the peer certificate's subject (empty when it sent none).
+    public let peerSubject: TLSPeerSubject
 
     private struct EngineBox: @unchecked Sendable {
         let engine: TLSEngine
@@ -23,6 +25,7 @@ public final class TLSConnection: ByteStream {
     private init(transport: TCPConnection, engine: TLSEngine, fingerprint: [UInt8]?) {
         self.transport = transport
         self.peerRSAPublicKey = engine.peerRSAPublicKey()
+        self.peerSubject = engine.peerSubject()
         self.engine = Mutex(EngineBox(engine: engine))
         self.peerCertificateSHA256 = fingerprint
     }

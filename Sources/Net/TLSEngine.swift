@@ -120,6 +120,16 @@ final class TLSEngine: @unchecked Sendable {
         RSAPublicKey.read { csys_peer_rsa_public_key(ssl, $0, $1, $2, $3) }
     }
 
+    /// The peer certificate's subject names, once the handshake is done.
+    func peerSubject() -> TLSPeerSubject {
+        func entry(_ nid: Int32) -> String? {
+            var buffer = [CChar](repeating: 0, count: 1024)
+            guard csys_peer_subject_entry(ssl, nid, &buffer, buffer.count) >= 0 else { return nil }
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return TLSPeerSubject(commonName: entry(NID_commonName), dnQualifier: entry(NID_dnQualifier))
+    }
+
     /// SHA-256 of the peer's certificate, once the handshake is done.
     func peerCertificateSHA256() -> [UInt8]? {
         var digest = [UInt8](repeating: 0, count: 32)

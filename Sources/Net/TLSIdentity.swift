@@ -18,6 +18,22 @@ public struct TLSIdentity: Hashable, Sendable {
         return TLSIdentity(certificatePEM: certificate, privateKeyPEM: key)
     }
 
+    /// The certificate, then the key: how the identity is kept in a file.
+    public var combinedPEM: String { certificatePEM + privateKeyPEM }
+
+    /// Reads `combinedPEM`'s text back; nil unless it holds a certificate, then its private key,
+    /// and the two belong together (OpenSSL loads them as one client identity).
+    public init?(combinedPEM text: String) {
+        guard
+            let keyStart = text.firstRange(of: "-----BEGIN PRIVATE KEY-----")?.lowerBound
+                ?? text.firstRange(of: "-----BEGIN RSA PRIVATE KEY-----")?.lowerBound,
+            text[..<keyStart].contains("-----BEGIN CERTIFICATE-----")
+        else { return nil }
+        self.init(certificatePEM: String(text[..<keyStart]), privateKeyPEM: String(text[keyStart...]))
+        guard (try? TLSContext.client(TLSConfiguration(trust: .selfSigned(pinned: nil), identity: self))) != nil
+        else { return nil }
+    }
+
     /// The certificate's RSA public key; nil when it is not RSA or does not parse.
     public var rsaPublicKey: RSAPublicKey? {
         RSAPublicKey.read { csys_pem_rsa_public_key(certificatePEM, $0, $1, $2, $3) }

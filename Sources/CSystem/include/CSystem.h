@@ -40,6 +40,10 @@ int csys_ssl_attach_memory_bios(SSL *ssl, BIO **rbio, BIO **wbio);
 void csys_ssl_error_string(char *buffer, size_t length);
 /// SHA-256 of the peer certificate's DER encoding into `out` (32 bytes). Returns 1 on success.
 int csys_peer_certificate_sha256(SSL *ssl, unsigned char *out);
+/// The first `nid` entry (NID_commonName, NID_dnQualifier) of the peer certificate's subject as
+/// UTF-8 into `out` (`length` bytes, 0-terminated). Returns its length, or -1 when the peer sent
+/// no certificate, the subject has no such entry, or it does not fit.
+int csys_peer_subject_entry(SSL *ssl, int nid, char *out, size_t length);
 /// A fresh self-signed certificate (EC P-256, or RSA of `rsa_bits` when it is not 0; CN =
 /// `common_name`, valid 10 years) as PEM strings, with `subject_alt_names` (e.g.
 /// "IP:127.0.0.1,DNS:localhost", or NULL for none).
