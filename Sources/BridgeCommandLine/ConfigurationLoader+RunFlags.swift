@@ -25,6 +25,8 @@ extension ConfigurationLoader {
                 help: "a TV to add to the configured ones"),
             FlagSpec("no-ssdp", help: "do not search for TVs with SSDP"),
             FlagSpec("ssdp-address", value: "HOST:PORT", help: "SSDP address (default 239.255.255.250:1900)"),
+            FlagSpec("no-mdns", help: "do not browse for TVs with mDNS (DNS-SD)"),
+            FlagSpec("mdns-address", value: "HOST:PORT", help: "mDNS address (default 224.0.0.251:5353)"),
             FlagSpec("scan", value: "CIDR", repeatable: true, help: "probe this IPv4 network for TVs"),
             FlagSpec(
                 "wol-target", value: "HOST:PORT", repeatable: true,

@@ -8,7 +8,7 @@ import Support
 import TVModel
 import Wire
 
-/// `tv2mqtt discover`: finds TVs (SSDP, configured networks, configured TVs), asks each who it
+/// `tv2mqtt discover`: finds TVs (SSDP, mDNS, configured networks, configured TVs), asks each who it
 /// is, prints a table or JSON, and exits.
 enum DiscoverCommand {
     static func specs(_ vendors: [Vendor]) -> [FlagSpec] {
@@ -17,7 +17,8 @@ enum DiscoverCommand {
             FlagSpec("json", help: "print JSON instead of a table"),
         ]
             + ConfigurationLoader.runFlags(vendors).filter {
-                ["config", "ssdp-address", "scan", "tv", "no-ssdp", "log-level"].contains($0.name)
+                ["config", "ssdp-address", "mdns-address", "scan", "tv", "no-ssdp", "no-mdns", "log-level"].contains(
+                    $0.name)
             }
     }
 
@@ -81,6 +82,15 @@ enum DiscoverCommand {
                         let vendor = vendors.vendor(ssdpTarget: sighting.target)
                         let port = vendor?.ssdpLocationIsControlPort == true ? sighting.location.port : nil
                         await candidates.add(sighting.address, vendor?.kind, port)
+                    }
+                }
+            }
+            if let mdns = MDNSBrowse(configuration.discovery, vendors: vendors, logger: logger) {
+                group.addTask {
+                    let rounds = max(1, min(3, Int(seconds) / 2))
+                    let window = Duration.seconds(max(1, seconds - Double(rounds - 1)))
+                    try? await mdns.browse(rounds: rounds, window: window) { found in
+                        await candidates.add(found.host, found.kind, found.port)
                     }
                 }
             }

@@ -45,7 +45,7 @@ enum OnlyTV {
         vendors: [Vendor]?, seconds: Double, known: [PersistedTV], configuration: BridgeConfiguration,
         factory: any DriverFactory, logger: Logger, usage: String
     ) async -> Result<Choice, Refusal> {
-        let what = vendors.map { Set($0.map(\.manufacturer)).sorted().joined(separator: " or ") + " TV" } ?? "TV"
+        let what = vendors.map(PairCommand.pairingTVs) ?? "TV"
         let counts = { (kind: TVKind) in vendors?.vendor(kind) != nil || vendors == nil }
         let knownOfKind = known.filter { counts($0.identity.kind) }
         let directory = StateStore.resolveDirectory(configuration.stateDir)
@@ -61,6 +61,9 @@ enum OnlyTV {
             return .failure(several(what, found.map(\.identity), where: "discovery found", usage))
         }
         var searched = ["the configured TVs"]
+        if configuration.discovery.mdns, !factory.vendors.mdnsServices.isEmpty {
+            searched.insert("mDNS at \(configuration.discovery.mdnsAddress)", at: 0)
+        }
         if configuration.discovery.ssdp { searched.insert("SSDP at \(configuration.discovery.ssdpAddress)", at: 0) }
         if !configuration.discovery.scan.isEmpty {
             searched.append("discovery.scan \(configuration.discovery.scan.map(\.description).joined(separator: ","))")

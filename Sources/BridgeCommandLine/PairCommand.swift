@@ -15,7 +15,7 @@ import Wire
 enum PairCommand {
     static func specs(_ vendors: [Vendor]) -> [FlagSpec] {
         ConfigurationLoader.runFlags(vendors).filter {
-            ["config", "state-dir", "log-level", "ssdp-address", "no-ssdp"].contains($0.name)
+            ["config", "state-dir", "log-level", "ssdp-address", "no-ssdp", "mdns-address", "no-mdns"].contains($0.name)
         } + [OnlyTV.timeoutFlag, pinFlag(vendors)]
     }
 
@@ -137,9 +137,13 @@ enum PairCommand {
         }
     }
 
-    /// "Samsung TV": the manufacturers whose TVs pair, for messages.
-    static func pairingTVs(_ pairing: [Vendor]) -> String {
-        Set(pairing.map(\.manufacturer)).sorted().joined(separator: " or ") + " TV"
+    /// "Samsung TV", "LG or Samsung TV", "Android TV, LG or Samsung TV": the manufacturers of
+    /// `vendors`, for messages.
+    static func pairingTVs(_ vendors: [Vendor]) -> String {
+        let names = Set(vendors.map(\.manufacturer)).sorted()
+        guard let last = names.last else { return "TV" }
+        let list = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+        return list.hasSuffix(" TV") ? list : list + " TV"
     }
 
     /// "a Samsung TV", "an LG TV": `phrase` after the article its first word's sound takes (a

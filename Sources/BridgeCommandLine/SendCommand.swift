@@ -13,7 +13,8 @@ import Wire
 enum SendCommand {
     static func specs(_ vendors: [Vendor]) -> [FlagSpec] {
         ConfigurationLoader.runFlags(vendors).filter {
-            ["config", "state-dir", "log-level", "wol-target", "ssdp-address", "no-ssdp"].contains($0.name)
+            ["config", "state-dir", "log-level", "wol-target", "ssdp-address", "no-ssdp", "mdns-address", "no-mdns"]
+                .contains($0.name)
         } + [OnlyTV.timeoutFlag]
     }
 

@@ -41,6 +41,8 @@ extension BridgeConfiguration {
             "discovery": [
                 "ssdp": .bool(discovery.ssdp),
                 "ssdp_address": .string(discovery.ssdpAddress.description),
+                "mdns": .bool(discovery.mdns),
+                "mdns_address": .string(discovery.mdnsAddress.description),
                 "interfaces": .array(discovery.interfaces.map(JSONValue.string)),
                 "search_interval": .integer(Int64(discovery.searchInterval)),
                 "scan": .array(discovery.scan.map { .string($0.description) }),

@@ -32,13 +32,16 @@ public struct BridgeConfiguration: Sendable, Equatable {
         public var mergeWithNativeDevices = false
     }
 
-    /// Finding TVs (the file's `discovery` section): SSDP search and announcements, the network
-    /// scan. Not Home Assistant discovery, which `homeAssistant` configures.
+    /// Finding TVs (the file's `discovery` section): SSDP search and announcements, mDNS, the
+    /// network scan. Not Home Assistant discovery, which `homeAssistant` configures.
     public struct Discovery: Sendable, Equatable {
         public init() {}
 
         public var ssdp = true
         public var ssdpAddress = HostPort(host: "239.255.255.250", port: 1900)
+        /// DNS-SD over multicast DNS, for the vendors that declare service types (`Vendor.mdnsServices`).
+        public var mdns = true
+        public var mdnsAddress = HostPort(host: "224.0.0.251", port: 5353)
         /// Interfaces to search and listen on (names or IPv4 addresses); empty = the default route's.
         public var interfaces: [String] = []
         /// Seconds between SSDP searches; 0 = search once at startup only.

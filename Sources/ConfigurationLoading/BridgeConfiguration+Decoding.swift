@@ -147,12 +147,18 @@ extension BridgeConfiguration {
     }
 
     private static func decodeDiscovery(_ value: JSONValue?, _ reader: ConfigReader) throws(ConfigError) -> Discovery {
-        let keys: Set<String> = ["ssdp", "ssdp_address", "interfaces", "search_interval", "scan", "scan_ports"]
+        let keys: Set<String> = [
+            "ssdp", "ssdp_address", "mdns", "mdns_address", "interfaces", "search_interval", "scan", "scan_ports",
+        ]
         let members = try reader.object(value, "discovery", allowed: keys)
         var discovery = Discovery()
         discovery.ssdp = try reader.bool(members["ssdp"], "discovery.ssdp") ?? true
         if let address = try reader.string(members["ssdp_address"], "discovery.ssdp_address") {
             discovery.ssdpAddress = try parseHostPort(address, "discovery.ssdp_address", reader)
+        }
+        discovery.mdns = try reader.bool(members["mdns"], "discovery.mdns") ?? true
+        if let address = try reader.string(members["mdns_address"], "discovery.mdns_address") {
+            discovery.mdnsAddress = try parseHostPort(address, "discovery.mdns_address", reader)
         }
         discovery.interfaces = try reader.strings(members["interfaces"], "discovery.interfaces") ?? []
         let interval =

@@ -66,7 +66,8 @@ public enum ConfigurationLoader {
             ("mqtt-client-id", ["mqtt", "client_id"]), ("base-topic", ["base_topic"]),
             ("discovery-prefix", ["homeassistant", "discovery_prefix"]), ("state-dir", ["state_dir"]),
             ("log-level", ["log_level"]), ("log-format", ["log_format"]),
-            ("ssdp-address", ["discovery", "ssdp_address"]), ("http-listen", ["http", "listen"]),
+            ("ssdp-address", ["discovery", "ssdp_address"]), ("mdns-address", ["discovery", "mdns_address"]),
+            ("http-listen", ["http", "listen"]),
         ]
         for (flag, path) in simple {
             if let value = arguments.value(flag) { tree.set(path, .string(value), origin: "--\(flag)") }
@@ -94,6 +95,7 @@ public enum ConfigurationLoader {
             tree.set(["add_tv", "allow_loopback"], .bool(true), origin: "--add-tv-allow-loopback")
         }
         if arguments.has("no-ssdp") { tree.set(["discovery", "ssdp"], .bool(false), origin: "--no-ssdp") }
+        if arguments.has("no-mdns") { tree.set(["discovery", "mdns"], .bool(false), origin: "--no-mdns") }
         if arguments.has("scan") {
             tree.set(["discovery", "scan"], .array(arguments.values("scan").map(JSONValue.string)), origin: "--scan")
         }

@@ -1,3 +1,4 @@
+import Net
 import Support
 
 /// What every driver needs from the configuration (README › Configuration), without depending on the
@@ -25,12 +26,15 @@ public struct DriverSettings: Sendable {
     /// How long power ON waits for a TV woken by Wake-on-LAN to answer before it sends the
     /// power-on key (a TV in deep sleep takes a few seconds to bring its network up).
     public var wakeWait: Duration
+    /// The bridge's own certificate, for TVs that pair with a client certificate (kept in the
+    /// state directory by the bridge; a fresh one per process by default).
+    public var clientIdentity: TLSIdentitySource
     public var logger: Logger
 
     public init(
         wolTargets: [WakeTarget] = [WakeTarget(host: "255.255.255.255", port: 9)], wolRepeat: Int = 3,
         connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(5),
-        wakeWait: Duration = .seconds(4),
+        wakeWait: Duration = .seconds(4), clientIdentity: TLSIdentitySource = .ephemeral(commonName: "tv2mqtt"),
         logger: Logger = .disabled
     ) {
         self.wolTargets = wolTargets
@@ -38,6 +42,7 @@ public struct DriverSettings: Sendable {
         self.connectTimeout = connectTimeout
         self.requestTimeout = requestTimeout
         self.wakeWait = wakeWait
+        self.clientIdentity = clientIdentity
         self.logger = logger
     }
 }

@@ -19,6 +19,8 @@ public struct Vendor: Sendable {
     public let ssdpTargets: [String]
     /// Whether an SSDP answer's LOCATION names the port the driver talks to.
     public let ssdpLocationIsControlPort: Bool
+    /// The DNS-SD service types its TVs announce (`_androidtvremote2._tcp`), browsed over mDNS.
+    public let mdnsServices: [String]
     /// Whether a device of unknown kind is asked as this vendor. False for a vendor that is
     /// reached through another's probe (a bare TCP connect would claim any listening device).
     public let probedWhenKindUnknown: Bool
@@ -50,7 +52,7 @@ public struct Vendor: Sendable {
 
     public init(
         kind: TVKind, manufacturer: String, defaultPort: UInt16, ssdpTargets: [String],
-        ssdpLocationIsControlPort: Bool, probedWhenKindUnknown: Bool = true,
+        ssdpLocationIsControlPort: Bool, mdnsServices: [String] = [], probedWhenKindUnknown: Bool = true,
         placeholderCapabilities: TVCapabilities, pairs: Bool = false, pin: PairingPIN? = nil, wakeHint: String? = nil,
         configuration: VendorConfiguration? = nil, diagnosticSensors: [DiagnosticSensor] = [],
         controls: [DeclaredControl] = [], findRemoteKey: String? = nil, drivers: @escaping MakeDrivers
@@ -60,6 +62,7 @@ public struct Vendor: Sendable {
         self.defaultPort = defaultPort
         self.ssdpTargets = ssdpTargets
         self.ssdpLocationIsControlPort = ssdpLocationIsControlPort
+        self.mdnsServices = mdnsServices
         self.probedWhenKindUnknown = probedWhenKindUnknown
         self.placeholderCapabilities = placeholderCapabilities
         self.pairs = pairs

@@ -10,6 +10,25 @@ extension [Vendor] {
     /// The vendor whose TVs answer (or announce) SSDP target `target`: the first listed.
     public func vendor(ssdpTarget target: String) -> Vendor? { first { $0.ssdpTargets.contains(target) } }
 
+    /// The vendor whose TVs announce DNS-SD service type `service` (`_androidtvremote2._tcp`,
+    /// with or without `.local`, any case).
+    public func vendor(mdnsService service: String) -> Vendor? {
+        let wanted = Self.bareService(service)
+        return first { $0.mdnsServices.contains { Self.bareService($0) == wanted } }
+    }
+
+    /// Every DNS-SD service type browsed for, each once, in list order.
+    public var mdnsServices: [String] {
+        var seen: Set<String> = []
+        return flatMap(\.mdnsServices).filter { seen.insert(Self.bareService($0)).inserted }
+    }
+
+    private static func bareService(_ service: String) -> String {
+        let lowered = service.lowercased()
+        let trimmed = lowered.hasSuffix(".") ? String(lowered.dropLast()) : lowered
+        return trimmed.hasSuffix(".local") ? String(trimmed.dropLast(6)) : trimmed
+    }
+
     /// The vendor whose default port `port` is: what a scan that found it open probes first.
     public func vendor(defaultPort port: UInt16) -> Vendor? { first { $0.defaultPort == port } }
 

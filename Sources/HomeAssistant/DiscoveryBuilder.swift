@@ -185,7 +185,13 @@ public enum DiscoveryBuilder {
             case .bridgeRequestForTV(let action):
                 config["command_topic"] = .string(settings.topics.bridgeRequest(action))
                 if let tv = node.tv {
-                    config["payload_press"] = .string(JSONValue.object(["id": .string(tv.rawValue)]).serialized())
+                    let id = JSONValue.object(["id": .string(tv.rawValue)]).serialized()
+                    if row.platform == .text {
+                        // The text typed, as a JSON string, beside the id.
+                        config["command_template"] = .string(String(id.dropLast()) + #","pin":{{ value | tojson }}}"#)
+                    } else {
+                        config["payload_press"] = .string(id)
+                    }
                 }
             }
         }

@@ -92,7 +92,8 @@ public struct EntityDescription: Sendable {
         /// `<base>/bridge/request/<action>`.
         case bridgeRequest(String)
         /// `<base>/bridge/request/<action>` for the entity's TV: a button whose press payload
-        /// is `{"id":"<tv>"}` (the `pair` button of a TV that pairs, `tv/pair`).
+        /// is `{"id":"<tv>"}` (the `pair` button of a TV that pairs, `tv/pair`), or a text sent
+        /// as `{"id":"<tv>","pin":"<text>"}` (the `pairing_code` text).
         case bridgeRequestForTV(String)
     }
 

@@ -124,6 +124,11 @@ public enum EntityTable {
                 key: "pair", platform: .button, name: "Pair", icon: "mdi:link-variant", category: .config,
                 command: .bridgeRequestForTV(BridgeRequest.tvPair.rawValue), availability: .bridgeOnly,
                 applies: { capabilities, _ in capabilities.pairing }),
+            // What is typed is sent as the code the TV shows: `tv/pair` with `pin`.
+            EntityDescription(
+                key: "pairing_code", platform: .text, name: "Pairing code", icon: "mdi:dialpad", category: .config,
+                command: .bridgeRequestForTV(BridgeRequest.tvPair.rawValue), availability: .bridgeOnly,
+                extra: ["max": 16], applies: { capabilities, _ in capabilities.pairingPIN }),
         ] + liveTV
 
     /// The bridge device's entities.

@@ -53,6 +53,9 @@ public struct TVCapabilities: Equatable, Sendable, Codable {
     /// The bridge can ask the TV to approve it ahead of a command (a Samsung Tizen TV's
     /// remote-channel prompt, `tv/pair`): the `pair` button.
     public var pairing: Bool = false
+    /// Pairing may show a code on the TV to type back (an LG's PIN, an Android TV's code,
+    /// `tv/pair` with `pin`): the `pairing_code` text.
+    public var pairingPIN: Bool = false
 
     public init(
         power: Bool = false, volumeKeys: Bool = false, volumeLevel: Bool = false, muteState: Bool = false,

@@ -11,7 +11,7 @@ MallocTuning.apply()  // before the event loop starts its thread
 EventLoop.becomeGlobalExecutor(environment: ProcessEnvironment.current())
 // The one list of vendors: the configuration, the state file, the bridge and the help texts
 // know these and no others.
-let vendors: [Vendor] = [.roku, .samsung, .samsungLegacy, .lg]
+let vendors: [Vendor] = [.roku, .samsung, .samsungLegacy, .lg, .androidTV]
 let code = await CommandLineTool.main(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(), vendors: vendors,
     makeFactory: VendorDriverFactory.init(configuration:vendors:logger:))

@@ -81,7 +81,7 @@ final class BridgeProcess: Sendable {
             "run", "--mqtt-server", broker.url, "--mqtt-client-id", "tvbench-bridge-\(getpid())",
             "--base-topic", settings.baseTopic, "--state-dir", directory.file("state"),
             "--log-level", settings.logLevel, "--poll-interval", Report.format(settings.pollInterval),
-            "--wol-target", "127.0.0.1:9",
+            "--wol-target", "127.0.0.1:9", "--no-mdns",
         ]
         if let ssdp = settings.ssdpAddress {
             arguments += ["--ssdp-address", ssdp]

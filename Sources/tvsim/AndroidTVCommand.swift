@@ -7,11 +7,14 @@ extension SimulatorPlan {
         Runs one simulated Android TV (Google TV): pairing over TLS on 6467 (the code it shows goes
         to the log and /sim/state), the remote protocol over TLS on 6466 for paired clients only,
         pushed power, app and volume, pings, /sim/state over HTTP on 6468, until SIGTERM/SIGINT.
+        It answers DNS-SD browses (mDNS) for _androidtvremote2._tcp with --mdns-port.
           --host IP              address to listen on (default 127.0.0.9; loopback only unless
                                  --allow-non-loopback)
           --remote-port P        the remote protocol (default 6466; 0 = any free port)
           --pairing-port P       pairing (default 6467; 0 = any free port)
           --sim-port P           /sim/state (default 6468; 0 = any free port)
+          --mdns-port P          answer DNS-SD browses on UDP port P (0 = any free port, reported)
+          --wol-port P           wake from deep sleep (power off) on Wake-on-LAN packets to UDP port P
           --name NAME            the name in its certificate (default "Living Room TV")
           --model MODEL          model (default "BRAVIA 4K UR3")
           --fault FAULT          never-configure, pairing-refused or garbage
@@ -31,6 +34,8 @@ extension SimulatorPlan {
             case "--remote-port": options.remotePort = try reader.port(for: flag, allowZero: true)
             case "--pairing-port": options.pairingPort = try reader.port(for: flag, allowZero: true)
             case "--sim-port": options.simPort = try reader.port(for: flag, allowZero: true)
+            case "--mdns-port": options.mdnsPort = try reader.port(for: flag, allowZero: true)
+            case "--wol-port": options.wolPort = try reader.port(for: flag, allowZero: true)
             case "--name": options.name = try reader.value(for: flag)
             case "--model": options.model = try reader.value(for: flag)
             case "--fault":

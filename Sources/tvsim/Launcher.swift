@@ -85,6 +85,7 @@ struct Launcher {
                     simulator,
                     "androidtv TV \"\(simulator.name)\" \(simulator.mac) at \(simulator.host): remote \(simulator.remotePort),"
                         + " pairing \(simulator.pairingPort), /sim/state \(simulator.simPort)"
+                        + (simulator.mdnsPort.map { ", mDNS \($0)" } ?? "")
                 )
             }
         }

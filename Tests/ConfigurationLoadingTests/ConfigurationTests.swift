@@ -49,9 +49,10 @@ struct ConfigurationTests {
         #expect(config.homeAssistant.style == .device)
         #expect(config.discovery.ssdpAddress == HostPort(host: "239.255.255.250", port: 1900))
         #expect(config.discovery.searchInterval == 300)
+        #expect(config.discovery.mdns && config.discovery.mdnsAddress == HostPort(host: "224.0.0.251", port: 5353))
         #expect(
-            config.discovery.ports(scannedFor: .shipped) == [8060, 8001, 3001],
-            "Roku ECP, Samsung REST, LG SSAP over TLS")
+            config.discovery.ports(scannedFor: .shipped) == [8060, 8001, 3001, 6466],
+            "Roku ECP, Samsung REST, LG SSAP over TLS, the Android TV remote")
         #expect(config.wol.targets == [HostPort(host: "255.255.255.255", port: 9)])
         #expect(config.wol.repeatCount == 3)
         #expect(config.pollInterval == 10)

@@ -6,7 +6,7 @@ import Wire
 
 @testable import ConfigurationLoading
 
-/// `[roku:|samsung:|samsung-legacy:|lg:]HOST[:PORT]` (`--tv`, and `send`'s TV given by address) read into a
+/// `[roku:|samsung:|samsung-legacy:|lg:|androidtv:]HOST[:PORT]` (`--tv`, and `send`'s TV given by address) read into a
 /// `TVAddress`, and what a `--tv` adds to the configuration tree.
 @Suite("TV addresses on the command line")
 struct TVAddressTests {
@@ -31,7 +31,10 @@ struct TVAddressTests {
         #expect(throws: ConfigError("--tv: bad port in 'roku:127.0.0.2:0'")) {
             try ConfigurationLoader.parseTVFlag("roku:127.0.0.2:0", vendors: .shipped)
         }
-        #expect(throws: ConfigError("--tv: expected [roku:|samsung:|samsung-legacy:|lg:]HOST[:PORT], got 'samsung:'")) {
+        #expect(
+            throws: ConfigError(
+                "--tv: expected [roku:|samsung:|samsung-legacy:|lg:|androidtv:]HOST[:PORT], got 'samsung:'")
+        ) {
             try ConfigurationLoader.parseTVFlag("samsung:", vendors: .shipped)
         }
     }

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 import Wire
 
-/// The exact configs for four real TVs and the bridge, in both discovery styles, compared with
+/// The exact configs for five real TVs and the bridge, in both discovery styles, compared with
 /// reviewed files in Golden/. To rewrite them after a deliberate change, run
 /// `TV2MQTT_UPDATE_GOLDEN=1 swift test --filter GoldenDiscoveryTests`, then review the diff
 /// and run `Golden/validate.py` (see its header).
@@ -17,6 +17,7 @@ struct GoldenDiscoveryTests {
         case rokuStick = "roku-stick"
         case samsungTV = "samsung-tv"
         case lgTV = "lg-tv"
+        case androidTV = "androidtv-tv"
         case bridge
 
         func messages(_ settings: DiscoverySettings) throws -> [DiscoveryMessage] {
@@ -32,6 +33,9 @@ struct GoldenDiscoveryTests {
                 return DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: settings)
             case .lgTV:
                 let (identity, capabilities) = Samples.lgTV()
+                return DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: settings)
+            case .androidTV:
+                let (identity, capabilities) = Samples.androidTV()
                 return DiscoveryBuilder.messages(for: identity, capabilities: capabilities, settings: settings)
             case .bridge:
                 return DiscoveryBuilder.bridgeMessages(settings: settings)

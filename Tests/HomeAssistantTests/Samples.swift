@@ -80,6 +80,23 @@ enum Samples {
     /// The webOS 1 TV of `lg/upnp-description-webos1.xml` as the LG probe describes it from that
     /// description and a `hello` naming only its UUID, paired and before its first poll lists
     /// its apps and inputs (`LGProbe.description`; DriversTests' `LGDeviceDescriptionTests` checks they agree).
+    /// A Sony Google TV as the Android TV probe describes it from its certificate
+    /// (`atvremote/BRAVIA 4K UR3/…/Living Room TV/3C:5C:C4:12:34:56`), with the default apps
+    /// and the input method on, once its session named its manufacturer.
+    static func androidTV() -> (TVIdentity, TVCapabilities) {
+        let identity = TVIdentity(
+            id: TVID(kind: .androidtv, hardwareID: "3c5cc4123456")!, kind: .androidtv, name: "Living Room TV",
+            manufacturer: "Sony", model: "BRAVIA 4K UR3", host: "203.0.113.80", port: 6466, macs: ["3c:5c:c4:12:34:56"])
+        var capabilities = TVCapabilities(
+            power: true, volumeKeys: true, volumeLevel: true, muteState: true,
+            inputs: ["HDMI1", "HDMI2", "HDMI3", "HDMI4", "TV"],
+            apps: ["Netflix", "YouTube", "Prime Video", "Disney+", "Home"],
+            keyboard: true, channels: true)
+        capabilities.pairing = true
+        capabilities.pairingPIN = true
+        return (identity, capabilities)
+    }
+
     static func lgTV() -> (TVIdentity, TVCapabilities) {
         let uuid = "86ea12c3-4ad7-2117-edbd-8177429fe21e"
         let identity = TVIdentity(
@@ -90,6 +107,7 @@ enum Samples {
         capabilities.inputState = true
         capabilities.channelInfo = true
         capabilities.pairing = true
+        capabilities.pairingPIN = true
         capabilities.screenControl = true
         capabilities.soundOutputs = [
             "tv_speaker", "external_arc", "external_optical", "bt_soundbar", "headphone", "tv_external_speaker",
@@ -163,4 +181,5 @@ extension TVKind {
     static let roku = TVKind(rawValue: "roku")
     static let samsung = TVKind(rawValue: "samsung")
     static let lg = TVKind(rawValue: "lg")
+    static let androidtv = TVKind(rawValue: "androidtv")
 }

@@ -84,6 +84,7 @@ final class StatusPageFixture: Sendable {
         configuration.mqtt.clientID = "tv2mqtt-status-\(broker.port)"
         configuration.stateDir = stateDirectory.path
         configuration.discovery.ssdp = false
+        configuration.discovery.mdns = false  // nothing may reach the machine's real networks
         configuration.wol.targets = [HostPort(host: "127.0.0.1", port: 9)]
         configuration.pollInterval = 1
         configuration.vendorSettings[SamsungSettings.self].eventPort = 0  // tests run side by side

@@ -511,7 +511,7 @@ class Stack:
     def start_bridge(self):
         argv = [
             os.path.join(self.bin, "tv2mqtt"), "run", "--mqtt-server", f"mqtt://{HOST}:{self.mqtt_port}",
-            "--state-dir", os.path.join(self.work, "bridge-state"), "--no-ssdp",
+            "--state-dir", os.path.join(self.work, "bridge-state"), "--no-ssdp", "--no-mdns",
             "--poll-interval", str(POLL_INTERVAL), "--log-level", "debug",
             # The simulated TVs verify_issue17.py adds with tv/add are on loopback addresses.
             "--add-tv-allow-loopback",

@@ -40,6 +40,7 @@ LEFT_OUT = {
     "add_tv.ports": NO_OPTIONAL_SECTION,
     "samsung.apps": FREE_NAMES,
     "samsung.inputs": FREE_NAMES,
+    "androidtv.apps": FREE_NAMES,
     "tvs[].inputs": FREE_NAMES,
 }
 

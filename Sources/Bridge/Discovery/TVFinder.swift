@@ -6,9 +6,9 @@ import Support
 import Synchronization
 import TVModel
 
-/// Finds TVs (README › Configuration, `discovery`): the configured ones, SSDP searches every
-/// `search_interval`, NOTIFY announcements as they come, and an optional TCP probe of configured
-/// networks. Every address found goes to the registry, which probes it once for the TV's identity.
+/// Finds TVs (README › Configuration, `discovery`): the configured ones, SSDP searches and mDNS
+/// browses every `search_interval`, NOTIFY announcements as they come, and an optional TCP probe
+/// of configured networks. Every address found goes to the registry, which probes it once for the TV's identity.
 public final class TVFinder: Sendable {
     let configuration: BridgeConfiguration
     let registry: TVRegistry
@@ -70,6 +70,7 @@ public final class TVFinder: Sendable {
         defer { discovering.store(false, ordering: .releasing) }
         await withDiscardingTaskGroup { group in
             if configuration.discovery.ssdp { group.addTask { await self.search() } }
+            if let mdns { group.addTask { await self.browse(mdns) } }
             if !configuration.discovery.scan.isEmpty { group.addTask { await self.scan() } }
             group.addTask { await self.probeConfigured(placeholders: false) }
         }
@@ -81,6 +82,7 @@ public final class TVFinder: Sendable {
         while !isStopped {
             await withDiscardingTaskGroup { group in
                 if configuration.discovery.ssdp { group.addTask { await self.search() } }
+                if let mdns { group.addTask { await self.browse(mdns) } }
                 if !configuration.discovery.scan.isEmpty { group.addTask { await self.scan() } }
             }
             if interval == 0 { return }
@@ -204,6 +206,44 @@ public final class TVFinder: Sendable {
         registry.context.observer?.discovery(
             .answered(address: sighting.address, kind: vendor.kind.rawValue, via: source))
         await registry.candidate(host: sighting.address, kind: vendor.kind, port: port, source: source)
+    }
+
+    // MARK: mDNS
+
+    private var mdns: MDNSBrowse? { MDNSBrowse(configuration.discovery, vendors: vendors, logger: logger) }
+
+    /// One browse; its answers are probed through the shared pool, at most
+    /// `announcementsPerSource` per source and `announcementWindow`, as SSDP's announcements.
+    private func browse(_ mdns: MDNSBrowse) async {
+        var limiter = SourceRateLimiter(
+            limit: Self.announcementsPerSource, window: Self.announcementWindow,
+            maxSources: Self.announcementSources)
+        let (found, waiting) = AsyncStream.makeStream(of: MDNSBrowse.Found.self)
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                defer { waiting.finish() }
+                do {
+                    try await mdns.browse { waiting.yield($0) }
+                } catch {
+                    if self.isStopped || error is CancellationError { return }
+                    self.logger.warning("mDNS browse failed: \(error)")
+                }
+            }
+            for await instance in found {
+                guard limiter.allow(instance.host, now: LoopClock.current.now) else {
+                    logger.debug("ignoring mDNS \(instance.instance) from \(instance.host): too many answers from it")
+                    continue
+                }
+                await probes.acquire()
+                group.addTask {
+                    self.registry.context.observer?.discovery(
+                        .answered(address: instance.host, kind: instance.kind.rawValue, via: "mDNS"))
+                    await self.registry.candidate(
+                        host: instance.host, kind: instance.kind, port: instance.port, source: "mDNS")
+                    await self.probes.release()
+                }
+            }
+        }
     }
 
     // MARK: scan

@@ -1,5 +1,6 @@
 import Configuration
 import Drivers
+import Persistence
 import Support
 
 /// The driver factory as the configuration sets it up (`wol`, each vendor's section, `tvs`).
@@ -20,6 +21,8 @@ extension VendorDriverFactory {
     public static func settings(_ configuration: BridgeConfiguration, logger: Logger) -> DriverSettings {
         DriverSettings(
             wolTargets: configuration.wol.targets.map { DriverSettings.WakeTarget(host: $0.host, port: $0.port) },
-            wolRepeat: configuration.wol.repeatCount, logger: logger)
+            wolRepeat: configuration.wol.repeatCount,
+            clientIdentity: StateStore.clientIdentity(directory: StateStore.resolveDirectory(configuration.stateDir)),
+            logger: logger)
     }
 }

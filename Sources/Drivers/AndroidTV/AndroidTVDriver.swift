@@ -10,7 +10,7 @@ public struct AndroidTVDriverOptions: Sendable {
     public var remotePort: UInt16
     public var pairingPort: UInt16
     /// The bridge's identity toward every Android TV (kept in the state directory; never logged).
-    public var identity: TLSIdentity
+    public var identity: TLSIdentitySource
     /// SHA-256 of the TV's certificate, hex, pinned at pairing; nil before.
     public var certificatePin: String?
     /// Use the input method: the app in front and text. Off for TVs whose own keyboard it hides.
@@ -21,7 +21,7 @@ public struct AndroidTVDriverOptions: Sendable {
 
     public init(
         remotePort: UInt16 = AndroidTVPorts.remote, pairingPort: UInt16 = AndroidTVPorts.pairing,
-        identity: TLSIdentity, certificatePin: String? = nil, ime: Bool = true, apps: [TVApp]? = nil,
+        identity: TLSIdentitySource, certificatePin: String? = nil, ime: Bool = true, apps: [TVApp]? = nil,
         readyTimeout: Duration = .seconds(10)
     ) {
         self.remotePort = remotePort
@@ -38,6 +38,9 @@ public struct AndroidTVDriverOptions: Sendable {
 public enum AndroidTVPorts {
     public static let remote: UInt16 = 6466
     public static let pairing: UInt16 = 6467
+
+    /// A TV's pairing port is the one after its remote port (6467 after 6466).
+    public static func pairing(after remote: UInt16) -> UInt16 { remote == .max ? pairing : remote + 1 }
 }
 
 /// An Android TV or Google TV (Sony, TCL, Hisense, Philips, Chromecast with Google TV, Shield):
@@ -63,6 +66,8 @@ public final class AndroidTVDriver: TVDriver {
         let identity = description.identity
         self.settings = settings
         logger = settings.logger.labeled("androidtv").with("tv", identity.id.rawValue)
+        var description = description
+        description.capabilities = .androidTV(apps: options.apps, ime: options.ime)
         state = Mutex(State(description: description, options: options))
         let events = events
         link = AndroidTVLink(
@@ -78,7 +83,8 @@ public final class AndroidTVDriver: TVDriver {
                 var gone = TVSnapshot(reachable: false)
                 gone.unreachableHint = error.message
                 events.yield(.state(gone))
-            })
+            },
+            certificateChanged: { pinned, seen in events.yield(.certificateChanged(pinned: pinned, seen: seen)) })
         pairer = AndroidTVPairer(
             host: identity.host, port: options.pairingPort, identity: options.identity, clientName: "tv2mqtt",
             timeout: options.readyTimeout)
@@ -103,7 +109,22 @@ public final class AndroidTVDriver: TVDriver {
             snapshot.unreachableHint = error.message
             return snapshot
         }
+        await adoptDevice()
         return Self.named(await link.snapshot ?? TVSnapshot(reachable: false))
+    }
+
+    /// The manufacturer and model the TV gave when its session opened, into the description.
+    private func adoptDevice() async {
+        guard let device = await link.device else { return }
+        let changed = state.withLock { state -> TVDescription? in
+            var identity = state.description.identity
+            if !device.vendor.isEmpty { identity.manufacturer = TVDescription.boundedName(device.vendor) }
+            if !device.model.isEmpty { identity.model = TVDescription.boundedName(device.model) }
+            guard identity != state.description.identity else { return nil }
+            state.description.identity = identity
+            return state.description
+        }
+        if let changed { events.yield(.description(changed)) }
     }
 
     /// The app's name from its package, where the package is one the bridge knows.
@@ -147,22 +168,9 @@ public final class AndroidTVDriver: TVDriver {
         try await link.send([.key(code: code, .endLong)])
     }
 
-    /// POWER only when the TV is not already as asked: RemoteStart said whether it is on.
-    private func power(_ action: PowerAction) async throws(DriverError) {
-        try await link.open()
-        let on = await link.isOn
-        switch action {
-        case .on where on == true, .off where on == false: return
-        case .toggle, .on, .off:
-            try await link.send([.key(code: 26, .short)])
-            let wanted = !(on ?? false)
-            await confirm("power") { $0.started == wanted }
-        }
-    }
-
     /// Waits for the TV to push what a key did, so the next command starts from it; a TV that
     /// does not say is only logged.
-    private func confirm(_ what: String, _ condition: @escaping @Sendable (AndroidTVRemoteSession) -> Bool) async {
+    func confirm(_ what: String, _ condition: @escaping @Sendable (AndroidTVRemoteSession) -> Bool) async {
         guard await link.waitForState(timeout: Self.confirmTimeout, condition) else {
             logger.debug(
                 "the TV did not report the \(what) it was asked for within \(Self.confirmTimeout.components.seconds) s")
@@ -184,7 +192,10 @@ public final class AndroidTVDriver: TVDriver {
         let target = (percent * Int(volume.maximum) + 50) / 100
         let steps = target - Int(volume.level)
         guard steps != 0 else { return }
-        try await link.send(Array(repeating: .key(code: steps > 0 ? 24 : 25, .short), count: abs(steps)))
+        try await link.send(
+            Array(
+                repeating: .key(code: steps > 0 ? AndroidTVKeys.volumeUp : AndroidTVKeys.volumeDown, .short),
+                count: abs(steps)))
         await confirm("volume") { $0.volume?.level == UInt64(target) }
     }
 
@@ -192,7 +203,7 @@ public final class AndroidTVDriver: TVDriver {
         try await link.open()
         await confirm("mute state") { $0.volume != nil }
         guard await link.volume?.muted != muted else { return }
-        try await link.send([.key(code: 164, .short)])
+        try await link.send([.key(code: AndroidTVKeys.volumeMute, .short)])
         await confirm("mute") { $0.volume?.muted == muted }
     }
 
@@ -239,7 +250,7 @@ public final class AndroidTVDriver: TVDriver {
     }
 
     public func shutdown() async {
-        await link.close()
+        await link.shutdown()
         await pairer.close()
         events.finish()
     }

@@ -13,6 +13,12 @@ enum AndroidTVKeyCode: Equatable, Sendable {
 /// without their `KEYCODE_` prefix. Anything else is refused: the TV ignores a code it does
 /// not know without an answer, so a typo would look like success.
 enum AndroidTVKeys {
+    /// KEYCODE_POWER: toggles; the power logic sends it only when the TV is not as asked.
+    static let power: UInt64 = 26
+    static let volumeUp: UInt64 = 24
+    static let volumeDown: UInt64 = 25
+    static let volumeMute: UInt64 = 164
+
     static let shared: [SharedKey: AndroidTVKeyCode] = [
         .powerOn: .power(.on), .powerOff: .power(.off),
         .home: .code(3), .back: .code(4), .up: .code(19), .down: .code(20), .left: .code(21), .right: .code(22),

@@ -11,7 +11,7 @@ actor AndroidTVLink {
     struct Configuration: Sendable {
         var host: String
         var port: UInt16
-        var identity: TLSIdentity
+        var identity: TLSIdentitySource
         /// SHA-256 of the TV's certificate, pinned at pairing.
         var pin: [UInt8]?
         var wanted: AndroidTVFeatures
@@ -21,8 +21,8 @@ actor AndroidTVLink {
     }
 
     private(set) var configuration: Configuration
-    private var connection: TLSConnection?
-    private var session: AndroidTVRemoteSession?
+    var connection: TLSConnection?
+    var session: AndroidTVRemoteSession?
     /// Bumped at each open: a reader of an older connection stops touching the state.
     private var generation = 0
     private var ready: Wakeup?
@@ -31,27 +31,40 @@ actor AndroidTVLink {
     private var watchers: [Wakeup] = []
     /// The open under way: a poll and a command arriving together share it.
     private var opening: Task<Result<Void, DriverError>, Never>?
+    /// Set when the TV presents another certificate than the pinned one: nothing connects
+    /// until it is paired again (`pinned`), so an impostor is not asked over and over.
+    private var blocked: DriverError?
+    /// The reconnection after a lost session (`AndroidTVLink+Reconnect.swift`).
+    var reconnecting: Task<Void, Never>?
+    var reconnectRun = 0
+    let reconnectWake = Wakeup()
     let logger: Logger
     let changed: @Sendable (TVSnapshot) -> Void
     let lost: @Sendable (DriverError) -> Void
+    /// The TV presented another certificate than the pinned one: (pinned, seen), hex.
+    let certificateChanged: @Sendable (String, String) -> Void
 
     init(
         configuration: Configuration, logger: Logger, changed: @escaping @Sendable (TVSnapshot) -> Void,
-        lost: @escaping @Sendable (DriverError) -> Void
+        lost: @escaping @Sendable (DriverError) -> Void,
+        certificateChanged: @escaping @Sendable (String, String) -> Void = { _, _ in }
     ) {
         self.configuration = configuration
         self.logger = logger
         self.changed = changed
         self.lost = lost
+        self.certificateChanged = certificateChanged
     }
 
     /// What the TV has pushed on the open session; nil while none is open.
     var snapshot: TVSnapshot? { session.map { $0.snapshot() } }
     var volume: AndroidTVRemoteSession.Volume? { session?.volume }
     var isOn: Bool? { session?.started }
+    var device: AndroidTVRemoteMessage.Device? { session?.device }
 
     func pinned(_ pin: [UInt8]?) {
         configuration.pin = pin
+        blocked = nil
         close()
     }
 
@@ -63,6 +76,7 @@ actor AndroidTVLink {
     /// Opens the session unless it is open and the TV said RemoteStart.
     func open() async throws(DriverError) {
         if connection != nil, session?.ready == true { return }
+        if let blocked { throw blocked }
         if let opening { return try await opening.value.get() }
         let task = Task { await self.openNow() }
         opening = task
@@ -159,13 +173,22 @@ actor AndroidTVLink {
 
     private func connect() async throws(DriverError) -> TLSConnection {
         let config = configuration
+        let identity = try await config.identity.forDriver()
         do {
             let tcp = try await TCPConnection.connect(
                 host: config.host, port: config.port, timeout: config.connectTimeout)
             let context = try TLSContext.client(
-                TLSConfiguration(trust: .selfSigned(pinned: config.pin), identity: config.identity))
+                TLSConfiguration(trust: .selfSigned(pinned: config.pin), identity: identity))
             return try await TLSConnection.connect(
                 over: tcp, context: context, serverName: nil, deadline: LoopClock.current.now + config.connectTimeout)
+        } catch let error as NetError where error.kind == .certificateChanged {
+            let pinned = config.pin.map { Digest.hex($0) } ?? ""
+            let seen = error.presentedFingerprint ?? ""
+            let refusal = Self.driverError(error)
+            blocked = refusal
+            logger.warning("the TV's certificate changed (pinned \(pinned.prefix(16))…, now \(seen.prefix(16))…)")
+            certificateChanged(pinned, seen)
+            throw refusal
         } catch let error as NetError {
             throw Self.driverError(error)
         } catch {
@@ -220,6 +243,7 @@ actor AndroidTVLink {
         failure = ending
         close()
         lost(ending)
+        if ending.kind != .unauthorized { startReconnecting() }
     }
 
     private func handle(_ message: AndroidTVRemoteMessage, on connection: TLSConnection) async {

@@ -8,18 +8,20 @@ import Wire
 actor AndroidTVPairer {
     private struct Pending {
         let connection: TLSConnection
+        /// The certificate the code is bound to: the same one goes into the secret.
+        let identity: TLSIdentity
         var frames: AndroidTVFrames
         var session: AndroidTVPairingSession
     }
 
     let host: String
     let port: UInt16
-    let identity: TLSIdentity
+    let identity: TLSIdentitySource
     let clientName: String
     let timeout: Duration
     private var pending: Pending?
 
-    init(host: String, port: UInt16, identity: TLSIdentity, clientName: String, timeout: Duration) {
+    init(host: String, port: UInt16, identity: TLSIdentitySource, clientName: String, timeout: Duration) {
         self.host = host
         self.port = port
         self.identity = identity
@@ -30,8 +32,10 @@ actor AndroidTVPairer {
     /// Asks the TV to pair; returns once it shows its code (the connection stays open).
     func start() async throws(DriverError) {
         close()
-        let connection = try await connect()
-        var state = Pending(connection: connection, frames: AndroidTVFrames(connection), session: .init())
+        let identity = try await self.identity.forDriver()
+        let connection = try await connect(as: identity)
+        var state = Pending(
+            connection: connection, identity: identity, frames: AndroidTVFrames(connection), session: .init())
         var outgoing = AndroidTVPairingSession.request(clientName: clientName)
         do throws(DriverError) {
             while true {
@@ -57,7 +61,7 @@ actor AndroidTVPairer {
     ///   any other failure ends it.
     func finish(code: String) async throws(DriverError) -> String {
         guard var state = pending else { throw DriverError(.pinRequired, AndroidTVPairingHelp.noCodeShown) }
-        guard let client = identity.rsaPublicKey, let server = state.connection.peerRSAPublicKey else {
+        guard let client = state.identity.rsaPublicKey, let server = state.connection.peerRSAPublicKey else {
             close()
             throw DriverError(.badResponse, "the TV's certificate has no RSA key to pair with")
         }
@@ -81,7 +85,7 @@ actor AndroidTVPairer {
         pending = nil
     }
 
-    private func connect() async throws(DriverError) -> TLSConnection {
+    private func connect(as identity: TLSIdentity) async throws(DriverError) -> TLSConnection {
         do {
             let tcp = try await TCPConnection.connect(host: host, port: port, timeout: timeout)
             let context = try TLSContext.client(TLSConfiguration(trust: .selfSigned(pinned: nil), identity: identity))

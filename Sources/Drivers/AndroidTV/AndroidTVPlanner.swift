@@ -68,6 +68,17 @@ struct AndroidTVPlanner {
             "app: unknown app '\(name)'; name one of \(names), or give an app link or a package name")
     }
 
+    /// A link the TV can open (`scheme://…`, at most 2,048 bytes, no spaces or control
+    /// characters), or a package name.
+    static func isAppLink(_ text: String) -> Bool {
+        if isPackageName(text) { return true }
+        guard let scheme = text.firstRange(of: "://")?.lowerBound, scheme > text.startIndex,
+            text.utf8.count <= 2048
+        else { return false }
+        return text[..<scheme].utf8.allSatisfy { (0x61...0x7A).contains($0 | 0x20) || $0 == UInt8(ascii: "+") }
+            && text.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F }
+    }
+
     /// `com.netflix.ninja`: two or more dot-separated parts of letters, digits and `_`.
     static func isPackageName(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

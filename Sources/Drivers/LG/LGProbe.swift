@@ -109,6 +109,7 @@ extension TVCapabilities {
         capabilities.channels = true
         capabilities.channelInfo = true
         capabilities.pairing = true
+        capabilities.pairingPIN = true
         capabilities.screenControl = true
         capabilities.soundOutputs = LGSoundOutputs.known
         capabilities.toast = true

@@ -12,6 +12,7 @@ extension AndroidTVSimulator {
     static let statusError: UInt64 = 400
 
     func servePairing(_ tcp: TCPConnection) async {
+        if refusedAsleep(tcp, "pairing") { return }
         guard let tls = try? await TLSConnection.accept(over: tcp, context: context, deadline: .now + .seconds(30))
         else {
             tcp.close()

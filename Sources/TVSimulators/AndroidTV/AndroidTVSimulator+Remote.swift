@@ -23,6 +23,7 @@ extension AndroidTVSimulator {
     }
 
     func serveRemote(_ tcp: TCPConnection) async {
+        if refusedAsleep(tcp, "remote") { return }
         let paired = core.withLock { $0.paired }
         let tls: TLSConnection
         do {
@@ -46,7 +47,7 @@ extension AndroidTVSimulator {
         let (outbox, continuation) = AsyncStream<[UInt8]>.makeStream()
         let id = core.withLock { core in
             core.nextSession += 1
-            core.sessions[core.nextSession] = Session(outbox: continuation)
+            core.sessions[core.nextSession] = Session(outbox: continuation, close: { tls.close() })
             return core.nextSession
         }
         record("remote", ["action": .string("connected")])

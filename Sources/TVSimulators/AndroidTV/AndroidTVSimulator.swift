@@ -14,6 +14,8 @@ public final class AndroidTVSimulator: Sendable {
     /// One open remote session: what is pushed to it goes through its outbox.
     struct Session {
         let outbox: AsyncStream<[UInt8]>.Continuation
+        /// Ends the session's connection (the TV fell into deep sleep).
+        let close: @Sendable () -> Void
         /// The client answered set active: state may be pushed.
         var active = false
     }
@@ -47,6 +49,7 @@ public final class AndroidTVSimulator: Sendable {
     public let simPort: UInt16
     public var ssdpPort: UInt16? { common.ssdpPort }
     public var wolPort: UInt16? { common.wolPort }
+    public var mdnsPort: UInt16? { common.mdnsPort }
     /// `02:00:` and the four bytes of the IPv4 host: stable per address.
     public let mac: String
     public var name: String { options.name }
@@ -97,6 +100,14 @@ public final class AndroidTVSimulator: Sendable {
                 options: options, identity: identity, context: context, remote: remote, pairing: pairing,
                 simPort: sim.address.port, mac: mac, log: log)
             simulator.common.keep(simulator.makeSimServer(on: sim), as: Service.sim)
+            try await simulator.common.startUDP {
+                try simulator.common.startMDNS(on: options.mdnsPort, simulator.mdnsAdvert) {
+                    simulator.common.isStopped
+                }
+                try simulator.common.startWakeOnLAN(on: options.wolPort, macs: [mac.lowercased()]) { _, from in
+                    simulator.woken(from: from)
+                }
+            }
             simulator.common.spawn { await simulator.acceptLoop(remote) { await simulator.serveRemote($0) } }
             simulator.common.spawn { await simulator.acceptLoop(pairing) { await simulator.servePairing($0) } }
             return simulator
@@ -126,6 +137,15 @@ public final class AndroidTVSimulator: Sendable {
             guard let connection = try? await listener.accept() else { return }
             common.spawn { await serve(connection) }
         }
+    }
+
+    /// What it answers a DNS-SD browse with: both service types, its name, `bt` = its MAC.
+    var mdnsAdvert: SimMDNSAdvert {
+        SimMDNSAdvert(
+            host: options.host,
+            services: [try! DNSName("_androidtvremote2._tcp.local"), try! DNSName("_androidtvremote._tcp.local")],
+            instance: options.name, hostName: try! DNSName("Android-\(mac.filter { $0 != ":" }).local"),
+            port: remotePort, txt: ["bt=\(mac)"])
     }
 
     static func macAddress(for host: String) -> String {

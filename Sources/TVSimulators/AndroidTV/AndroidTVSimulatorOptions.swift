@@ -19,6 +19,8 @@ public struct AndroidTVSimulatorOptions: Sendable {
     public var fault: AndroidTVFault?
     public var ssdpPort: UInt16?
     public var wolPort: UInt16?
+    /// Answers DNS-SD browses here (shared with other TVs, as SSDP's port); nil: none, 0: any free port.
+    public var mdnsPort: UInt16?
 
     public init() {}
 }

@@ -19,6 +19,7 @@ final class SimHost: Sendable {
         /// The SSDP and Wake-on-LAN ports bound (the kernel's pick when asked for 0).
         var ssdpPort: UInt16?
         var wolPort: UInt16?
+        var mdnsPort: UInt16?
         var stopped = false
     }
 
@@ -40,6 +41,7 @@ final class SimHost: Sendable {
     var urlHost: String { address.contains(":") ? "[\(address)]" : address }
     var ssdpPort: UInt16? { parts.withLock { $0.ssdpPort } }
     var wolPort: UInt16? { parts.withLock { $0.wolPort } }
+    var mdnsPort: UInt16? { parts.withLock { $0.mdnsPort } }
 
     /// One command-log line for this TV: `fields` with `tv`, `host`, `kind` and the time.
     func entry(_ kind: String, _ fields: [String: JSONValue]) -> JSONValue {
@@ -143,6 +145,7 @@ final class SimHost: Sendable {
 
     fileprivate func noteSSDPPort(_ port: UInt16) { parts.withLock { $0.ssdpPort = port } }
     fileprivate func noteWOLPort(_ port: UInt16) { parts.withLock { $0.wolPort = port } }
+    func noteMDNSPort(_ port: UInt16) { parts.withLock { $0.mdnsPort = port } }
 }
 
 /// The SSDP responder and the Wake-on-LAN listener.
@@ -173,15 +176,21 @@ extension SimHost {
         on requested: UInt16?, _ advert: SimSSDPAdvert, silent: @escaping @Sendable () -> Bool
     ) throws {
         guard let requested else { return }
-        let shared = try UDPSocket.bind(host: "0.0.0.0", port: requested, reuse: true)
-        adopt(shared)
-        // Port 0: the shared socket got a port from the kernel, and the TV's own joins it.
-        let ssdpPort = shared.localAddress.port
-        noteSSDPPort(ssdpPort)
-        let own = try UDPSocket.bind(host: address, port: ssdpPort, reuse: true)
-        adopt(own)
+        let (shared, own) = try bindShared(requested)
+        noteSSDPPort(shared.localAddress.port)
         spawn { await SimSSDP.answerSearches(on: shared, replyingFrom: own, advert, silent: silent) }
         spawn { await SimSSDP.answerSearches(on: own, replyingFrom: own, advert, silent: silent) }
+    }
+
+    /// The shared `0.0.0.0:P` and the TV's own `host:P`, both with SO_REUSEADDR/SO_REUSEPORT
+    /// and both closed at `stop()`. Port 0: the shared socket gets a port from the kernel, and
+    /// the TV's own joins it.
+    func bindShared(_ requested: UInt16) throws -> (shared: UDPSocket, own: UDPSocket) {
+        let shared = try UDPSocket.bind(host: "0.0.0.0", port: requested, reuse: true)
+        adopt(shared)
+        let own = try UDPSocket.bind(host: address, port: shared.localAddress.port, reuse: true)
+        adopt(own)
+        return (shared, own)
     }
 
     /// Listens on UDP `requested` (nil: not at all) for magic packets to one of `macs`

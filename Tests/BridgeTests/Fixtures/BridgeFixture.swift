@@ -104,7 +104,7 @@ final class BridgeFixture: Sendable {
     func keep(_ task: Task<Void, Never>) { tasks.withLock { $0.append(task) } }
 
     /// The configuration a test bridge runs with: this broker, a private state directory,
-    /// no SSDP, Wake-on-LAN only to loopback.
+    /// no SSDP or mDNS, Wake-on-LAN only to loopback.
     func configuration(_ adjust: (inout BridgeConfiguration) -> Void = { _ in })
         -> BridgeConfiguration
     {
@@ -114,6 +114,7 @@ final class BridgeFixture: Sendable {
         configuration.baseTopic = base
         configuration.stateDir = stateDirectory.path
         configuration.discovery.ssdp = false
+        configuration.discovery.mdns = false  // nothing may reach the machine's real networks
         configuration.wol.targets = [HostPort(host: "127.0.0.1", port: 9)]
         configuration.pollInterval = 1
         configuration.vendorSettings[SamsungSettings.self].eventPort = 0  // UPnP events on any free port: tests run side by side

@@ -88,7 +88,7 @@ struct AddTVLimitTests {
                 ("255.255.255.255", "255.255.255.255 cannot be a TV's address: it is broadcast"),
                 (
                     "127.0.0.61:\(tv.port)",
-                    "port \(tv.port) is not one a TV answers on (tv/add probes 8060, 8001, 55000, 3001;"
+                    "port \(tv.port) is not one a TV answers on (tv/add probes 8060, 8001, 55000, 3001, 6466;"
                 ),
                 ("roku:127.0.0.61:8001", "port 8001 is not one a TV answers on (tv/add probes 8060;"),
                 ("::1%nosuchinterface", "'nosuchinterface' after % is not a network interface of this machine"),

@@ -28,17 +28,18 @@ struct AndroidTVDriverTests {
     }
 
     static func driver(
-        _ tv: AndroidTVSimulator, identity: TLSIdentity = bridge, pin: String? = nil, ime: Bool = true
+        _ tv: AndroidTVSimulator, identity: TLSIdentity = bridge, pin: String? = nil, ime: Bool = true,
+        settings: DriverSettings = DriverSettings(logger: .disabled)
     ) -> AndroidTVDriver {
         let description = TVDescription(
             identity: TVIdentity(
-                id: TVID("androidtv_test")!, kind: TVKind(rawValue: "androidtv"), name: tv.name, manufacturer: "Sony",
-                host: tv.host, port: tv.remotePort),
+                id: TVID("androidtv_test")!, kind: TVKind(rawValue: "androidtv"), name: tv.name,
+                manufacturer: "Android TV", host: tv.host, port: tv.remotePort, macs: [tv.mac.lowercased()]),
             capabilities: TVCapabilities(power: true, volumeKeys: true, keyboard: true))
         return AndroidTVDriver(
-            kind: TVKind(rawValue: "androidtv"), description: description, settings: DriverSettings(logger: .disabled),
+            kind: TVKind(rawValue: "androidtv"), description: description, settings: settings,
             options: AndroidTVDriverOptions(
-                remotePort: tv.remotePort, pairingPort: tv.pairingPort, identity: identity, certificatePin: pin,
+                remotePort: tv.remotePort, pairingPort: tv.pairingPort, identity: .fixed(identity), certificatePin: pin,
                 ime: ime))
     }
 

@@ -47,6 +47,7 @@ struct LGDeviceDescriptionTests {
             channels: true)
         expected.channelInfo = true
         expected.pairing = true
+        expected.pairingPIN = true
         expected.screenControl = true
         expected.soundOutputs = [
             "tv_speaker", "external_arc", "external_optical", "bt_soundbar", "headphone", "tv_external_speaker",

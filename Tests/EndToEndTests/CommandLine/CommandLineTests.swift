@@ -76,7 +76,7 @@ struct CommandLineTests {
             let bridge = try await ChildProcess.spawn(
                 "python3",
                 [
-                    "-c", blocker, tv2mqtt, "run", "--mqtt-server", broker.url, "--no-ssdp", "--state-dir",
+                    "-c", blocker, tv2mqtt, "run", "--mqtt-server", broker.url, "--no-ssdp", "--no-mdns", "--state-dir",
                     directory.path,
                 ],
                 stdout: .capture, stderr: .capture)
@@ -99,7 +99,7 @@ struct CommandLineTests {
             let directory = try TemporaryDirectory(prefix: "crash")
             defer { directory.remove() }
             let bridge = try await ChildProcess.spawn(
-                tv2mqtt, ["run", "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", directory.path],
+                tv2mqtt, ["run", "--mqtt-server", broker.url, "--no-ssdp", "--no-mdns", "--state-dir", directory.path],
                 stdout: .discard, stderr: .capture)
             let online = try await MosquittoClients.subscribe(
                 to: broker.endpoint(), topic: "tv2mqtt/bridge/state", count: 1, timeout: .seconds(30))

@@ -44,7 +44,7 @@ struct DiscoverAndSendTests {
         try await withRokus { simulators, ssdpPort, _ in
             let address = "127.255.255.255:\(ssdpPort)"
             let result = try await ChildProcess.run(
-                tv2mqtt, ["discover", "--ssdp-address", address, "--timeout", "5", "--json"])
+                tv2mqtt, ["discover", "--no-mdns", "--ssdp-address", address, "--timeout", "5", "--json"])
             #expect(result.status == .exited(0), "stderr: \(result.error)")
             let found = try JSONParser.parse(Array(result.output.utf8)).arrayValue ?? []
             let hosts = Set(found.compactMap { $0["host"]?.stringValue })
@@ -54,7 +54,8 @@ struct DiscoverAndSendTests {
                 #expect(entry?["id"]?.stringValue == "roku_" + simulator.serial.lowercased())
                 #expect(entry?["port"]?.intValue == Int(simulator.port))
             }
-            let table = try await ChildProcess.run(tv2mqtt, ["discover", "--ssdp-address", address, "--timeout", "5"])
+            let table = try await ChildProcess.run(
+                tv2mqtt, ["discover", "--no-mdns", "--ssdp-address", address, "--timeout", "5"])
             #expect(table.output.hasPrefix("ID"))
             #expect(table.output.contains("127.0.0.3"))
         }
@@ -97,7 +98,7 @@ struct DiscoverAndSendTests {
                 let bridge = try await ChildProcess.spawn(
                     tv2mqtt,
                     [
-                        "run", "--mqtt-server", broker.url, "--state-dir", directory.path, "--no-ssdp",
+                        "run", "--mqtt-server", broker.url, "--state-dir", directory.path, "--no-ssdp", "--no-mdns",
                         "--tv", "roku:127.0.0.2:\(tv.port)", "--poll-interval", "1",
                     ],
                     stdout: .capture, stderr: .capture)

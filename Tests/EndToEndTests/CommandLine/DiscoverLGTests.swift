@@ -18,7 +18,7 @@ struct DiscoverLGTests {
         do {
             let result = try await ChildProcess.run(
                 BuiltProducts.path("tv2mqtt"),
-                ["discover", "--ssdp-address", "127.255.255.255:\(ssdp.port)", "--timeout", "5", "--json"])
+                ["discover", "--no-mdns", "--ssdp-address", "127.255.255.255:\(ssdp.port)", "--timeout", "5", "--json"])
             #expect(result.status == .exited(0), "stderr: \(result.error)")
             let found = try JSONParser.parse(Array(result.output.utf8)).arrayValue ?? []
             let entry = found.first { $0["host"]?.stringValue == simulator.host }

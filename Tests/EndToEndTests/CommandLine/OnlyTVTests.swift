@@ -20,7 +20,10 @@ struct OnlyTVTests {
             defer { state.remove() }
             let result = try await ChildProcess.run(
                 tv2mqtt,
-                ["send", "--state-dir", state.path, "--ssdp-address", ssdp, "--timeout", Self.search, "key", "home"])
+                [
+                    "send", "--state-dir", state.path, "--ssdp-address", ssdp, "--no-mdns", "--timeout", Self.search,
+                    "key", "home",
+                ])
             #expect(result.status == .exited(1), "stderr: \(result.error)")
             #expect(result.error.contains("no TV is known"), "stderr: \(result.error)")
             #expect(result.error.contains("SSDP at \(ssdp)"), "stderr: \(result.error)")
@@ -36,7 +39,10 @@ struct OnlyTVTests {
             defer { state.remove() }
             let result = try await ChildProcess.run(
                 tv2mqtt,
-                ["send", "--state-dir", state.path, "--ssdp-address", ssdp, "--timeout", Self.search, "key", "home"])
+                [
+                    "send", "--state-dir", state.path, "--ssdp-address", ssdp, "--no-mdns", "--timeout", Self.search,
+                    "key", "home",
+                ])
             #expect(result.status == .exited(0), "stderr: \(result.error)")
             #expect(result.output.contains("ok"))
             let pressed = log.entries.contains { $0["kind"] == "keypress" && $0["key"] == "Home" }
@@ -53,7 +59,10 @@ struct OnlyTVTests {
             try writeState([rokus[1]], to: state)
             let result = try await ChildProcess.run(
                 tv2mqtt,
-                ["send", "--state-dir", state.path, "--ssdp-address", ssdp, "--timeout", Self.search, "key", "home"])
+                [
+                    "send", "--state-dir", state.path, "--ssdp-address", ssdp, "--no-mdns", "--timeout", Self.search,
+                    "key", "home",
+                ])
             #expect(result.status == .exited(0), "stderr: \(result.error)")
             let pressed = log.entries.filter { $0["kind"] == "keypress" }.compactMap { $0["host"]?.stringValue }
             #expect(pressed == ["127.0.0.3"], "\(log.entries)")
@@ -67,7 +76,10 @@ struct OnlyTVTests {
             defer { state.remove() }
             let result = try await ChildProcess.run(
                 tv2mqtt,
-                ["send", "--state-dir", state.path, "--ssdp-address", ssdp, "--timeout", Self.search, "key", "home"])
+                [
+                    "send", "--state-dir", state.path, "--ssdp-address", ssdp, "--no-mdns", "--timeout", Self.search,
+                    "key", "home",
+                ])
             #expect(result.status == .exited(2), "stderr: \(result.error)")
             #expect(result.error.contains("discovery found 2 TVs; name one"), "stderr: \(result.error)")
             #expect(result.error.contains("tv2mqtt send TV COMMAND [ARG]"))
@@ -88,14 +100,17 @@ struct OnlyTVTests {
             try writeState(rokus, to: state)
             let ambiguous = try await ChildProcess.run(
                 tv2mqtt,
-                ["send", "--state-dir", state.path, "--ssdp-address", ssdp, "--timeout", Self.search, "key", "home"])
+                [
+                    "send", "--state-dir", state.path, "--ssdp-address", ssdp, "--no-mdns", "--timeout", Self.search,
+                    "key", "home",
+                ])
             #expect(ambiguous.status == .exited(2), "stderr: \(ambiguous.error)")
             #expect(ambiguous.error.contains("the state directory knows 2 TVs; name one"))
             for roku in rokus { #expect(ambiguous.error.contains(Self.id(roku))) }
             let named = try await ChildProcess.run(
                 tv2mqtt,
                 [
-                    "send", "--state-dir", state.path, "--ssdp-address", ssdp, "--timeout", Self.search,
+                    "send", "--state-dir", state.path, "--ssdp-address", ssdp, "--no-mdns", "--timeout", Self.search,
                     Self.id(rokus[0]), "key", "home",
                 ])
             #expect(named.status == .exited(0), "stderr: \(named.error)")

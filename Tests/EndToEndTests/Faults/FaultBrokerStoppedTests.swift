@@ -16,7 +16,7 @@ struct FaultBrokerStoppedTests {
                 to: broker.endpoint(), topics: ["tv2mqtt/bridge/state"])
             try await subscriber.waitUntilSubscribed(on: broker)
             let bridge = try await FaultBridgeProcess.start([
-                "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", directory.path,
+                "--mqtt-server", broker.url, "--no-ssdp", "--no-mdns", "--state-dir", directory.path,
             ])
             defer { bridge.kill() }
             let online = await subscriber.waitForLines(count: 1, timeout: .seconds(30)).last

@@ -102,7 +102,7 @@ struct FaultKillDuringSaveTests {
     static func configuration(broker: MosquittoBroker, stateDir: String) -> String {
         """
         {"mqtt": {"server": "\(broker.url)"}, "state_dir": "\(stateDir)", "poll_interval": 3600,
-         "homeassistant": {"enabled": false}, "discovery": {"ssdp": false}, "wol": {"targets": ["127.0.0.1:9"]},
+         "homeassistant": {"enabled": false}, "discovery": {"ssdp": false, "mdns": false}, "wol": {"targets": ["127.0.0.1:9"]},
          "log_level": "warning"}
         """
     }

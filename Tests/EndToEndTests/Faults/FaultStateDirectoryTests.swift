@@ -125,7 +125,8 @@ struct FaultStateDirectoryTests {
                 try await subscriber.waitUntilSubscribed(on: broker)
                 let arguments = [
                     "-m", "sh", "-c", script, "sh", stateDir, FaultBridgeProcess.tv2mqtt, "run",
-                    "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", stateDir, "--poll-interval", "1",
+                    "--mqtt-server", broker.url, "--no-ssdp", "--no-mdns", "--state-dir", stateDir, "--poll-interval",
+                    "1",
                     "--tv", "roku:\(tv.host):\(tv.port)", "--wol-target", "127.0.0.1:9",
                 ]
                 let process = try await ChildProcess.spawn("unshare", arguments, stdout: .discard, stderr: .capture)

@@ -29,7 +29,8 @@ struct FaultTVRestartTests {
             let subscriber = try await MosquittoClients.startSubscriber(
                 to: broker.endpoint(), topics: ["tv2mqtt/+/availability"])
             var arguments = [
-                "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", state.path, "--poll-interval", "1",
+                "--mqtt-server", broker.url, "--no-ssdp", "--no-mdns", "--state-dir", state.path, "--poll-interval",
+                "1",
                 "--wol-target", "127.0.0.1:9",
             ]
             for tv in tvs { arguments += ["--tv", "roku:\(tv.host):\(tv.port)"] }

@@ -22,7 +22,8 @@ struct PairCommandLGPINTests {
             try FileText.write(
                 #"{"tvs": [{"host": "\#(Self.host)", "kind": "lg"}]}"#, to: directory.file("config.json"))
             let arguments = [
-                "pair", "--no-ssdp", "--config", directory.file("config.json"), "--state-dir", directory.file("state"),
+                "pair", "--no-ssdp", "--no-mdns", "--config", directory.file("config.json"), "--state-dir",
+                directory.file("state"),
             ]
             try await body(simulator, directory, arguments)
         } catch {

@@ -106,7 +106,8 @@ struct PairCommandTests {
                     tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "--timeout", "5"])
                 #expect(result.status == .exited(2), "stderr: \(result.error)")
                 #expect(
-                    result.error.contains("discovery found 2 LG or Samsung TVs; name one"), "stderr: \(result.error)")
+                    result.error.contains("discovery found 2 Android TV, LG or Samsung TVs; name one"),
+                    "stderr: \(result.error)")
                 #expect(result.error.contains("tv2mqtt pair HOST"))
                 for simulator in simulators { #expect(result.error.contains(simulator.host)) }
                 for simulator in simulators { #expect(try await Self.issuedTokens(simulator).isEmpty) }
@@ -122,7 +123,7 @@ struct PairCommandTests {
                 let result = try await ChildProcess.run(
                     tv2mqtt, ["pair", "--config", config, "--state-dir", directory.file("state"), "--timeout", "5"])
                 #expect(result.status == .exited(1), "stderr: \(result.error)")
-                #expect(result.error.contains("no LG or Samsung TV is known"), "stderr: \(result.error)")
+                #expect(result.error.contains("no Android TV, LG or Samsung TV is known"), "stderr: \(result.error)")
                 #expect(result.error.contains("tv2mqtt pair HOST"))
             }
         }
@@ -140,7 +141,7 @@ struct PairCommandTests {
             let directory = try TemporaryDirectory(prefix: "pair")
             defer { directory.remove() }
             let tvs = simulators.map(Self.configured).joined(separator: ", ")
-            let config = #"{"discovery": {"ssdp_address": "\#(ssdp)"}, "tvs": [\#(tvs)]}"#
+            let config = #"{"discovery": {"ssdp_address": "\#(ssdp)", "mdns": false}, "tvs": [\#(tvs)]}"#
             try FileText.write(config, to: directory.file("config.json"))
             try await body(simulators, directory, directory.file("config.json"))
         } catch {

@@ -38,7 +38,8 @@ struct PairWhileRunningTests {
                 try await subscriber.waitUntilSubscribed(on: broker)
                 let process = try await FaultBridgeProcess.start(
                     [
-                        "--config", config, "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", stateDir,
+                        "--config", config, "--mqtt-server", broker.url, "--no-ssdp", "--no-mdns", "--state-dir",
+                        stateDir,
                         "--poll-interval", "1", "--wol-target", "127.0.0.1:9",
                     ], environment: ["TV2MQTT_TEST_STATE_SAVE_DELAY_MS": "0"])
                 daemon = process

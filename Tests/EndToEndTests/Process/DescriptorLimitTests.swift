@@ -36,7 +36,7 @@ struct DescriptorLimitTests {
             "prlimit",
             [
                 "--nofile=256:\(hard)", FaultBridgeProcess.tv2mqtt, "run", "--mqtt-server", "mqtt://127.0.0.1:1",
-                "--no-ssdp", "--state-dir", directory.file("state"),
+                "--no-ssdp", "--no-mdns", "--state-dir", directory.file("state"),
             ], stdout: .discard, stderr: .capture)
         let logged = await waitUntil(timeout: .seconds(30)) {
             bridge.capturedError().contains("open descriptor limit")

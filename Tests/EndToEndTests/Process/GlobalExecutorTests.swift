@@ -58,7 +58,8 @@ struct GlobalExecutorTests {
             var bridge: ChildProcess?
             do {
                 var arguments = [
-                    "--mqtt-server", broker.url, "--no-ssdp", "--state-dir", state.path, "--poll-interval", "1",
+                    "--mqtt-server", broker.url, "--no-ssdp", "--no-mdns", "--state-dir", state.path, "--poll-interval",
+                    "1",
                     "--wol-target", "127.0.0.1:9",
                 ]
                 for index in 0..<Self.tvCount {

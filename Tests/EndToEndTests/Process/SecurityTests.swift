@@ -41,7 +41,8 @@ struct SecurityTests {
                 try await viewer.waitUntilSubscribed(on: broker)
                 let process = try await FaultBridgeProcess.start([
                     "--mqtt-server", broker.url, "--mqtt-user", "tv2mqtt", "--mqtt-password-file",
-                    directory.file("password"), "--no-ssdp", "--state-dir", directory.file("state"), "--log-level",
+                    directory.file("password"), "--no-ssdp", "--no-mdns", "--state-dir", directory.file("state"),
+                    "--log-level",
                     "debug", "--tv", "roku:127.0.0.1:\(tv.port)", "--wol-target", "127.0.0.1:9",
                 ])
                 bridge = process
@@ -108,7 +109,8 @@ struct SecurityTests {
         try await withMosquitto(options) { broker in
             let bridge = try await FaultBridgeProcess.start([
                 "--mqtt-server", broker.url, "--mqtt-user", "tv2mqtt", "--mqtt-password-file",
-                directory.file("password"), "--no-ssdp", "--state-dir", directory.file("state"), "--log-level", "debug",
+                directory.file("password"), "--no-ssdp", "--no-mdns", "--state-dir", directory.file("state"),
+                "--log-level", "debug",
             ])
             let refusedTwice = await waitUntil(timeout: .seconds(30)) {
                 bridge.capturedError().components(separatedBy: "refused the connection").count - 1 >= 2
@@ -135,7 +137,7 @@ struct SecurityTests {
             try await subscriber.waitUntilSubscribed(on: broker)
             // No `ca`: the system's trust store, which does not know this test CA.
             let untrusting = try await FaultBridgeProcess.start([
-                "--mqtt-server", tlsURL, "--no-ssdp", "--state-dir", directory.file("state-1"),
+                "--mqtt-server", tlsURL, "--no-ssdp", "--no-mdns", "--state-dir", directory.file("state-1"),
             ])
             let refused = await waitUntil(timeout: .seconds(30)) {
                 untrusting.capturedError().contains("certificate verify failed")
@@ -149,7 +151,8 @@ struct SecurityTests {
                 #"{"mqtt": {"server": "\#(tlsURL)", "ca": "\#(authority.certPath)"}}"#,
                 to: directory.file("config.json"))
             let trusting = try await FaultBridgeProcess.start([
-                "--config", directory.file("config.json"), "--no-ssdp", "--state-dir", directory.file("state-2"),
+                "--config", directory.file("config.json"), "--no-ssdp", "--no-mdns", "--state-dir",
+                directory.file("state-2"),
             ])
             let online = await subscriber.waitForLines(count: 1, timeout: .seconds(30))
             let stderr = trusting.capturedError()

@@ -94,7 +94,7 @@ struct SeveralInstancesTests {
             let instance = SeveralInstancesTests.instances[index]
             var arguments = [
                 "--mqtt-server", broker.url, "--mqtt-client-id", instance.clientID, "--base-topic", instance.base,
-                "--no-ssdp", "--state-dir", states[index], "--wol-target", "127.0.0.1:9",
+                "--no-ssdp", "--no-mdns", "--state-dir", states[index], "--wol-target", "127.0.0.1:9",
             ]
             for host in instance.hosts { arguments += ["--tv", "roku:\(host):\(tvs[host]!.port)"] }
             return try await FaultBridgeProcess.start(arguments)

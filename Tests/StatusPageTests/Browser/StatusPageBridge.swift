@@ -86,7 +86,7 @@ struct StatusPageBridge {
                         "run", "--config", config, "--mqtt-server", broker.url, "--state-dir", directory.file("state"),
                         "--poll-interval", "1", "--wol-target", "127.0.0.1:9", "--http-listen", "127.0.0.1:\(port)",
                         "--add-tv-allow-loopback",
-                    ] + (ssdpPort.map { ["--ssdp-address", "127.255.255.255:\($0)"] } ?? ["--no-ssdp"])
+                    ] + (ssdpPort.map { ["--ssdp-address", "127.255.255.255:\($0)"] } ?? ["--no-ssdp"]) + ["--no-mdns"]
                 let process = try await spawnBridge(arguments, environment)
                 bridge = process
                 if ingress { proxy = try IngressProxy.start(toBridgePort: port) }

@@ -1,0 +1,62 @@
+import Harness
+import Net
+import TVSimulators
+import TestSupport
+import Testing
+
+@testable import Drivers
+
+/// The probe on the pairing port, the one after the remote port: the simulated TV's certificate
+/// gives its name, model and MAC (the id); a TLS server that is no Android TV and a closed
+/// port are refused, saying which.
+@Suite("Android TV: the probe")
+struct AndroidTVProbeTests {
+    static let settings = DriverSettings(clientIdentity: .fixed(TestIdentities.bridge), logger: .disabled)
+
+    @Test("the simulated TV is described from its certificate, with nothing shown on its screen")
+    func simulated() async throws {
+        var options = AndroidTVSimulatorOptions()
+        options.host = "127.0.0.62"
+        options.simPort = 0
+        options.name = "Den TV"
+        let log = CommandLog.memory()
+        let tv = try await AndroidTVSimulator.start(options, log: log)
+        defer { Task { await tv.stop() } }
+        let description = try await AndroidTVProbe.describe(host: tv.host, port: nil, settings: Self.settings)
+        let identity = description.identity
+        let macDigits = tv.mac.lowercased().split(separator: ":").joined()
+        #expect(identity.id.rawValue == "androidtv_" + macDigits)
+        #expect(identity.name == "Den TV" && identity.model == "BRAVIA 4K UR3")
+        #expect(identity.macs == [tv.mac.lowercased()] && identity.port == 6466 && identity.kind == .androidtv)
+        #expect(description.capabilities.pairing && description.capabilities.power)
+        #expect(tv.pairingCode == nil, "the probe started no pairing")
+    }
+
+    @Test("a TLS server with another certificate is not an Android TV; a closed port is unreachable")
+    func refused() async throws {
+        let listener = try TCPListener.bind(host: "127.0.0.63", port: 6467)
+        defer { listener.close() }
+        let (certificate, key) = try TLSContext.selfSignedCertificate(commonName: "printer")
+        let context = try TLSContext.server(certificatePEM: certificate, privateKeyPEM: key)
+        let server = Task {
+            guard let tcp = try? await listener.accept(),
+                let tls = try? await TLSConnection.accept(over: tcp, context: context, deadline: .now + .seconds(30))
+            else { return }
+            _ = try? await tls.read(maxBytes: 1, deadline: .now + .seconds(30))
+            tls.close()
+        }
+        defer { server.cancel() }
+        do {
+            _ = try await AndroidTVProbe.describe(host: "127.0.0.63", port: nil, settings: Self.settings)
+            Issue.record("a printer's certificate was taken for an Android TV's")
+        } catch {
+            #expect(error.kind == .badResponse && error.message.contains("not an Android TV"), "\(error)")
+        }
+        do {
+            _ = try await AndroidTVProbe.describe(host: "127.0.0.64", port: nil, settings: Self.settings)
+            Issue.record("nothing listens on 127.0.0.64")
+        } catch {
+            #expect(error.kind == .unreachable && error.message.contains("6467"), "\(error)")
+        }
+    }
+}
