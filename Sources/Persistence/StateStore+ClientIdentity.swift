@@ -5,7 +5,7 @@ import Net
 /// made once, kept in the state directory as `client-identity.pem` (0600) and the same from then
 /// on, so pairings survive restarts. Never logged.
 extension StateStore {
-    static let identityFileName = "client-identity.pem"
+    public static let identityFileName = "client-identity.pem"
     static let maxIdentityFileSize = 64 << 10
 
     /// Reads the identity in `directory` on first use, or makes and keeps one there.

@@ -33,6 +33,7 @@ final class CountingFactory: DriverFactory {
     var vendors: [Vendor] { inner.vendors }
     var peak: Int { counts.withLock { $0.peak } }
     var started: Int { counts.withLock { $0.started } }
+    var inFlight: Int { counts.withLock { $0.inFlight } }
 
     func probe(host: String, kind: TVKind?, port: UInt16?) async throws(DriverError) -> TVDescription {
         counts.withLock {
