@@ -41,11 +41,7 @@ struct MDNSFloodTests {
         defer { flooder.close() }
         do {
             try await withBridgeFixture { fixture in
-                let configuration = fixture.configuration {
-                    $0.discovery.mdns = true
-                    $0.discovery.mdnsAddress = HostPort(host: "127.255.255.255", port: tv.mdnsPort!)
-                    $0.discovery.searchInterval = 0
-                }
+                let configuration = fixture.configuration { $0.browseMDNS(at: tv.mdnsPort!) }
                 let factory = CountingFactory(
                     VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled),
                     fastHosts: [tv.host], delay: .milliseconds(200))
@@ -79,14 +75,7 @@ struct MDNSFloodTests {
                 defer { flooding.cancel() }
                 try await fixture.startBridge(configuration, factory: factory)
                 let id = AndroidTVEndToEndTests.id(tv)
-                let found = await waitUntil(timeout: .seconds(90)) {
-                    if await fixture.log.latest("homeassistant/device/\(id)/config") != nil { return true }
-                    try? await fixture.publish("tv2mqtt/bridge/request/discover", "{}")
-                    return await fixture.log.waitFor("homeassistant/device/\(id)/config", timeout: .seconds(5)) { _ in
-                        true
-                    }
-                        != nil
-                }
+                let found = await fixture.discoverUntilConfigured(id, timeout: .seconds(90))
                 #expect(found, "the real TV was not found beside the flood")
                 try await flooding.value
                 // The flood's probes take 200 ms each, 32 at a time: wait until none is left.

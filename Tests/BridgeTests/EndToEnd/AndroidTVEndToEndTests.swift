@@ -40,21 +40,12 @@ struct AndroidTVEndToEndTests {
         let (tv, _) = try await Self.start(Self.found, mdns: true)
         do {
             try await withBridgeFixture { fixture in
-                let configuration = fixture.configuration {
-                    $0.discovery.mdns = true
-                    $0.discovery.mdnsAddress = HostPort(host: "127.255.255.255", port: tv.mdnsPort!)
-                    $0.discovery.searchInterval = 0
-                }
+                let configuration = fixture.configuration { $0.browseMDNS(at: tv.mdnsPort!) }
                 try await fixture.startBridge(
                     configuration,
                     factory: VendorDriverFactory(configuration: configuration, vendors: .shipped, logger: .disabled))
                 let topic = "homeassistant/device/\(Self.id(tv))/config"
-                // A datagram may be lost: ask again until the TV is there (each browse sends three queries).
-                let seen = await waitUntil(timeout: .seconds(60)) {
-                    if await fixture.log.latest(topic) != nil { return true }
-                    try? await fixture.publish("tv2mqtt/bridge/request/discover", "{}")
-                    return await fixture.log.waitFor(topic, timeout: .seconds(5)) { _ in true } != nil
-                }
+                let seen = await fixture.discoverUntilConfigured(Self.id(tv))
                 #expect(seen, "no discovery config for \(Self.id(tv))")
                 let config = try JSONParser.parse(#require(await fixture.log.latest(topic)).payload)
                 #expect(config["device"]?["name"] == "Den TV", "\(config)")

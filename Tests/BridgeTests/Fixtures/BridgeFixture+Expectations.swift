@@ -1,4 +1,6 @@
 import Clients
+import Configuration
+import Harness
 import TVSimulators
 import Testing
 import Wire
@@ -55,6 +57,17 @@ extension BridgeFixture {
         return message
     }
 
+    /// Asks the bridge to discover (`bridge/request/discover`) until `id`'s discovery config is
+    /// published: a datagram may be lost, so one search is never relied on.
+    func discoverUntilConfigured(_ id: String, timeout: Duration = .seconds(60)) async -> Bool {
+        let topic = "homeassistant/device/\(id)/config"
+        return await waitUntil(timeout: timeout) {
+            if await log.latest(topic) != nil { return true }
+            try? await publish("\(base)/bridge/request/discover", "{}")
+            return await log.waitFor(topic, timeout: .seconds(5)) { _ in true } != nil
+        }
+    }
+
     /// Waits for an event of `type` on `<base>/bridge/event` satisfying `condition`, among the
     /// messages from `after` on.
     @discardableResult
@@ -82,4 +95,13 @@ func expectReceived(
     let entry = await log.waitFor(timeout: timeout, condition)
     #expect(entry != nil, "the TV did not receive it. \(comment?.rawValue ?? "")", sourceLocation: sourceLocation)
     return entry
+}
+
+extension BridgeConfiguration {
+    /// mDNS on, its queries to 127.255.255.255:`port` (simulated TVs answer there), one browse.
+    mutating func browseMDNS(at port: UInt16) {
+        discovery.mdns = true
+        discovery.mdnsAddress = HostPort(host: "127.255.255.255", port: port)
+        discovery.searchInterval = 0
+    }
 }
