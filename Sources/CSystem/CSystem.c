@@ -8,6 +8,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
@@ -97,6 +98,13 @@ int csys_peer_certificate_sha256(SSL *ssl, unsigned char *out) {
     int ok = X509_digest(cert, EVP_sha256(), out, &length);
     X509_free(cert);
     return ok && length == 32;
+}
+
+// OpenSSL frees its global locks in an atexit handler; a TLS connection the event loop's thread
+// still closes while the main thread exits then locks a freed lock (SIGSEGV in
+// pthread_rwlock_wrlock). Without the handler the process's memory simply goes with it.
+__attribute__((constructor)) static void csys_openssl_without_atexit(void) {
+    OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL);
 }
 
 int csys_peer_subject_entry(SSL *ssl, int nid, char *out, size_t length) {

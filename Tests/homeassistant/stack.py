@@ -38,7 +38,11 @@ LG_TV = "127.0.0.7"
 LG_NAME = "Kitchen"
 # The port of each simulator's HTTP API (and /sim/state): Roku ECP, Samsung REST; the legacy
 # Samsung's remote port (it has no /sim/state).
-SIM_PORT = {"roku": 8060, "samsung": 8001, "samsung-legacy": 55000, "lg": 3001}
+# An Android TV (`tvsim androidtv`) on its own ports: the remote protocol on 6466, pairing on
+# 6467, /sim/state on 6468.
+ANDROID_TV = "127.0.0.10"
+ANDROID_NAME = "Den"
+SIM_PORT = {"roku": 8060, "samsung": 8001, "samsung-legacy": 55000, "lg": 3001, "androidtv": 6466}
 POLL_INTERVAL = 2
 
 
@@ -386,6 +390,8 @@ def wait_tcp(host, port, timeout):
 def sim_url(host):
     if host == LG_TV:
         return f"http://{host}:3000/sim/state"
+    if host == ANDROID_TV:
+        return f"http://{host}:6468/sim/state"
     return f"http://{host}:{SIM_PORT['samsung' if host in (SAMSUNG_TV, FRAME_TV) else 'roku']}/sim/state"
 
 
@@ -505,7 +511,20 @@ class Stack:
             }
             lg_ok = all(wait_tcp(host, port, 20) for port in (3000, 3001))
             self.check("simulated LG TV listens", lg_ok, f"{host}:3000, 3001")
-            legacy_ok = legacy_ok and lg_ok
+            host = ANDROID_TV
+            log = os.path.join(self.work, f"tvsim-{host}.jsonl")
+            wol_port = free_port(socket.SOCK_DGRAM, host)
+            argv = [
+                os.path.join(self.bin, "tvsim"), "androidtv", "--host", host, "--name", ANDROID_NAME,
+                "--wol-port", str(wol_port), "--log", log,
+            ]
+            process = self.processes.start(f"tvsim-{host}", argv)
+            self.sims[host] = {
+                "process": process, "log": SimulatorLog(log), "kind": "tv", "vendor": "androidtv", "wol_port": wol_port,
+            }
+            android_ok = all(wait_tcp(host, port, 20) for port in (6466, 6467, 6468))
+            self.check("simulated Android TV listens", android_ok, f"{host}:6466, 6467, 6468")
+            legacy_ok = legacy_ok and lg_ok and android_ok
         return ok and samsung_ok and legacy_ok
 
     def start_bridge(self):

@@ -2,7 +2,7 @@
 """Drives the Home Assistant verification of tv2mqtt (see README.md; run through verify.sh).
 
 Runs inside the loopback-only network namespace verify.sh made. Starts mosquitto, simulated
-Roku, Samsung and LG TVs (tvsim), the bridge (tv2mqtt) and Home Assistant, onboards Home Assistant and adds
+Roku, Samsung, LG and Android TVs (tvsim), the bridge (tv2mqtt) and Home Assistant, onboards Home Assistant and adds
 the MQTT integration through its REST API, then checks what Home Assistant made of the
 bridge's discovery: devices, entities, states, service calls reaching the simulators, and
 Home Assistant's log. Prints PASS/FAIL per check and `N passed, N failed`; exit status 0 only
@@ -23,8 +23,8 @@ import aiohttp
 
 from verify_issue17 import HA_EXTRA_CONFIG, Issue17Checks, prepare_automations
 from stack import (
-    BASE, FRAME_TV, HOST, LG_NAME, LG_TV, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV, SAMSUNG_LEGACY_TV, SAMSUNG_NAME,
-    SAMSUNG_TV, Stack, mqtt_client, note, read_retained, sim_get, sim_set, sim_url,
+    ANDROID_NAME, ANDROID_TV, BASE, FRAME_TV, HOST, LG_NAME, LG_TV, POLL_INTERVAL, PREFIX, ROKU_STICK, ROKU_TV,
+    SAMSUNG_LEGACY_TV, SAMSUNG_NAME, SAMSUNG_TV, Stack, mqtt_client, note, read_retained, sim_get, sim_set, sim_url,
 )
 
 # What `tvsim samsung --name Bedroom` reports (its REST /api/v2/ and app catalogue).
@@ -93,6 +93,13 @@ SAMSUNG_LEGACY_FORBIDDEN = ("limited_mode", "volume", "mute", "app", "input", "k
 LG_MINIMUM = {
     **{key: platform for key, platform in TV_MINIMUM.items() if key not in ("limited_mode", "media_state", "app")},
     "volume": "number", "mute": "switch", "screen": "switch", "sound_output": "select", "pair": "button",
+}
+# An Android TV (Sources/Drivers/AndroidTV/README.md): power, the app select (its default app
+# links), volume and mute from what it pushes, the HDMI inputs as keys, the keyboard, and the
+# Pair button with the Pairing code text; no media state or limited mode.
+ANDROID_MINIMUM = {
+    **{key: platform for key, platform in TV_MINIMUM.items() if key not in ("limited_mode", "media_state")},
+    "volume": "number", "mute": "switch", "input": "select", "pair": "button", "pairing_code": "text",
 }
 
 # Home Assistant log records that concern us: MQTT, the platforms we use, templates,
@@ -312,7 +319,7 @@ class Verification(Issue17Checks, Stack):
                 host = next((h for h, t in self.tvs.items() if f"tv2mqtt_{t}" == identifier), None)
                 minimum = {
                     ROKU_TV: ROKU_TV_MINIMUM, SAMSUNG_TV: SAMSUNG_MINIMUM, SAMSUNG_LEGACY_TV: SAMSUNG_LEGACY_MINIMUM,
-                    FRAME_TV: FRAME_MINIMUM, LG_TV: LG_MINIMUM,
+                    FRAME_TV: FRAME_MINIMUM, LG_TV: LG_MINIMUM, ANDROID_TV: ANDROID_MINIMUM,
                 }.get(host, ROKU_STICK_MINIMUM)
                 if host == SAMSUNG_LEGACY_TV:
                     # The TV reports no name: the bridge names it after its address (README).
@@ -394,8 +401,8 @@ class Verification(Issue17Checks, Stack):
             if host == SAMSUNG_LEGACY_TV:
                 await self.check_legacy_states(ha, tv_id)
                 continue
-            if host == LG_TV:
-                continue  # not paired yet: check_lg_behaviour pairs it, then checks its state
+            if host in (LG_TV, ANDROID_TV):
+                continue  # not paired yet: check_lg_behaviour and check_androidtv_behaviour pair them
             sim_state = await sim_get(session, host)
             power = "on" if sim_state.get("power", "on") == "on" else "off"
             entity_id = self.entity(identifier, "power")
@@ -880,6 +887,49 @@ class Verification(Issue17Checks, Stack):
                        f"{entity_id} options {options!r}")
         note(f"{tv_id}: {LG_NAME} checked")
 
+    async def check_androidtv_behaviour(self, ha, session):
+        """The Android TV: Pair shows a code, typed into the Pairing code text it pairs; then the pushed
+        power and volume, a key, an app by name, and power off into standby."""
+        host, tv_id = ANDROID_TV, self.tvs.get(ANDROID_TV)
+        if not self.check("the bridge knows the Android TV", tv_id is not None, f"TVs {self.tvs}"):
+            return
+        identifier = f"tv2mqtt_{tv_id}"
+        log = self.sims[host]["log"]
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press pair -> the TV shows a code", "button", "press",
+            self.entity(identifier, "pair"), {},
+            lambda ev: any(e.get("kind") == "pairing" and e.get("action") == "code_shown" for e in ev), timeout=15)
+        code = (await sim_get(session, host)).get("code") or ""
+        await self.service_check(
+            ha, log, f"{tv_id}: text.set_value pairing_code -> paired", "text", "set_value",
+            self.entity(identifier, "pairing_code"), {"value": code.lower()},
+            lambda ev: any(e.get("kind") == "pairing" and e.get("action") == "paired" for e in ev), timeout=15)
+        power = self.entity(identifier, "power")
+        actual = await ha.wait_state(power, "on", 15) if power else None
+        self.check(f"{tv_id}: power switch 'on' once paired", actual == "on", f"{power} = {actual!r}")
+        volume = self.entity(identifier, "volume")
+        await sim_set(session, host, {"volume": 30})
+        actual = await ha.wait_state(volume, lambda v: number_is(v, 30), 10) if volume else None
+        self.check(f"{tv_id}: volume 30 pushed from the TV", number_is(actual, 30), f"{volume} = {actual!r}")
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press home -> KEYCODE_HOME", "button", "press",
+            self.entity(identifier, "home"), {},
+            lambda ev: any(e.get("kind") == "key" and e.get("code") == 3 for e in ev))
+        await self.service_check(
+            ha, log, f"{tv_id}: select.select_option app YouTube -> its app link", "select", "select_option",
+            self.entity(identifier, "app"), {"option": "YouTube"},
+            lambda ev: any(e.get("kind") == "app_link" and e.get("link") == "https://www.youtube.com" for e in ev))
+        current = self.entity(identifier, "current_app")
+        actual = await ha.wait_state(current, "YouTube", 10) if current else None
+        self.check(f"{tv_id}: current_app 'YouTube' as the TV pushed it", actual == "YouTube", f"{current} = {actual!r}")
+        await self.service_check(
+            ha, log, f"{tv_id}: switch.turn_off power -> KEYCODE_POWER", "switch", "turn_off", power, {},
+            lambda ev: any(e.get("kind") == "key" and e.get("code") == 26 for e in ev))
+        mode = self.entity(identifier, "power_mode")
+        actual = await ha.wait_state(mode, "standby", 10) if mode else None
+        self.check(f"{tv_id}: power_mode 'standby' after power off", actual == "standby", f"{mode} = {actual!r}")
+        note(f"{tv_id}: {ANDROID_NAME} checked")
+
     async def service_check(self, ha, log, name, domain, service, entity_id, data, predicate, timeout=10):
         """Calls a service on an entity and checks the simulator's log for what it should cause."""
         if entity_id is None:
@@ -996,6 +1046,7 @@ class Verification(Issue17Checks, Stack):
                 await self.check_frame_behaviour(ha, session)
                 await self.check_legacy_behaviour(ha)
                 await self.check_lg_behaviour(ha, session)
+                await self.check_androidtv_behaviour(ha, session)
                 await self.check_issue17(ha, session)
             await self.check_bridge_commands(ha, expected)
             await self.check_bridge_stop(ha, expected)

@@ -8,7 +8,7 @@ extension AndroidTVLink {
     static let reconnectMax: Duration = .seconds(60)
 
     func startReconnecting() {
-        guard reconnecting == nil, configuration.pin != nil else { return }
+        guard reconnecting == nil, configuration.pin != nil, !isShutDown else { return }
         reconnectRun += 1
         let run = reconnectRun
         reconnecting = Task { await self.reconnect(run) }
@@ -21,6 +21,7 @@ extension AndroidTVLink {
 
     /// Ends the reconnection and the session for good (the driver is shutting down).
     func shutdown() {
+        isShutDown = true
         reconnectRun += 1
         reconnecting?.cancel()
         reconnecting = nil

@@ -34,6 +34,8 @@ actor AndroidTVLink {
     /// Set when the TV presents another certificate than the pinned one: nothing connects
     /// until it is paired again (`pinned`), so an impostor is not asked over and over.
     private var blocked: DriverError?
+    /// The driver shut down: nothing opens the session again (a poll still in flight would).
+    var isShutDown = false
     /// The reconnection after a lost session (`AndroidTVLink+Reconnect.swift`).
     var reconnecting: Task<Void, Never>?
     var reconnectRun = 0
@@ -77,6 +79,7 @@ actor AndroidTVLink {
     func open() async throws(DriverError) {
         if connection != nil, session?.ready == true { return }
         if let blocked { throw blocked }
+        if isShutDown { throw DriverError(.unreachable, "the driver has shut down") }
         if let opening { return try await opening.value.get() }
         let task = Task { await self.openNow() }
         opening = task

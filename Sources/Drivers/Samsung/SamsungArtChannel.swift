@@ -62,6 +62,8 @@ actor SamsungArtChannel {
     var ledger = SamsungArtLedger()
     private var credentials: Credentials?
     private var runner: Task<Void, Never>?
+    /// The driver shut down: nothing opens the channel again (a poll still in flight would).
+    private var isShutDown = false
     /// The connection and its reader; the set requests waiting for the TV's word, by request
     /// id (the ledger recognises the reply, so the channel answers them itself).
     let rpc = WebSocketRPC<String, Result<Void, DriverError>>()
@@ -97,6 +99,8 @@ actor SamsungArtChannel {
     }
 
     var isConnected: Bool { rpc.isConnected && admitted }
+    /// Connected, or trying to be.
+    var isKeepingConnected: Bool { runner != nil }
     /// The channel is open and says art shows.
     var showsArt: Bool { isConnected && artMode == true }
     /// How long a request may wait for its answer.
@@ -105,6 +109,7 @@ actor SamsungArtChannel {
     /// Keeps the channel open with `credentials` (new credentials reconnect). `now`: a
     /// command needs the channel, so a reconnection waiting out its backoff starts at once.
     func keepConnected(_ credentials: Credentials, model: String? = nil, now: Bool = false) {
+        guard !isShutDown else { return }
         if let model { self.model = model }
         let waiting = !rpc.isConnected && !attempting
         if self.credentials == credentials, runner != nil, !(now && waiting) { return }
@@ -122,6 +127,12 @@ actor SamsungArtChannel {
         runner = nil
         credentials = nil
         drop(forget: true)
+    }
+
+    /// Closes the channel for good: the driver is shutting down.
+    func shutdown() {
+        isShutDown = true
+        stop()
     }
 
     /// Asks the TV for its art mode (at each poll) unless a status request is waiting already.

@@ -172,7 +172,7 @@ public final class SamsungDriver: TVDriver {
 
     public func shutdown() async {
         await channel.releaseHeldKey()
-        await art.channel.stop()
+        await art.channel.shutdown()
         await renderingEvents?.stop()
         await channel.shutdown()
         await http.closeIdle()

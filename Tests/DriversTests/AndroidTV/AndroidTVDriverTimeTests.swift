@@ -130,4 +130,21 @@ struct AndroidTVDriverTimeTests {
         await driver.shutdown()
         await tv.stop()
     }
+
+    @Test("a poll that ends after shutdown opens no remote session again")
+    func pollAfterShutdown() async throws {
+        let (tv, log) = try await AndroidTVDriverTests.simulator()
+        let pin = try await AndroidTVDriverTests.pairedPin(tv)
+        let driver = AndroidTVDriverTests.driver(tv, pin: pin)
+        let clock = ManualClock()
+        let connected = { log.entries.filter { $0["kind"] == "remote" && $0["action"] == "connected" }.count }
+        let before = await clock.run { await driver.poll(full: true) }
+        #expect(before.reachable)
+        await driver.shutdown()
+        // The pairing driver's own session may connect late; count from here.
+        let sessions = connected()
+        let after = await clock.run { await driver.poll(full: true) }
+        #expect(!after.reachable && connected() == sessions, "a poll after shutdown connected again")
+        await tv.stop()
+    }
 }
