@@ -847,16 +847,10 @@ class Verification(Issue17Checks, Stack):
             ha, log, f"{tv_id}: button.press pair -> the TV's prompt approved", "button", "press",
             self.entity(identifier, "pair"), {},
             lambda ev: any(e.get("kind") == "pairing" and e.get("action") == "approved" for e in ev), timeout=15)
-        power = self.entity(identifier, "power")
-        actual = await ha.wait_state(power, "on", 15) if power else None
-        self.check(f"{tv_id}: power switch 'on' once paired", actual == "on", f"{power} = {actual!r}")
+        power = await self.check_paired_power_and_volume(ha, session, host, tv_id)
         mode = self.entity(identifier, "power_mode")
         actual = await ha.wait_state(mode, "Active", 10) if mode else None
         self.check(f"{tv_id}: power_mode is the TV's own 'Active'", actual == "Active", f"{mode} = {actual!r}")
-        volume = self.entity(identifier, "volume")
-        await sim_set(session, host, {"volume": 30})
-        actual = await ha.wait_state(volume, lambda v: number_is(v, 30), 10) if volume else None
-        self.check(f"{tv_id}: volume 30 pushed from the TV", number_is(actual, 30), f"{volume} = {actual!r}")
         await self.service_check(
             ha, log, f"{tv_id}: button.press home -> pointer button HOME", "button", "press",
             self.entity(identifier, "home"), {},
@@ -887,6 +881,19 @@ class Verification(Issue17Checks, Stack):
                        f"{entity_id} options {options!r}")
         note(f"{tv_id}: {LG_NAME} checked")
 
+    async def check_paired_power_and_volume(self, ha, session, host, tv_id):
+        """A TV just paired: its power switch on, and a volume set on the TV pushed to Home Assistant.
+        Returns the power switch's entity id."""
+        identifier = f"tv2mqtt_{tv_id}"
+        power = self.entity(identifier, "power")
+        actual = await ha.wait_state(power, "on", 15) if power else None
+        self.check(f"{tv_id}: power switch 'on' once paired", actual == "on", f"{power} = {actual!r}")
+        volume = self.entity(identifier, "volume")
+        await sim_set(session, host, {"volume": 30})
+        actual = await ha.wait_state(volume, lambda v: number_is(v, 30), 10) if volume else None
+        self.check(f"{tv_id}: volume 30 pushed from the TV", number_is(actual, 30), f"{volume} = {actual!r}")
+        return power
+
     async def check_androidtv_behaviour(self, ha, session):
         """The Android TV: Pair shows a code, typed into the Pairing code text it pairs; then the pushed
         power and volume, a key, an app by name, and power off into standby."""
@@ -904,13 +911,7 @@ class Verification(Issue17Checks, Stack):
             ha, log, f"{tv_id}: text.set_value pairing_code -> paired", "text", "set_value",
             self.entity(identifier, "pairing_code"), {"value": code.lower()},
             lambda ev: any(e.get("kind") == "pairing" and e.get("action") == "paired" for e in ev), timeout=15)
-        power = self.entity(identifier, "power")
-        actual = await ha.wait_state(power, "on", 15) if power else None
-        self.check(f"{tv_id}: power switch 'on' once paired", actual == "on", f"{power} = {actual!r}")
-        volume = self.entity(identifier, "volume")
-        await sim_set(session, host, {"volume": 30})
-        actual = await ha.wait_state(volume, lambda v: number_is(v, 30), 10) if volume else None
-        self.check(f"{tv_id}: volume 30 pushed from the TV", number_is(actual, 30), f"{volume} = {actual!r}")
+        power = await self.check_paired_power_and_volume(ha, session, host, tv_id)
         await self.service_check(
             ha, log, f"{tv_id}: button.press home -> KEYCODE_HOME", "button", "press",
             self.entity(identifier, "home"), {},
