@@ -11,8 +11,8 @@
 #
 # What it checks on the image: the TVs appear (their discovery configs on the broker), the
 # HEALTHCHECK says healthy, and unhealthy once the broker stops; it runs as the unprivileged
-# user; the state volume keeps a Samsung's token when the container is removed and created
-# again; `podman stop` publishes `offline` within 5 s. It prints the image's size. Whatever it
+# user; the state volume keeps a Samsung's token and the bridge's own certificate (to which
+# the Android TV is paired) when the container is removed and created again; `podman stop` publishes `offline` within 5 s. It prints the image's size. Whatever it
 # starts (processes, containers, the volume, the namespace) is stopped, also when it fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -114,6 +114,9 @@ for tv in "roku --host 127.0.0.2 --port 8060 --name Living" "samsung --host 127.
     ip netns exec "$ns" "$tvsim" "$@" --ssdp-port 1900 --wol-port 9 --log "$work/$1.log" 2>>"$work/tvsim.err" &
     pids+=($!)
 done
+ip netns exec "$ns" "$tvsim" androidtv --host 127.0.0.6 --name Den --mdns-port 5353 --wol-port 9 \
+    --log "$work/androidtv.log" 2>>"$work/tvsim.err" &
+pids+=($!)
 
 # The image as deploy/Dockerfile's header runs it, its network the namespace's (host networking).
 # Without systemd podman cannot time health checks (it says so on stderr, kept in podman.log):
@@ -122,7 +125,8 @@ start_bridge() {
     containers+=(tv2mqtt-check-$$)
     podman run -d "${limits[@]}" --name "tv2mqtt-check-$$" --network "ns:/run/netns/$ns" \
         -e TV2MQTT_MQTT_SERVER=mqtt://127.0.0.1:1883 -v "$volume:/var/lib/tv2mqtt" "$image" \
-        run --ssdp-address 127.255.255.255:1900 --wol-target 127.255.255.255:9 --poll-interval 2 \
+        run --ssdp-address 127.255.255.255:1900 --mdns-address 127.255.255.255:5353 \
+        --wol-target 127.255.255.255:9 --poll-interval 2 \
         >/dev/null 2>>"$work/podman.log"
 }
 # "healthy" or "unhealthy": what the image's HEALTHCHECK says now (podman prints only the latter).
@@ -138,15 +142,20 @@ start_bridge
 wait_until 30 bridge_online || { podman logs "tv2mqtt-check-$$" >&2; die "the bridge never said online"; }
 
 step "The TVs appear"
-three_tvs() {
+four_tvs() {
     local configs
     configs=$(sub -t 'homeassistant/#' --retained-only -W 2 -v 2>/dev/null | cut -d' ' -f1 || true)
-    grep -q roku <<<"$configs" && grep -q samsung <<<"$configs" && grep -q lg <<<"$configs"
+    grep -q roku <<<"$configs" && grep -q samsung <<<"$configs" && grep -q lg <<<"$configs" &&
+        grep -q androidtv <<<"$configs" && return 0
+    pub -t tv2mqtt/bridge/request/discover -m '{}' # a search's datagram may be lost
+    return 1
 }
-wait_until 60 three_tvs || { podman logs "tv2mqtt-check-$$" >&2; die "the three TVs' discovery configs never appeared"; }
+wait_until 60 four_tvs || { podman logs "tv2mqtt-check-$$" >&2; die "the four TVs' discovery configs never appeared"; }
 samsung=$(sub -t 'tv2mqtt/+/state' -v -W 2 2>/dev/null | cut -d/ -f2 | grep '^samsung_' | head -n 1 || true)
 [ -n "$samsung" ] || die "no Samsung among the TVs' states"
-echo "discovery configs for the Roku, the Samsung ($samsung) and the LG"
+androidtv=$(sub -t 'tv2mqtt/+/state' -v -W 2 2>/dev/null | cut -d/ -f2 | grep '^androidtv_' | head -n 1 || true)
+[ -n "$androidtv" ] || die "no Android TV among the TVs' states"
+echo "discovery configs for the Roku, the Samsung ($samsung), the LG and the Android TV ($androidtv, by mDNS)"
 
 step "The HEALTHCHECK says healthy"
 podman inspect --format '{{.Config.Healthcheck.Test}}' "tv2mqtt-check-$$" | grep -q health \
@@ -174,6 +183,17 @@ wait_until 30 key_arrives 0 || die "the Samsung never received a key"
 [ "$(pairings)" = 1 ] || die "expected one pairing, the Samsung logged $(pairings)"
 echo "paired once"
 
+step "The Android TV pairs by the code it shows: the bridge's certificate goes to the state volume"
+codes() { grep -c '"code_shown"' "$work/androidtv.log" || true; }
+sessions() { grep -c '"connected"' "$work/androidtv.log" || true; }
+atv_on() { sub -t "tv2mqtt/$androidtv/state" -C 1 -W 2 2>/dev/null | grep -q '"power":"ON"'; }
+pub -t tv2mqtt/bridge/request/tv/pair -m "{\"id\":\"$androidtv\"}"
+wait_until 15 grep -q '"code_shown"' "$work/androidtv.log" || die "the Android TV never showed a code"
+code=$(grep '"code_shown"' "$work/androidtv.log" | tail -n 1 | sed -E 's/.*"code":"([0-9A-F]{6})".*/\1/')
+pub -t tv2mqtt/bridge/request/tv/pair -m "{\"id\":\"$androidtv\",\"pin\":\"$code\"}"
+wait_until 30 atv_on || die "the Android TV was not on after pairing"
+echo "paired with code $code"
+
 step "podman stop publishes offline within 5 s"
 ip netns exec "$ns" mosquitto_sub -h 127.0.0.1 -p 1883 -t tv2mqtt/bridge/state -C 2 >"$work/state.txt" &
 sub_pid=$!
@@ -192,6 +212,11 @@ keys_before=$(keys)
 wait_until 30 key_arrives "$keys_before" || die "the Samsung never received a key from the new container"
 [ "$(pairings)" = 1 ] || die "the new container paired again: the token was not kept"
 echo "a key from the new container, with the kept token: no new pairing"
+sessions_before=$(sessions)
+more_sessions() { [ "$(sessions)" -gt "$sessions_before" ] || pub -t "tv2mqtt/$androidtv/set/key" -m home; [ "$(sessions)" -gt "$sessions_before" ]; }
+wait_until 30 more_sessions || die "the Android TV took no session from the new container"
+[ "$(codes)" = 1 ] || die "the Android TV showed a new code: the bridge's certificate was not kept"
+echo "the Android TV took the new container's session with the kept certificate: no new code"
 
 step "The HEALTHCHECK says unhealthy once the broker stops"
 kill "$broker_pid"

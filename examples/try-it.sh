@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Tries tv2mqtt end to end on this machine, no TV needed: builds it, starts a private mosquitto,
-# two simulated Rokus (a TV and a streaming stick), a simulated Samsung and a simulated LG TV on
-# loopback addresses, runs the bridge, which finds them with SSDP, shows what it publishes, sends commands
+# two simulated Rokus (a TV and a streaming stick), a simulated Samsung, a simulated LG TV and a
+# simulated Android TV on loopback addresses, runs the bridge, which finds them with SSDP and
+# mDNS, shows what it publishes, sends commands
 # the way Home Assistant or `mosquitto_pub` would, and shows the simulated TVs receiving them.
 #
 #   examples/try-it.sh          run the tour, then stop everything
 #   examples/try-it.sh --keep   leave everything running afterwards, until Ctrl-C
 #
-# Everything stays on the loopback network (127.0.0.x): SSDP searches go to the loopback
-# broadcast address 127.255.255.255 and Wake-on-LAN packets likewise, never to your LAN.
+# Everything stays on the loopback network (127.0.0.x): SSDP searches and mDNS queries go to the
+# loopback broadcast address 127.255.255.255 and Wake-on-LAN packets likewise, never to your LAN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,6 +52,7 @@ free_port() {
 }
 ssdp_port=$(free_port)
 wol_port=$(free_port)
+mdns_port=$(free_port)
 base=tv2mqtt
 
 # A port found free can be taken before mosquitto binds it: a broker that is not listening
@@ -81,7 +83,7 @@ echo "   listening on 127.0.0.1:$mqtt_port"
 sub() { mosquitto_sub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
 pub() { mosquitto_pub -h 127.0.0.1 -p "$mqtt_port" "$@"; }
 
-step "Starting simulated TVs: a Roku TV on 127.0.0.2, a Roku stick on 127.0.0.3, a Samsung on 127.0.0.4, an LG on 127.0.0.5"
+step "Starting simulated TVs: a Roku TV on 127.0.0.2, a Roku stick on 127.0.0.3, a Samsung on 127.0.0.4, an LG on 127.0.0.5, an Android TV on 127.0.0.6"
 "$bin/tvsim" roku --host 127.0.0.2 --port 8060 --kind tv --name "Living Room TV" \
     --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/tv.log" 2>"$work/tvsim-tv.err" &
 pids+=($!)
@@ -94,8 +96,12 @@ pids+=($!)
 "$bin/tvsim" lg --host 127.0.0.5 --name "Kitchen TV" \
     --ssdp-port "$ssdp_port" --wol-port "$wol_port" --log "$work/lg.log" 2>"$work/tvsim-lg.err" &
 pids+=($!)
+"$bin/tvsim" androidtv --host 127.0.0.6 --name "Den TV" \
+    --mdns-port "$mdns_port" --wol-port "$wol_port" --log "$work/androidtv.log" 2>"$work/tvsim-androidtv.err" &
+pids+=($!)
 sleep 0.5
-cat "$work/tvsim-tv.err" "$work/tvsim-stick.err" "$work/tvsim-samsung.err" "$work/tvsim-lg.err" | sed 's/^/   /'
+cat "$work/tvsim-tv.err" "$work/tvsim-stick.err" "$work/tvsim-samsung.err" "$work/tvsim-lg.err" \
+    "$work/tvsim-androidtv.err" | sed 's/^/   /'
 
 # Everything the bridge publishes, for the tour and for you to look at afterwards.
 # mosquitto_sub itself, not the `sub` function: $! must be its PID, or the cleanup would stop
@@ -103,9 +109,10 @@ cat "$work/tvsim-tv.err" "$work/tvsim-stick.err" "$work/tvsim-samsung.err" "$wor
 mosquitto_sub -h 127.0.0.1 -p "$mqtt_port" -v -t "$base/#" -t 'homeassistant/#' >"$work/mqtt.log" &
 pids+=($!)
 
-step "Starting the bridge (SSDP to 127.255.255.255:$ssdp_port, Wake-on-LAN to 127.255.255.255:$wol_port)"
+step "Starting the bridge (SSDP to 127.255.255.255:$ssdp_port, mDNS to 127.255.255.255:$mdns_port, Wake-on-LAN to 127.255.255.255:$wol_port)"
 "$bin/tv2mqtt" run --mqtt-server "mqtt://127.0.0.1:$mqtt_port" --state-dir "$work/state" \
-    --ssdp-address "127.255.255.255:$ssdp_port" --wol-target "127.255.255.255:$wol_port" \
+    --ssdp-address "127.255.255.255:$ssdp_port" --mdns-address "127.255.255.255:$mdns_port" \
+    --wol-target "127.255.255.255:$wol_port" \
     --poll-interval 2 --log-level info 2>"$work/tv2mqtt.log" &
 pids+=($!)
 
@@ -120,13 +127,15 @@ wait_for() {
 }
 
 ids=()
-for _ in $(seq 1 60); do
+for attempt in $(seq 1 60); do
     mapfile -t ids < <(sub -v -t "$base/+/state" -W 1 2>/dev/null | cut -d' ' -f1 | cut -d/ -f2 | grep -v '^bridge$' | sort -u || true)
-    [ "${#ids[@]}" -ge 4 ] && break
+    [ "${#ids[@]}" -ge 5 ] && break
+    # A search's datagram may be lost: ask for another search now and then.
+    [ $((attempt % 10)) = 0 ] && pub -t "$base/bridge/request/discover" -m '{}'
 done
-if [ "${#ids[@]}" -lt 4 ]; then
+if [ "${#ids[@]}" -lt 5 ]; then
     # The work directory goes at exit: show its logs now.
-    echo "the bridge did not find the four simulated TVs (found: ${ids[*]:-none}); its log:" >&2
+    echo "the bridge did not find the five simulated TVs (found: ${ids[*]:-none}); its log:" >&2
     tail -n 40 "$work/tv2mqtt.log" | sed 's/^/   /' >&2
     echo "mosquitto's log:" >&2
     tail -n 20 "$work/mosquitto.log" | sed 's/^/   /' >&2
@@ -138,15 +147,17 @@ sed 's/^/   log: /' "$work/tv2mqtt.log" | grep -E "found|connected" | head -n 6 
 tv=""
 samsung=""
 lg=""
+androidtv=""
 for id in "${ids[@]}"; do
     case "$id" in
     samsung_*) samsung=$id ;;
     lg_*) lg=$id ;;
+    androidtv_*) androidtv=$id ;;
     *) if sub -t "$base/$id/state" -C 1 -W 3 | grep -q '"input"'; then tv=$id; fi ;;
     esac
 done
-[ -n "$tv" ] && [ -n "$samsung" ] && [ -n "$lg" ] ||
-    { echo "expected a Roku TV, a Samsung and an LG among: ${ids[*]}" >&2; exit 1; }
+[ -n "$tv" ] && [ -n "$samsung" ] && [ -n "$lg" ] && [ -n "$androidtv" ] ||
+    { echo "expected a Roku TV, a Samsung, an LG and an Android TV among: ${ids[*]}" >&2; exit 1; }
 
 step "What Home Assistant sees (retained discovery configs)"
 sub -v -t 'homeassistant/#' --retained-only -W 2 2>/dev/null | cut -c1-150 | sed 's/^/   /' || true
@@ -212,6 +223,26 @@ pub -t "$base/$lg/set/screen" -m OFF
 wait_for "$base/$lg/state" '"screen":"OFF"'
 say "state now: $(sub -t "$base/$lg/state" -C 1 -W 3)"
 
+step "The Android TV (found by mDNS): the Pair button's request makes it show a code"
+pub -t "$base/bridge/request/tv/pair" -m "{\"id\":\"$androidtv\"}"
+code=""
+for _ in $(seq 1 50); do
+    code=$(grep '"code_shown"' "$work/androidtv.log" | tail -n 1 | sed -E 's/.*"code":"([0-9A-F]{6})".*/\1/' || true)
+    [ -n "$code" ] && break
+    sleep 0.1
+done
+say "the TV shows: $code  (in Home Assistant: type it into the TV's Pairing code)"
+
+step "Typing the code back:  mosquitto_pub -t $base/bridge/request/tv/pair -m '{\"id\":\"…\",\"pin\":\"$code\"}'"
+pub -t "$base/bridge/request/tv/pair" -m "{\"id\":\"$androidtv\",\"pin\":\"$code\"}"
+wait_for "$base/$androidtv/state" '"power":"ON"'
+say "state now: $(sub -t "$base/$androidtv/state" -C 1 -W 3)"
+
+step "Opening YouTube on it:  mosquitto_pub -t $base/$androidtv/set/app -m YouTube  (an app link)"
+pub -t "$base/$androidtv/set/app" -m YouTube
+wait_for "$base/$androidtv/state" '"app":"YouTube"'
+say "the TV received: $(grep '"app_link"' "$work/androidtv.log" | tail -n 1)"
+
 step "A bad command is refused with a reason, and nothing reaches the TV"
 sub -t "$base/bridge/event" -C 1 -W 5 >"$work/event.txt" &
 event_pid=$!
@@ -222,7 +253,7 @@ say "event: $(cat "$work/event.txt")"
 
 printf '\n\033[1mDone.\033[0m Everything ran on loopback.\n'
 if $keep; then
-    echo "Logs: $work (the bridge: tv2mqtt.log, the simulated TVs: tv.log, stick.log, samsung.log, lg.log; everything published: mqtt.log)"
+    echo "Logs: $work (the bridge: tv2mqtt.log, the simulated TVs: tv.log, stick.log, samsung.log, lg.log, androidtv.log; everything published: mqtt.log)"
     echo "Still running. Try, in another terminal:"
     echo "  mosquitto_sub -h 127.0.0.1 -p $mqtt_port -v -t '$base/#'"
     echo "  mosquitto_pub -h 127.0.0.1 -p $mqtt_port -t $base/$tv/set/key -m volume_up"

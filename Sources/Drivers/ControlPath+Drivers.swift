@@ -12,4 +12,6 @@ extension ControlPath {
     public static let plainWebSocket = ControlPath(rawValue: "websocket-8001")
     /// Samsung before 2016: the legacy remote protocol on TCP 55000.
     public static let legacyRemote = ControlPath(rawValue: "legacy-55000")
+    /// Android TV: the Android TV Remote protocol v2's session over TLS (6466).
+    public static let remoteV2 = ControlPath(rawValue: "remote-v2")
 }

@@ -132,6 +132,7 @@ public final class AndroidTVDriver: TVDriver {
         var snapshot = snapshot
         if let package = snapshot.appID { snapshot.app = AndroidTVApps.packages[package] ?? package }
         snapshot.pairingRequired = false
+        if snapshot.reachable { snapshot.controlPath = .remoteV2 }
         return snapshot
     }
 

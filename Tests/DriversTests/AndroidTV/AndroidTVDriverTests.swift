@@ -98,6 +98,7 @@ struct AndroidTVDriverTests {
                 return on.app != nil && on.volume != nil
             }
             #expect(on.reachable && on.power == true && on.app == "Home" && on.volume == 12 && on.muted == false)
+            #expect(on.controlPath == .remoteV2)
 
             try await driver.perform(.key(.shared(.home), repeat: 1))
             try await driver.perform(.app("netflix"))
