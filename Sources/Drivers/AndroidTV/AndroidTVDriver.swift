@@ -98,9 +98,7 @@ public final class AndroidTVDriver: TVDriver {
     public var reconcileInterval: Duration? { .seconds(60) }
 
     public func poll(full: Bool) async -> TVSnapshot {
-        guard state.withLock({ $0.options.certificatePin != nil }) else {
-            return TVSnapshot(reachable: true, pairingRequired: true)
-        }
+        guard state.withLock({ $0.options.certificatePin != nil }) else { return await unpairedReachability() }
         do {
             try await link.open()
         } catch {
@@ -125,6 +123,21 @@ public final class AndroidTVDriver: TVDriver {
             return state.description
         }
         if let changed { events.yield(.description(changed)) }
+    }
+
+    /// A TV never paired is not spoken to (a session would only be refused): it is there while
+    /// its remote port takes a TCP connection.
+    private func unpairedReachability() async -> TVSnapshot {
+        let (host, port) = state.withLock { ($0.description.identity.host, $0.options.remotePort) }
+        do {
+            let connection = try await TCPConnection.connect(host: host, port: port, timeout: settings.connectTimeout)
+            connection.close()
+            return TVSnapshot(reachable: true, pairingRequired: true)
+        } catch {
+            var snapshot = TVSnapshot(reachable: false)
+            snapshot.unreachableHint = "the TV's remote port \(port) does not answer: \(error)"
+            return snapshot
+        }
     }
 
     /// The app's name from its package, where the package is one the bridge knows.

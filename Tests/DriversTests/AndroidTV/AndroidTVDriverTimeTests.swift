@@ -147,4 +147,17 @@ struct AndroidTVDriverTimeTests {
         #expect(!after.reachable && connected() == sessions, "a poll after shutdown connected again")
         await tv.stop()
     }
+
+    @Test("a TV never paired is reachable only while its remote port answers")
+    func unpairedReachability() async throws {
+        let (tv, _) = try await AndroidTVDriverTests.simulator()
+        let driver = AndroidTVDriverTests.driver(tv)
+        let clock = ManualClock()
+        let up = await clock.run { await driver.poll(full: true) }
+        #expect(up.reachable && up.pairingRequired == true, "\(up)")
+        await tv.stop()
+        let down = await clock.run { await driver.poll(full: true) }
+        #expect(!down.reachable, "a TV whose port is closed was reported reachable: \(down)")
+        await driver.shutdown()
+    }
 }
