@@ -32,6 +32,8 @@ struct BridgeSettings {
     var tvs: [String] = []
     /// `HOST:PORT` to search with SSDP; nil runs with `--no-ssdp`.
     var ssdpAddress: String?
+    /// `HOST:PORT` to browse with mDNS; nil runs with `--no-mdns`.
+    var mdnsAddress: String?
     var pollInterval: Double = 10
     var logLevel = "warning"
     /// Another tv2mqtt than `BridgeBuild.executable()` (the trace build of `latency-budget`).
@@ -81,8 +83,9 @@ final class BridgeProcess: Sendable {
             "run", "--mqtt-server", broker.url, "--mqtt-client-id", "tvbench-bridge-\(getpid())",
             "--base-topic", settings.baseTopic, "--state-dir", directory.file("state"),
             "--log-level", settings.logLevel, "--poll-interval", Report.format(settings.pollInterval),
-            "--wol-target", "127.0.0.1:9", "--no-mdns",
+            "--wol-target", "127.0.0.1:9",
         ]
+        arguments += settings.mdnsAddress.map { ["--mdns-address", $0] } ?? ["--no-mdns"]
         if let ssdp = settings.ssdpAddress {
             arguments += ["--ssdp-address", ssdp]
         } else {

@@ -1,17 +1,20 @@
+import Clients
 import Drivers
 import Glibc
 import Net
 import Support
 import TVModel
+import TVSimulators
+import Wire
 
-/// `tvbench driver-client roku|samsung|lg HOST PORT COUNT WARMUP`: our driver pressing keys on a
+/// `tvbench driver-client roku|samsung|lg|androidtv HOST PORT COUNT WARMUP`: our driver pressing keys on a
 /// simulated TV, in a process of its own, printing what the Python reference scripts print
 /// (`SAMPLES <ms> …` for a Roku; `START`/`SENT <wall-clock s>` lines for a Samsung). `driver-latency`
 /// runs it beside the simulator exactly as it runs python-rokuecp and samsungtvws: both clients
 /// outside the benchmark's process, so neither shares the simulator's threads (ours used to run
 /// inside it, competing with the simulator for Swift's two pool threads on this machine).
 enum DriverClient {
-    static let usage = "driver-client roku|samsung|lg HOST PORT COUNT WARMUP"
+    static let usage = "driver-client roku|samsung|lg|androidtv HOST PORT COUNT WARMUP"
 
     static func main(_ arguments: [String]) async -> Never {
         guard arguments.count == 5, let port = UInt16(arguments[2]), let count = Int(arguments[3]),
@@ -23,6 +26,7 @@ enum DriverClient {
             case "roku": try await roku(host: host, port: port, count: count, warmUp: warmUp)
             case "samsung": try await samsung(host: host, port: port, count: count, warmUp: warmUp)
             case "lg": try await lg(host: host, port: port, count: count, warmUp: warmUp)
+            case "androidtv": try await androidTV(host: host, port: port, count: count, warmUp: warmUp)
             default: fail("usage: tvbench \(usage)")
             }
         } catch {
@@ -73,6 +77,28 @@ enum DriverClient {
             vendors: [.lg], settings: DriverSettings(wolTargets: [], logger: .disabled), sections: VendorSettingsBag())
         let description = try await factory.probe(host: host, kind: .lg, port: port)
         try await stampKeys(factory.makeDriver(for: description, secrets: TVSecrets()), count: count, warmUp: warmUp)
+    }
+
+    /// The same for an Android TV (as androidtvremote2's script): pairing with the code the
+    /// simulated screen shows (its /sim/state, on the simulator's default port), then the
+    /// warm-up opens the remote session.
+    private static func androidTV(host: String, port: UInt16, count: Int, warmUp: Int) async throws {
+        let factory = VendorDriverFactory(
+            vendors: [.androidTV], settings: DriverSettings(wolTargets: [], logger: .disabled),
+            sections: VendorSettingsBag())
+        let description = try await factory.probe(host: host, kind: .androidtv, port: port)
+        let driver = factory.makeDriver(for: description, secrets: TVSecrets())
+        do {
+            try await driver.pair()
+        } catch  where error.kind == .pinRequired {
+            let state = try await HTTPClient(host: host, port: AndroidTVSimulatorOptions().simPort).request(
+                "GET", "/sim/state")
+            guard let code = try JSONParser.parse(state.body)["code"]?.stringValue else {
+                throw BenchError("the simulated TV shows no code")
+            }
+            try await driver.pair(pin: code)
+        }
+        try await stampKeys(driver, count: count, warmUp: warmUp)
     }
 
     private static func stampKeys(_ driver: any TVDriver, count: Int, warmUp: Int) async throws {

@@ -122,6 +122,7 @@ enum BenchAddresses {
     static let driverTV = "127.77.0.3"
     static let driverSamsung = "127.77.0.4"
     static let driverLG = "127.77.0.5"
+    static let driverAndroidTV = "127.77.0.6"
     /// `idle`'s ten TVs: 127.77.1.1…
     static func idleTV(_ index: Int) -> String { "127.77.1.\(index + 1)" }
     /// `fleet`'s first TV; the rest follow (127.78.0.1 … 127.78.3.232 for 1,000).

@@ -15,10 +15,11 @@ struct Launcher {
         for var options in list {
             options.ssdpPort = shared.ssdp(options.ssdpPort)
             options.wolPort = shared.wol(options.wolPort)
+            options.mdnsPort = shared.mdns(options.mdnsPort)
             do {
                 let started = try await start(options)
                 running.append(started.tv)
-                shared.learn(ssdp: started.tv.ssdpPort, wol: started.tv.wolPort)
+                shared.learn(ssdp: started.tv.ssdpPort, wol: started.tv.wolPort, mdns: started.tv.mdnsPort)
                 writeStandardError("tvsim: \(started.line)")
             } catch {
                 await stopAll()

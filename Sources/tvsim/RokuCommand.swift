@@ -43,17 +43,19 @@ struct SimulatorPlan {
         """
 
     static let fleetHelp = """
-        usage: tvsim fleet --roku N [--samsung M] [--lg K] [options]
-        Runs N simulated Rokus, then M simulated Samsungs, then K simulated LGs, one per
-        consecutive loopback address, sharing one command log.
+        usage: tvsim fleet --roku N [--samsung M] [--lg K] [--androidtv A] [options]
+        Runs N simulated Rokus, then M simulated Samsungs, then K simulated LGs, then A simulated
+        Android TVs, one per consecutive loopback address, sharing one command log.
           --roku N               number of Roku TVs
           --samsung M            number of Samsung TVs (default ports 8001, 8002, 9197)
           --lg K                 number of LG webOS TVs (ports 3000, 3001, 1754; pairing approved)
+          --androidtv A          number of Android TVs (ports 6466, 6467, 6468)
           --first-host IP        address of the first TV (default 127.0.1.1)
           --port P               ECP port of every Roku (default 8060)
           --pairing MODE         Samsung pairing: accept (default), deny, ignore or tokenless
           --ssdp-port P          SSDP responders on UDP port P
           --wol-port P           Wake-on-LAN listeners on UDP port P
+          --mdns-port P          the Android TVs' DNS-SD responders on UDP port P
           --notify HOST:PORT     NOTIFY ssdp:alive there at start and when woken (loopback)
           --ecp2 on|off          ECP-2 WebSocket sessions on every TV (default off)
           --log FILE             append the command log (JSON lines) to FILE (default stdout)
@@ -101,6 +103,8 @@ struct SimulatorPlan {
         var rokuCount = 0
         var samsungCount = 0
         var lgCount = 0
+        var androidTVCount = 0
+        var mdnsPort: UInt16?
         var firstHost = "127.0.1.1"
         var allowNonLoopback = false
         while let flag = reader.next() {
@@ -111,6 +115,8 @@ struct SimulatorPlan {
             case "--roku": rokuCount = try reader.count(for: flag)
             case "--samsung": samsungCount = try reader.count(for: flag)
             case "--lg": lgCount = try reader.count(for: flag)
+            case "--androidtv": androidTVCount = try reader.count(for: flag)
+            case "--mdns-port": mdnsPort = try reader.port(for: flag, allowZero: true)
             case "--first-host": firstHost = try reader.value(for: flag)
             case "--port": template.port = try reader.port(for: flag)
             case "--ssdp-port": template.ssdpPort = try reader.port(for: flag, allowZero: true)
@@ -128,9 +134,10 @@ struct SimulatorPlan {
             default: throw UsageError("unknown flag '\(flag)' for tvsim fleet (see tvsim fleet --help)")
             }
         }
-        let total = rokuCount + samsungCount + lgCount
+        let total = rokuCount + samsungCount + lgCount + androidTVCount
         guard total > 0 else {
-            throw UsageError("tvsim fleet needs --roku N, --samsung M and/or --lg K (at least one TV)")
+            throw UsageError(
+                "tvsim fleet needs --roku N, --samsung M, --lg K and/or --androidtv A (at least one TV)")
         }
         guard let first = IPv4.parse(firstHost) else {
             throw UsageError("--first-host: '\(firstHost)' is not an IPv4 address")
@@ -160,6 +167,14 @@ struct SimulatorPlan {
                 host: IPv4.format(first + UInt32(rokuCount + samsungCount + index)), ssdpPort: template.ssdpPort,
                 wolPort: template.wolPort)
             options.notifyAddress = template.notifyAddress
+            return options
+        }
+        plan.androidTVs = (0..<androidTVCount).map { index in
+            var options = AndroidTVSimulatorOptions()
+            options.host = IPv4.format(first + UInt32(rokuCount + samsungCount + lgCount + index))
+            options.simPort = 0
+            options.mdnsPort = mdnsPort
+            options.wolPort = template.wolPort
             return options
         }
         return plan

@@ -5,6 +5,8 @@ public protocol SimulatedTV: Sendable {
     var ssdpPort: UInt16? { get }
     /// The Wake-on-LAN listener's port; nil without one.
     var wolPort: UInt16? { get }
+    /// The DNS-SD responder's port; nil without one.
+    var mdnsPort: UInt16? { get }
     /// Closes every socket and waits for every task.
     func stop() async
 }
@@ -16,6 +18,20 @@ public protocol SimulatedTVOptions: Sendable {
     var ssdpPort: UInt16? { get set }
     /// Wake-on-LAN port; nil: none, 0: any free port.
     var wolPort: UInt16? { get set }
+    /// DNS-SD responder port, for a vendor whose TVs answer mDNS; nil: none, 0: any free port.
+    var mdnsPort: UInt16? { get set }
+}
+
+/// Vendors whose TVs do not answer mDNS.
+extension SimulatedTV {
+    public var mdnsPort: UInt16? { nil }
+}
+
+extension SimulatedTVOptions {
+    public var mdnsPort: UInt16? {
+        get { nil }
+        set {}  // no responder to move
+    }
 }
 
 extension RokuSimulator: SimulatedTV {}

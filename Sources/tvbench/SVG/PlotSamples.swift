@@ -49,4 +49,5 @@ enum LatencyGroup {
     static let rokuClient = "Roku keypress, the client alone → the TV's answer"
     static let samsungClient = "Samsung key, the client alone → the TV has it"
     static let lgClient = "LG key, the client alone → the TV has it"
+    static let androidTVClient = "Android TV key, the client alone → the TV has it"
 }

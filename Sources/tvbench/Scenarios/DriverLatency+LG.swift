@@ -13,7 +13,7 @@ extension DriverLatency {
 
     func measureLG(count: Int) async throws -> [Measurement] {
         let tv = try await LGBenchTV.start(host: BenchAddresses.driverLG)
-        let ours = await measureLGDriver(tv, count: count)
+        let ours = await driverClientSamples("lg", tv, count: count)
         let python = await PythonAIOWebOSTV.keySamples(tv, count: count, warmUp: Self.warmUp)
         let floor = await RawSocketFloor.lgSamples(tv, count: count, warmUp: Self.warmUp)
         await tv.stop()
@@ -62,13 +62,15 @@ extension DriverLatency {
         return measurements
     }
 
-    /// Our LG driver's keys, stamped by `tvbench driver-client lg HOST PORT COUNT WARMUP` in a
-    /// process of its own (`START`/`SENT` lines, as the aiowebostv script prints).
-    private func measureLGDriver(_ tv: LGBenchTV, count: Int) async -> Result<[Double], BenchError> {
+    /// Our driver's keys, stamped by `tvbench driver-client VENDOR HOST PORT COUNT WARMUP` in a
+    /// process of its own (`START`/`SENT` lines, as the Python scripts print).
+    func driverClientSamples(_ vendor: String, _ tv: some KeyLoggingBenchTV, count: Int) async -> Result<
+        [Double], BenchError
+    > {
         do {
             let result = try await ChildProcess.run(
                 try Products.path("tvbench"),
-                ["driver-client", "lg", tv.host, String(tv.port), String(count), String(Self.warmUp)],
+                ["driver-client", vendor, tv.host, String(tv.port), String(count), String(Self.warmUp)],
                 timeout: .seconds(120))
             guard result.status.isSuccess else { return .failure(BenchError(Self.tail(result))) }
             return PythonSamsungTVWS.samples(tv, output: result.output)

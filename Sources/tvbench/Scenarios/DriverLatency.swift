@@ -2,7 +2,8 @@ import Harness
 
 /// `driver-latency`: the keypress sent by our driver alone (no MQTT, no bridge), timed from the
 /// call until the TV's answer, against the Python client Home Assistant uses on the same
-/// simulator (python-rokuecp; samsungtvws; aiowebostv, `DriverLatency+LG.swift`). A Roku keypress is timed until the TV's HTTP answer;
+/// simulator (python-rokuecp; samsungtvws; aiowebostv, `DriverLatency+LG.swift`; androidtvremote2,
+/// `DriverLatency+AndroidTV.swift`). A Roku keypress is timed until the TV's HTTP answer;
 /// a Samsung key has no answer, so both clients' keys are timed until the simulator logs them
 /// (see `PythonSamsungTVWS`).
 struct DriverLatency: Scenario {
@@ -16,7 +17,7 @@ struct DriverLatency: Scenario {
             ("python_samsungtvws_key_p50_ms", "ms"), ("samsung_key_speedup_vs_python_samsungtvws", "×"),
             ("ecp_keypress_floor_ms", "ms"), ("ecp_keypress_overhead_ratio_vs_python_rokuecp", "×"),
             ("samsung_key_floor_ms", "ms"), ("samsung_key_overhead_ratio_vs_python_samsungtvws", "×"),
-        ] + Self.lgMetrics
+        ] + Self.lgMetrics + Self.androidTVMetrics
     }
 
     func run(options: BenchOptions) async throws -> [Measurement] {
@@ -77,6 +78,7 @@ struct DriverLatency: Scenario {
                 "samsung_key", ours: samsung, python: samsungPython, floor: samsungFloor,
                 reference: "python_samsungtvws")
             + (try await measureLG(count: count))
+            + (try await measureAndroidTV(count: count))
     }
 
     /// Each client's median, with every sample kept for `--svg` under `group`.

@@ -5,11 +5,12 @@ import Support
 
 /// `fleet`: `tvsim fleet` with many TVs on their own loopback addresses, found by SSDP (a
 /// search to the loopback broadcast address, which every simulated TV answers), polled every
-/// 10 s: the three vendors in thirds, Rokus (ECP on one free port), Samsungs (on their standard
-/// ports 8001, 8002 and 9197) and LGs (3000, 3001, 1754), each at its own address, 1,000 by
-/// default (`--fleet-size`). Samsungs and LGs are not paired: a bridge polls a TV it holds no
-/// token (client key) for without opening its remote channel (it would show the TV's prompt):
-/// a Samsung over REST, an LG by a TCP connect to its SSAP port.
+/// 10 s: the four vendors in quarters, Rokus (ECP on one free port), Samsungs (on their standard
+/// ports 8001, 8002 and 9197), LGs (3000, 3001, 1754) and Android TVs (6466, 6467; found by
+/// mDNS), each at its own address, 1,000 by default (`--fleet-size`). Samsungs, LGs and Android
+/// TVs are not paired: a bridge polls a TV it holds no token (client key, pin) for without
+/// opening its remote channel (it would show the TV's prompt or code): a Samsung over REST, an
+/// LG and an Android TV by a TCP connect to their remote port.
 ///
 /// Ready: from starting the bridge until every TV has its Home Assistant discovery config and
 /// its state published. Then a steady state (60 s, 10 s with `--quick`) in which the bridge's
@@ -54,8 +55,9 @@ struct Fleet: Scenario {
         let (small, reference) = measured[0]
         let (size, result) = measured[measured.count - 1]
         let targets = FleetTargets(size: size)
-        let (rokus, samsungs, lgs) = Self.mix(size)
-        let what = "\(rokus) Rokus + \(samsungs) Samsungs + \(lgs) LGs, SSDP, poll 10 s"
+        let (rokus, samsungs, lgs, androidTVs) = Self.mix(size)
+        let what =
+            "\(rokus) Rokus + \(samsungs) Samsungs + \(lgs) LGs + \(androidTVs) Android TVs, SSDP and mDNS, poll 10 s"
         let perTV = size > small ? (result.after.rssMB - reference.after.rssMB) * 1024 / Double(size - small) : nil
         return [
             Measurement(
@@ -81,18 +83,20 @@ struct Fleet: Scenario {
         ]
     }
 
-    /// The three vendors in thirds (the Rokus take the remainder).
-    static func mix(_ size: Int) -> (rokus: Int, samsungs: Int, lgs: Int) {
-        (size - 2 * (size / 3), size / 3, size / 3)
+    /// The four vendors in quarters (the Rokus take the remainder).
+    static func mix(_ size: Int) -> (rokus: Int, samsungs: Int, lgs: Int, androidTVs: Int) {
+        (size - 3 * (size / 4), size / 4, size / 4, size / 4)
     }
 
     /// Starts `tvsim fleet` with `size` TVs and measures a bridge finding and polling them.
     private func fleet(size: Int, steady: Duration) async throws -> Run {
-        let (rokus, samsungs, lgs) = Self.mix(size)
+        let (rokus, samsungs, lgs, androidTVs) = Self.mix(size)
         let directory = try TemporaryDirectory(prefix: "tvbench-fleet")
-        let simulators = try await FleetSimulators.start(rokus: rokus, samsungs: samsungs, lgs: lgs, in: directory)
+        let simulators = try await FleetSimulators.start(
+            rokus: rokus, samsungs: samsungs, lgs: lgs, androidTVs: androidTVs, in: directory)
         do {
-            let result = try await measure(size: size, steady: steady, ssdpPort: simulators.ssdpPort)
+            let result = try await measure(
+                size: size, steady: steady, ssdpPort: simulators.ssdpPort, mdnsPort: simulators.mdnsPort)
             await simulators.stop()
             directory.remove()
             return result
@@ -102,11 +106,12 @@ struct Fleet: Scenario {
         }
     }
 
-    private func measure(size: Int, steady: Duration, ssdpPort: UInt16) async throws -> Run {
+    private func measure(size: Int, steady: Duration, ssdpPort: UInt16, mdnsPort: UInt16?) async throws -> Run {
         try await withBroker { broker in
             // Subscribed before the bridge starts, so every first publication is stamped.
             try await withProbe(broker, filters: ["bench/+/state", "homeassistant/device/+/config"]) { probe in
-                let settings = BridgeSettings(ssdpAddress: "127.255.255.255:\(ssdpPort)", pollInterval: 10)
+                var settings = BridgeSettings(ssdpAddress: "127.255.255.255:\(ssdpPort)", pollInterval: 10)
+                settings.mdnsAddress = mdnsPort.map { "127.255.255.255:\($0)" }
                 let startedAt = wallClockSeconds()
                 return try await withBridge(settings, broker: broker) { bridge in
                     func published() -> (states: Int, configs: Int) {
