@@ -1,8 +1,11 @@
+import Clients
 import Harness
 import Net
+import Synchronization
 import TVSimulators
 import TestSupport
 import Testing
+import Wire
 
 @testable import Drivers
 
@@ -58,5 +61,26 @@ struct AndroidTVProbeTests {
         } catch {
             #expect(error.kind == .unreachable && error.message.contains("6467"), "\(error)")
         }
+    }
+
+    @Test("the MAC its mDNS TXT record bt gives and the one its certificate names make the same id")
+    func sameIDTwoWays() async throws {
+        var options = AndroidTVSimulatorOptions()
+        (options.host, options.simPort, options.mdnsPort) = ("127.0.0.69", 0, 0)
+        let tv = try await AndroidTVSimulator.start(options, log: CommandLog.memory())
+        defer { Task { await tv.stop() } }
+        let browser = DNSSDBrowser(
+            queryAddress: try SocketAddress(ip: tv.host, port: try #require(tv.mdnsPort)), interfaces: [],
+            services: [try DNSName("_androidtvremote2._tcp.local")], logger: .disabled)
+        let found = Mutex<[DNSSDSighting]>([])
+        // Three queries; the responder answers each, so one lost datagram loses nothing.
+        try await browser.browse(count: 3, spacing: .milliseconds(100), window: .seconds(2)) { sighting in
+            found.withLock { $0.append(sighting) }
+        }
+        let bt = try #require(found.withLock { $0.first?.text("bt") })
+        let fromTXT = AndroidTVCertificateName.normalizedMAC(bt).flatMap(AndroidTVProbe.id(mac:))
+        let described = try await AndroidTVProbe.describe(host: tv.host, port: nil, settings: Self.settings)
+        #expect(
+            fromTXT != nil && fromTXT == described.identity.id, "TXT bt \(bt), certificate \(described.identity.id)")
     }
 }
