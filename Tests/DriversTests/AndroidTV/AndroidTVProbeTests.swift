@@ -77,7 +77,8 @@ struct AndroidTVProbeTests {
         try await browser.browse(count: 3, spacing: .milliseconds(100), window: .seconds(2)) { sighting in
             found.withLock { $0.append(sighting) }
         }
-        let bt = try #require(found.withLock { $0.first?.text("bt") })
+        let first = found.withLock { $0.first }
+        let bt = try #require(first?.text("bt"))
         let fromTXT = AndroidTVCertificateName.normalizedMAC(bt).flatMap(AndroidTVProbe.id(mac:))
         let described = try await AndroidTVProbe.describe(host: tv.host, port: nil, settings: Self.settings)
         #expect(
