@@ -50,8 +50,9 @@ extension AndroidTVSimulator {
     /// In deep sleep the TV's network is down: a connection is closed at once.
     func refusedAsleep(_ tcp: TCPConnection, _ kind: String) -> Bool {
         guard core.withLock({ $0.state.asleep }) else { return false }
-        tcp.close()
+        // Logged before the close: a client that sees the close may look at the log at once.
         record(kind, ["action": .string("asleep")])
+        tcp.close()
         return true
     }
 

@@ -73,10 +73,24 @@ struct AndroidTVProbeTests {
             queryAddress: try SocketAddress(ip: tv.host, port: try #require(tv.mdnsPort)), interfaces: [],
             services: [try DNSName("_androidtvremote2._tcp.local")], logger: .disabled)
         let found = Mutex<[DNSSDSighting]>([])
-        // Three queries; the responder answers each, so one lost datagram loses nothing.
-        try await browser.browse(count: 3, spacing: .milliseconds(100), window: .seconds(2)) { sighting in
-            found.withLock { $0.append(sighting) }
+        // On a clock the test moves: the answer takes as long as the machine needs. Queries go
+        // at 0 and 1 s: one lost datagram loses nothing.
+        let clock = ManualClock()
+        let browsing = Task {
+            try await clock.run {
+                try await browser.browse(count: 2, spacing: .seconds(1), window: .seconds(1)) { sighting in
+                    found.withLock { $0.append(sighting) }
+                }
+            }
         }
+        var answered = await waitUntil(timeout: .seconds(10)) { found.withLock { !$0.isEmpty } }
+        if !answered {
+            await clock.advance(to: .seconds(1))
+            answered = await waitUntil(timeout: .seconds(30)) { found.withLock { !$0.isEmpty } }
+        }
+        #expect(answered, "the simulated TV did not answer the browse")
+        await clock.advance(to: .seconds(2))
+        try await browsing.value
         let first = found.withLock { $0.first }
         let bt = try #require(first?.text("bt"))
         let fromTXT = AndroidTVCertificateName.normalizedMAC(bt).flatMap(AndroidTVProbe.id(mac:))
