@@ -11,10 +11,23 @@ import Wire
 
 /// The probe on the pairing port, the one after the remote port: the simulated TV's certificate
 /// gives its name, model and MAC (the id); a TLS server that is no Android TV and a closed
-/// port are refused, saying which.
+/// port are refused, saying which. The probes run on a clock that never moves.
 @Suite("Android TV: the probe")
 struct AndroidTVProbeTests {
     static let settings = DriverSettings(clientIdentity: .fixed(TestIdentities.bridge), logger: .disabled)
+
+    /// The probe on a clock that never moves: its connect and handshake deadlines cannot fire on
+    /// a busy machine, so each outcome is what the peer did.
+    static func describe(_ host: String) async throws(DriverError) -> TVDescription {
+        let outcome = await ManualClock().run { () async -> Result<TVDescription, DriverError> in
+            do throws(DriverError) {
+                return .success(try await AndroidTVProbe.describe(host: host, port: nil, settings: settings))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
 
     @Test("the simulated TV is described from its certificate, with nothing shown on its screen")
     func simulated() async throws {
@@ -25,7 +38,7 @@ struct AndroidTVProbeTests {
         let log = CommandLog.memory()
         let tv = try await AndroidTVSimulator.start(options, log: log)
         defer { Task { await tv.stop() } }
-        let description = try await AndroidTVProbe.describe(host: tv.host, port: nil, settings: Self.settings)
+        let description = try await Self.describe(tv.host)
         let identity = description.identity
         let macDigits = tv.mac.lowercased().split(separator: ":").joined()
         #expect(identity.id.rawValue == "androidtv_" + macDigits)
@@ -50,13 +63,13 @@ struct AndroidTVProbeTests {
         }
         defer { server.cancel() }
         do {
-            _ = try await AndroidTVProbe.describe(host: "127.0.0.63", port: nil, settings: Self.settings)
+            _ = try await Self.describe("127.0.0.63")
             Issue.record("a printer's certificate was taken for an Android TV's")
         } catch {
             #expect(error.kind == .badResponse && error.message.contains("not an Android TV"), "\(error)")
         }
         do {
-            _ = try await AndroidTVProbe.describe(host: "127.0.0.64", port: nil, settings: Self.settings)
+            _ = try await Self.describe("127.0.0.64")
             Issue.record("nothing listens on 127.0.0.64")
         } catch {
             #expect(error.kind == .unreachable && error.message.contains("6467"), "\(error)")
@@ -94,7 +107,7 @@ struct AndroidTVProbeTests {
         let first = found.withLock { $0.first }
         let bt = try #require(first?.text("bt"))
         let fromTXT = AndroidTVCertificateName.normalizedMAC(bt).flatMap(AndroidTVProbe.id(mac:))
-        let described = try await AndroidTVProbe.describe(host: tv.host, port: nil, settings: Self.settings)
+        let described = try await Self.describe(tv.host)
         #expect(
             fromTXT != nil && fromTXT == described.identity.id, "TXT bt \(bt), certificate \(described.identity.id)")
     }
