@@ -15,7 +15,7 @@ import Wire
 /// most `probeConcurrency` at a time and at most `announcementsPerSource` instances per source;
 /// an answer naming another host is not followed; a real TV answering beside them is found. The
 /// bridge runs on a clock that never moves, so what is counted is the bridge's, not the machine's.
-@Suite("An mDNS flood is bounded", .serialized)
+@Suite("An mDNS flood is bounded", .serialized, .timeLimit(.minutes(5)))
 struct MDNSFloodTests {
     static let service = try! DNSName("_androidtvremote2._tcp.local")
 

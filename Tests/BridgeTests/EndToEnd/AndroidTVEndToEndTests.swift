@@ -15,7 +15,7 @@ import Wire
 /// A simulated Android TV through the whole bridge: found by mDNS on loopback, then paired with
 /// the Pair button and the code typed into the Pairing code text (as Home Assistant sends
 /// them), driven, and still paired after the bridge restarts with the same state directory.
-@Suite("Android TV end to end", .serialized)
+@Suite("Android TV end to end", .serialized, .timeLimit(.minutes(3)))
 struct AndroidTVEndToEndTests {
     /// Addresses no other test uses (the simulator binds Android TV's real ports there).
     static let found = "127.0.0.128"

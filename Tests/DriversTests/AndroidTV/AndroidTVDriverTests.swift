@@ -11,7 +11,7 @@ import Wire
 
 /// The Android TV driver against the simulated TV over real sockets: pairing by the code on
 /// screen, the state it pushes, and each command as the TV receives it.
-@Suite("Android TV driver against the simulated TV", .takesTurns)
+@Suite("Android TV driver against the simulated TV", .takesTurns, .timeLimit(.minutes(3)))
 struct AndroidTVDriverTests {
     static let bridge = TestIdentities.bridge
     static let stranger = TestIdentities.stranger

@@ -12,7 +12,9 @@ import Wire
 /// never starts its remote session fails the poll at exactly the ready timeout, a session
 /// that goes silent is dropped at exactly 16 s after the last message, a lost session is
 /// reopened with LG's backoff, and Wake-on-LAN goes twice, 3 s apart.
-@Suite("Android TV driver: the ready timeout and the silence deadline, in virtual time", .takesTurns)
+@Suite(
+    "Android TV driver: the ready timeout and the silence deadline, in virtual time", .takesTurns,
+    .timeLimit(.minutes(3)))
 struct AndroidTVDriverTimeTests {
     @Test("a TV that never configures: the poll fails at exactly 10 s, saying so")
     func neverConfigures() async throws {

@@ -12,7 +12,7 @@ import Wire
 /// The probe on the pairing port, the one after the remote port: the simulated TV's certificate
 /// gives its name, model and MAC (the id); a TLS server that is no Android TV and a closed
 /// port are refused, saying which. The probes run on a clock that never moves.
-@Suite("Android TV: the probe")
+@Suite("Android TV: the probe", .timeLimit(.minutes(3)))
 struct AndroidTVProbeTests {
     static let settings = DriverSettings(clientIdentity: .fixed(TestIdentities.bridge), logger: .disabled)
 
