@@ -7,8 +7,7 @@ import Harness
 /// figure that no client can remove on this machine: the loopback, the two processes' wake-ups
 /// and the simulator's own handling. `driver-latency` subtracts it from both clients' figures to
 /// compare what each client adds (`…_overhead_ratio_…`). Python rather than C so that the
-/// benchmark needs no compiler; measured once against a C client doing the same (2026-11-26),
-/// the two read within the run-to-run spread (0.108–0.135 against 0.093–0.116 ms for a Roku).
+/// benchmark needs no compiler (the comparison with a C client is in README.md).
 enum RawSocketFloor {
     /// What both scripts share: the arguments, and reading a socket until a marker arrives.
     static let prelude = """

@@ -128,7 +128,7 @@ struct RokuLiveTVParsingTests {
         #expect(video.duration != nil)
     }
 
-    /// Failed before the fix: HTTP published a 0 ms duration as 0, ECP-2 as absent.
+    /// HTTP and ECP-2 read a 0 ms duration the same way: as none.
     @Test("a 0 ms duration is no duration over HTTP, as over ECP-2")
     func zeroDuration() throws {
         let xml =

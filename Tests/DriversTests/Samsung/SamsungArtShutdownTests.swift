@@ -5,8 +5,7 @@ import Testing
 @testable import Drivers
 
 /// A driver told to shut down stays down: a poll that was in flight when the bridge stopped
-/// does not open The Frame's art channel again (it did, and its TLS work raced the process's
-/// exit: the bridge was seen dying of SIGSEGV on SIGTERM in the Home Assistant check).
+/// does not open The Frame's art channel again, whose TLS work would race the process's exit.
 @Suite("Samsung The Frame: the art channel after shutdown")
 struct SamsungArtShutdownTests {
     @Test("a poll that ends after shutdown does not reopen the art channel")
