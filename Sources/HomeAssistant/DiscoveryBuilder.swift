@@ -185,12 +185,12 @@ public enum DiscoveryBuilder {
             case .bridgeRequestForTV(let action):
                 config["command_topic"] = .string(settings.topics.bridgeRequest(action))
                 if let tv = node.tv {
-                    let id = JSONValue.object(["id": .string(tv.rawValue)]).serialized()
+                    let id = JSONValue.string(tv.rawValue).serialized()
                     if row.platform == .text {
                         // The text typed, as a JSON string, beside the id.
-                        config["command_template"] = .string(String(id.dropLast()) + #","pin":{{ value | tojson }}}"#)
+                        config["command_template"] = .string(#"{"id":\#(id),"pin":{{ value | tojson }}}"#)
                     } else {
-                        config["payload_press"] = .string(id)
+                        config["payload_press"] = .string(#"{"id":\#(id)}"#)
                     }
                 }
             }

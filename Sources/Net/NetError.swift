@@ -66,8 +66,14 @@ extension NetError {
     /// The fingerprint a `.certificateChanged` error says the peer presented (lowercase hex, no
     /// separators); nil for other errors.
     public var presentedFingerprint: String? {
-        guard kind == .certificateChanged, let got = detail.firstRange(of: "got ") else { return nil }
-        let hex = detail[got.upperBound...].prefix { $0.isHexDigit || $0 == ":" }.filter { $0 != ":" }
+        kind == .certificateChanged ? Self.presentedFingerprint(in: detail) : nil
+    }
+
+    /// The fingerprint after "got " in a text that carries a pin mismatch's detail (a layer
+    /// above may wrap it in its own message), lowercase hex without separators.
+    public static func presentedFingerprint(in text: String) -> String? {
+        guard let got = text.firstRange(of: "got ") else { return nil }
+        let hex = text[got.upperBound...].prefix { $0.isHexDigit || $0 == ":" }.filter { $0 != ":" }
         return hex.isEmpty ? nil : hex.lowercased()
     }
 }

@@ -838,15 +838,11 @@ class Verification(Issue17Checks, Stack):
 
     async def check_lg_behaviour(self, ha, session):
         """The LG TV: the pair button, then pushed state, a key, the screen switch and the sound output."""
-        host, tv_id = LG_TV, self.tvs.get(LG_TV)
-        if not self.check("the bridge knows the LG TV", tv_id is not None, f"TVs {self.tvs}"):
+        host = LG_TV
+        known = await self.press_pair(ha, host, "the LG TV", "the TV's prompt approved", "approved")
+        if known is None:
             return
-        identifier = f"tv2mqtt_{tv_id}"
-        log = self.sims[host]["log"]
-        await self.service_check(
-            ha, log, f"{tv_id}: button.press pair -> the TV's prompt approved", "button", "press",
-            self.entity(identifier, "pair"), {},
-            lambda ev: any(e.get("kind") == "pairing" and e.get("action") == "approved" for e in ev), timeout=15)
+        tv_id, identifier, log = known
         power = await self.check_paired_power_and_volume(ha, session, host, tv_id)
         mode = self.entity(identifier, "power_mode")
         actual = await ha.wait_state(mode, "Active", 10) if mode else None
@@ -881,6 +877,19 @@ class Verification(Issue17Checks, Stack):
                        f"{entity_id} options {options!r}")
         note(f"{tv_id}: {LG_NAME} checked")
 
+    async def press_pair(self, ha, host, what, outcome, action):
+        """Presses the Pair button of the TV at `host` and checks its simulator logs pairing `action`.
+        Returns (tv id, device identifier, simulator log); None when the bridge does not know the TV."""
+        tv_id = self.tvs.get(host)
+        if not self.check(f"the bridge knows {what}", tv_id is not None, f"TVs {self.tvs}"):
+            return None
+        identifier = f"tv2mqtt_{tv_id}"
+        log = self.sims[host]["log"]
+        await self.service_check(
+            ha, log, f"{tv_id}: button.press pair -> {outcome}", "button", "press", self.entity(identifier, "pair"), {},
+            lambda ev: any(e.get("kind") == "pairing" and e.get("action") == action for e in ev), timeout=15)
+        return tv_id, identifier, log
+
     async def check_paired_power_and_volume(self, ha, session, host, tv_id):
         """A TV just paired: its power switch on, and a volume set on the TV pushed to Home Assistant.
         Returns the power switch's entity id."""
@@ -897,15 +906,11 @@ class Verification(Issue17Checks, Stack):
     async def check_androidtv_behaviour(self, ha, session):
         """The Android TV: Pair shows a code, typed into the Pairing code text it pairs; then the pushed
         power and volume, a key, an app by name, and power off into standby."""
-        host, tv_id = ANDROID_TV, self.tvs.get(ANDROID_TV)
-        if not self.check("the bridge knows the Android TV", tv_id is not None, f"TVs {self.tvs}"):
+        host = ANDROID_TV
+        known = await self.press_pair(ha, host, "the Android TV", "the TV shows a code", "code_shown")
+        if known is None:
             return
-        identifier = f"tv2mqtt_{tv_id}"
-        log = self.sims[host]["log"]
-        await self.service_check(
-            ha, log, f"{tv_id}: button.press pair -> the TV shows a code", "button", "press",
-            self.entity(identifier, "pair"), {},
-            lambda ev: any(e.get("kind") == "pairing" and e.get("action") == "code_shown" for e in ev), timeout=15)
+        tv_id, identifier, log = known
         code = (await sim_get(session, host)).get("code") or ""
         await self.service_check(
             ha, log, f"{tv_id}: text.set_value pairing_code -> paired", "text", "set_value",

@@ -1,3 +1,4 @@
+import Net
 import Support
 import Wire
 
@@ -69,10 +70,9 @@ extension LGSession {
         }
     }
 
-    /// The fingerprint after "got " in the TLS layer's pin-mismatch message, normalised.
+    /// The fingerprint the TLS layer's pin-mismatch message names, normalised.
     static func presentedFingerprint(_ message: String) -> String {
-        guard let range = message.firstRange(of: "got ") else { return "" }
-        return SamsungCertificatePolicy.normalize(String(message[range.upperBound...].prefix(95)))
+        NetError.presentedFingerprint(in: message) ?? ""
     }
 
     /// Registers with the client key (silently) or asks the TV's user (the prompt, or the PIN
